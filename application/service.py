@@ -1,0 +1,194 @@
+"""The application Mai calls: assess, gate, run, record; and the queries over what was recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+
+from mai_safety.domain.assessment import Submission
+from mai_safety.domain.chain import ChainVerifier
+from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
+from mai_safety.domain.levels import Provenance, TrustLevel
+from mai_safety.domain.limits import RequestedLimits, ResourceLimits, TrustRule, fit_limits, trust_for
+
+from .errors import ConfigurationError, ExecutionNotFound, SandboxUnavailable
+from .ports import Assessor, ChainSource, PreparedRun, Sandbox
+from .reports import ExecutionReport, VerificationReport
+
+
+@dataclass(frozen=True)
+class GatePolicy:
+    """What the application needs to know of the policies to gate and size a run."""
+
+    profiles: dict[TrustLevel, ResourceLimits]
+    trust_rules: tuple[TrustRule, ...]
+    max_code_bytes: int
+
+
+class MaiSafety(Application):
+    name = "MaiSafety"
+
+    def __init__(
+        self,
+        *,
+        assessor: Assessor,
+        sandbox: Sandbox,
+        gate: GatePolicy,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(env=env)
+        self.assessor = assessor
+        self.sandbox = sandbox
+        self.gate = gate
+
+    # --- commands -------------------------------------------------------------------------
+
+    def run(
+        self,
+        code: bytes,
+        *,
+        provenance: Provenance = Provenance.MAI,
+        requested: RequestedLimits = RequestedLimits(),
+        source: str = "the code",
+    ) -> ExecutionReport:
+        """Assess, record, and run if the gate allows; everything is checked before anything is stored."""
+        submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
+        assessment = self.assessor.assess(submission)
+        trust = trust_for(self.gate.trust_rules, provenance, assessment.level)
+        limits = fit_limits(self.gate.profiles[trust], requested, trust)
+        execution = Execution.assess(submission, assessment)
+        if not assessment.decision.may_run_now:
+            execution.request_override(
+                f"{assessment.level.value} code needs "
+                + ("a written override" if assessment.level.value == "BLOCKED" else "the user's confirmation")
+            )
+            self.save(execution)
+            return self.report(execution.id)
+        self.sandbox.check_available()
+        self.save(execution)  # Assessed is stored before anything starts
+        self._run(execution, limits, trust)
+        return self.report(execution.id)
+
+    def _run(self, execution: Execution, limits: ResourceLimits, trust: TrustLevel) -> None:
+        try:
+            prepared = self.sandbox.prepare(str(execution.id), execution.code, limits)
+        except SandboxUnavailable as exc:
+            execution.terminate("sandbox_unavailable", {"detail": exc.message})
+            self.save(execution)
+            raise
+        try:
+            execution.start(container_id=prepared.container_id, image=prepared.image, limits=limits, trust=trust)
+            self.save(execution)
+            self._finish(execution, prepared, limits)
+        finally:
+            self.sandbox.discard(prepared)
+
+    def _finish(self, execution: Execution, prepared: PreparedRun, limits: ResourceLimits) -> None:
+        try:
+            outcome = self.sandbox.run(prepared, limits)
+        except SandboxUnavailable as exc:
+            execution.terminate("sandbox_error", {"detail": exc.message})
+            self.save(execution)
+            raise
+        if outcome.termination_reason:
+            execution.terminate(outcome.termination_reason, outcome.to_dict())
+        else:
+            execution.complete(outcome.to_dict())
+        self.save(execution)
+
+    def remove_leftovers(self) -> int:
+        return self.sandbox.remove_leftovers()
+
+    # --- queries --------------------------------------------------------------------------
+
+    def report(self, execution_id: UUID | str) -> ExecutionReport:
+        execution = self._get(execution_id)
+        outcome = execution.outcome
+        limits = execution.limits.to_dict() if execution.limits else None
+        return ExecutionReport(
+            execution_id=str(execution.id),
+            level=execution.level.value,
+            status=execution.status.value,
+            decision=execution.decision.value,
+            provenance=execution.provenance.value,
+            code_sha256=execution.code_sha256,
+            findings=[finding.to_dict() for finding in execution.findings],
+            exit_code=outcome.get("exit_code"),
+            stdout=outcome.get("stdout", ""),
+            stderr=outcome.get("stderr", ""),
+            termination_reason=outcome.get("termination_reason"),
+            duration_s=outcome.get("duration_s"),
+            output_truncated=bool(outcome.get("output_truncated", False)),
+            trust=execution.trust.value if execution.trust else None,
+            limits=limits,
+            override_kind=execution.override_kind.value if execution.override_kind else None,
+            detail=outcome.get("detail", ""),
+        )
+
+    def history(self, execution_id: UUID | str) -> list[dict[str, Any]]:
+        """The execution's events in order, as plain data."""
+        self._get(execution_id)
+        events = self.repository.event_store.get(self._uuid(execution_id))
+        return [_event_data(event) for event in events]
+
+    def verify(self) -> VerificationReport:
+        recorder = self.recorder
+        if not isinstance(recorder, ChainSource):
+            raise ConfigurationError("this event store keeps no chain hashes: use the SQLite or Postgres ledger")
+        verifier = ChainVerifier().check_all(recorder.iter_chain())
+        position, head = verifier.head
+        return VerificationReport(
+            intact=verifier.intact,
+            checked=verifier.checked,
+            head_position=position,
+            head_hash=head.hex(),
+            problems=[problem.describe() for problem in verifier.problems],
+        )
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _get(self, execution_id: UUID | str) -> Execution:
+        try:
+            execution = self.repository.get(self._uuid(execution_id))
+        except AggregateNotFoundError:
+            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id") from None
+        assert isinstance(execution, Execution)
+        return execution
+
+    @staticmethod
+    def _uuid(execution_id: UUID | str) -> UUID:
+        if isinstance(execution_id, UUID):
+            return execution_id
+        try:
+            return UUID(execution_id)
+        except ValueError:
+            raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
+
+
+@contextmanager
+def acting_as(actor: str) -> Iterator[None]:
+    """Stamp every event recorded inside the block with ``actor``."""
+    token = actor_context.set(actor)
+    try:
+        yield
+    finally:
+        actor_context.reset(token)
+
+
+def _event_data(event: Any) -> dict[str, Any]:
+    data = {key: value for key, value in event.__dict__.items() if key not in ("originator_id",)}
+    timestamp = data.pop("timestamp")
+    return {
+        "event": type(event).__name__,
+        "version": data.pop("originator_version"),
+        "timestamp": timestamp.isoformat(),
+        **{key: (str(value) if isinstance(value, UUID) else value) for key, value in data.items() if key != "originator_topic"},
+    }
+
+
+__all__ = ["ExecutionStatus", "GatePolicy", "MaiSafety", "acting_as"]

@@ -1,0 +1,88 @@
+"""Findings, the assessment that gathers them, and the rule that validates a submission."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import InvalidSubmission
+from .levels import GateDecision, Provenance, RiskLevel
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing an analyzer saw, already mapped to our level by the policy."""
+
+    analyzer: str
+    rule_id: str
+    level: RiskLevel
+    message: str
+    line: int = 0
+    column: int = 0
+    snippet: str = ""
+    severity: str = ""
+    confidence: str = ""
+    cwe: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["level"] = self.level.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Finding":
+        return cls(**{**data, "level": RiskLevel(data["level"])})
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The verdict on one submission: its level, why, and what it cost to reach."""
+
+    level: RiskLevel
+    findings: tuple[Finding, ...] = ()
+    analyzers: tuple[str, ...] = ()
+    duration_ms: float = 0.0
+    complexity: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def decision(self) -> GateDecision:
+        return GateDecision.for_level(self.level)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """Code handed to us, checked once at the door so that nothing later meets bad input."""
+
+    code: str
+    provenance: Provenance
+    sha256: str
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, provenance: Provenance, max_bytes: int, source: str = "the code") -> "Submission":
+        check_submission_bytes(raw, max_bytes, source)
+        code = raw.decode("utf-8")
+        return cls(code=code, provenance=provenance, sha256=hashlib.sha256(raw).hexdigest())
+
+
+def check_submission_bytes(raw: bytes, max_bytes: int, source: str) -> None:
+    """Refuse code we cannot assess honestly, naming the problem and what to do."""
+    if not raw.strip():
+        raise InvalidSubmission(f"{source} is empty: give a Python program with at least one statement")
+    if len(raw) > max_bytes:
+        raise InvalidSubmission(
+            f"{source} is {len(raw)} bytes, over the limit of {max_bytes} bytes: "
+            "split the program or raise MAI_SAFETY_MAX_CODE_BYTES"
+        )
+    if b"\x00" in raw:
+        position = raw.index(b"\x00")
+        raise InvalidSubmission(
+            f"{source} contains a NUL byte at offset {position}: Python source cannot hold one; "
+            "remove it (is this a binary file?)"
+        )
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidSubmission(
+            f"{source} is not valid UTF-8 (byte {exc.start}): save it as UTF-8 and try again"
+        ) from None

@@ -1,0 +1,41 @@
+"""The exception tree of mai-safety.
+
+    MaiSafetyError                  every error we raise; carries a message a person can act on
+    ├── DomainError                 a rule of the domain was broken
+    │   ├── InvalidSubmission       the code cannot be accepted (empty, NUL byte, not UTF-8, too large)
+    │   ├── LimitOutOfPolicy        a requested limit is not allowed by the policy
+    │   └── InvalidTransition       a command does not fit the execution's current state
+    └── (application.errors)        ports' failures: sandbox, ledger, configuration
+
+Adapters translate third-party exceptions into these at their edge (``raise ... from exc``), so the
+application and the CLI only ever see this tree.
+"""
+
+from __future__ import annotations
+
+
+class MaiSafetyError(Exception):
+    """Base of every error mai-safety raises on purpose."""
+
+    #: The documented exit status the CLI uses for this kind of error.
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class DomainError(MaiSafetyError):
+    exit_code = 2
+
+
+class InvalidSubmission(DomainError):
+    """The submitted code cannot be accepted as it is."""
+
+
+class LimitOutOfPolicy(DomainError):
+    """A requested resource limit is outside what the policy allows."""
+
+
+class InvalidTransition(DomainError):
+    """A command that does not fit the execution's current state."""

@@ -1,0 +1,170 @@
+"""The ``Execution`` aggregate: one submission's life from assessment to its end, as events.
+
+Its events are exactly the card's: ``Assessed``, ``OverrideRequested``, ``Overridden``, ``Started``,
+``ResourceSampled``, ``Terminated``, ``Completed``. Command methods check the rules and then call a
+private ``@event`` method; everything non-deterministic (the clock aside, which the library stamps)
+is computed by the caller and passed in, because the event bodies run again on every replay.
+Payloads are plain JSON-able values so that the stored state is readable forever.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import field
+from enum import Enum
+from typing import Any
+
+from eventsourcing.domain import Aggregate, event
+
+from .assessment import Assessment, Finding, Submission
+from .errors import InvalidTransition
+from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
+from .limits import ResourceLimits
+
+#: Who is acting: stamped on every event by the base event class (the CLI sets it to the OS user).
+actor_context: ContextVar[str] = ContextVar("mai_safety_actor", default="mai-safety")
+
+
+class ExecutionStatus(str, Enum):
+    ASSESSED = "assessed"
+    AWAITING_OVERRIDE = "awaiting_override"
+    OVERRIDDEN = "overridden"
+    RUNNING = "running"
+    COMPLETED = "completed"
+    TERMINATED = "terminated"
+    REJECTED = "rejected"  # ended before it ever started: refused, denied, or no sandbox
+
+    @property
+    def is_final(self) -> bool:
+        return self in (ExecutionStatus.COMPLETED, ExecutionStatus.TERMINATED, ExecutionStatus.REJECTED)
+
+
+class OverrideKind(str, Enum):
+    CONFIRMATION = "confirmation"  # HIGH: the user confirms
+    OVERRIDE = "override"  # BLOCKED: an authorised actor overrides with a written explanation
+
+
+class Execution(Aggregate):
+    class Event(Aggregate.Event):
+        actor: str = field(default_factory=actor_context.get, init=False)
+
+    @event("Assessed")
+    def __init__(
+        self,
+        *,
+        code: str,
+        code_sha256: str,
+        provenance: str,
+        level: str,
+        findings: list[dict[str, Any]],
+        analyzers: list[str],
+        assessment_ms: float,
+        complexity: dict[str, int],
+    ) -> None:
+        self.code = code
+        self.code_sha256 = code_sha256
+        self.provenance = Provenance(provenance)
+        self.level = RiskLevel(level)
+        self.findings = [Finding.from_dict(item) for item in findings]
+        self.status = ExecutionStatus.ASSESSED
+        self.override_kind: OverrideKind | None = None
+        self.container_id: str | None = None
+        self.limits: ResourceLimits | None = None
+        self.trust: TrustLevel | None = None
+        self.samples: list[dict[str, Any]] = []
+        self.outcome: dict[str, Any] = {}
+
+    @classmethod
+    def assess(cls, submission: Submission, assessment: Assessment) -> "Execution":
+        return cls(
+            code=submission.code,
+            code_sha256=submission.sha256,
+            provenance=submission.provenance.value,
+            level=assessment.level.value,
+            findings=[finding.to_dict() for finding in assessment.findings],
+            analyzers=list(assessment.analyzers),
+            assessment_ms=round(assessment.duration_ms, 3),
+            complexity=dict(assessment.complexity),
+        )
+
+    @property
+    def decision(self) -> GateDecision:
+        return GateDecision.for_level(self.level)
+
+    # --- the gate -------------------------------------------------------------------------
+
+    def request_override(self, reason: str) -> None:
+        self._require(ExecutionStatus.ASSESSED, "request an override")
+        if self.decision.may_run_now:
+            raise InvalidTransition(f"execution {self.id} is {self.level.value} and may run without an override")
+        kind = OverrideKind.OVERRIDE if self.level is RiskLevel.BLOCKED else OverrideKind.CONFIRMATION
+        self._request_override(kind=kind.value, reason=reason)
+
+    @event("OverrideRequested")
+    def _request_override(self, kind: str, reason: str) -> None:
+        self.override_kind = OverrideKind(kind)
+        self.status = ExecutionStatus.AWAITING_OVERRIDE
+
+    def override(self, explanation: str) -> None:
+        self._require(ExecutionStatus.AWAITING_OVERRIDE, "override")
+        if self.override_kind is OverrideKind.OVERRIDE and not explanation.strip():
+            raise InvalidTransition("overriding BLOCKED code needs a written explanation")
+        assert self.override_kind is not None
+        self._overridden(kind=self.override_kind.value, explanation=explanation)
+
+    @event("Overridden")
+    def _overridden(self, kind: str, explanation: str) -> None:
+        self.status = ExecutionStatus.OVERRIDDEN
+
+    # --- the run --------------------------------------------------------------------------
+
+    def start(self, *, container_id: str, image: str, limits: ResourceLimits, trust: TrustLevel) -> None:
+        may_start = self.status is ExecutionStatus.OVERRIDDEN or (
+            self.status is ExecutionStatus.ASSESSED and self.decision.may_run_now
+        )
+        if not may_start:
+            raise InvalidTransition(
+                f"execution {self.id} cannot start: it is {self.status.value} at level {self.level.value}"
+            )
+        self._started(container_id=container_id, image=image, limits=limits.to_dict(), trust=trust.value)
+
+    @event("Started")
+    def _started(self, container_id: str, image: str, limits: dict[str, Any], trust: str) -> None:
+        self.container_id = container_id
+        self.limits = ResourceLimits.from_dict(limits)
+        self.trust = TrustLevel(trust)
+        self.status = ExecutionStatus.RUNNING
+
+    def record_sample(self, sample: dict[str, Any]) -> None:
+        self._require(ExecutionStatus.RUNNING, "record a resource sample")
+        self._resource_sampled(sample=sample)
+
+    @event("ResourceSampled")
+    def _resource_sampled(self, sample: dict[str, Any]) -> None:
+        self.samples.append(sample)
+
+    def complete(self, outcome: dict[str, Any]) -> None:
+        self._require(ExecutionStatus.RUNNING, "complete")
+        self._completed(outcome=outcome)
+
+    @event("Completed")
+    def _completed(self, outcome: dict[str, Any]) -> None:
+        self.outcome = outcome
+        self.status = ExecutionStatus.COMPLETED
+
+    def terminate(self, reason: str, outcome: dict[str, Any] | None = None) -> None:
+        if self.status.is_final:
+            raise InvalidTransition(f"execution {self.id} has already ended ({self.status.value})")
+        self._terminated(reason=reason, outcome=outcome or {})
+
+    @event("Terminated")
+    def _terminated(self, reason: str, outcome: dict[str, Any]) -> None:
+        self.outcome = {**outcome, "termination_reason": reason}
+        started = self.status is ExecutionStatus.RUNNING
+        self.status = ExecutionStatus.TERMINATED if started else ExecutionStatus.REJECTED
+
+    def _require(self, status: ExecutionStatus, action: str) -> None:
+        if self.status is not status:
+            raise InvalidTransition(
+                f"cannot {action}: execution {self.id} is {self.status.value}, not {status.value}"
+            )

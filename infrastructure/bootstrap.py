@@ -1,0 +1,92 @@
+"""The composition root: the one place that picks concrete adapters and wires the application."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import socket
+from pathlib import Path
+
+import psycopg
+
+from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
+from mai_safety.application.ports import Assessor, Sandbox
+from mai_safety.application.service import GatePolicy, MaiSafety
+
+from .assessor import AnalyzerSuite
+from .bandit_analyzer import BanditAnalyzer
+from .docker_sandbox import DockerSandbox
+from .policy_loader import Policies, load_policies
+from .settings import Settings, StoreChoice, choose_store
+
+
+def default_actor(settings: Settings) -> str:
+    if settings.actor:
+        return settings.actor
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = f"uid{os.getuid()}"
+    return f"{user}@{socket.gethostname()}"
+
+
+def build_assessor(policies: Policies) -> Assessor:
+    return AnalyzerSuite([BanditAnalyzer(policies.bandit)], policies.bandit.failure_level)
+
+
+def bootstrap(
+    settings: Settings | None = None,
+    *,
+    assessor: Assessor | None = None,
+    sandbox: Sandbox | None = None,
+) -> MaiSafety:
+    """Wire the application from settings; tests may pass their own assessor or sandbox."""
+    settings = settings or Settings.from_environment()
+    policies = load_policies(settings.policies_dir)
+    store = choose_store(settings)
+    _check_store(store)
+    gate = GatePolicy(
+        profiles=policies.limits.profiles,
+        trust_rules=policies.limits.trust_rules,
+        max_code_bytes=settings.max_code_bytes,
+    )
+    return MaiSafety(
+        assessor=assessor or build_assessor(policies),
+        sandbox=sandbox or DockerSandbox(settings.image),
+        gate=gate,
+        env=store.env,
+    )
+
+
+def _check_store(store: StoreChoice) -> None:
+    """Fail before anything is recorded, with one line saying what to do."""
+    if store.kind == "sqlite":
+        path = Path(store.env["SQLITE_DBNAME"])
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigurationError(f"cannot create the ledger's folder {path.parent}: {exc.strerror}") from None
+        if path.is_dir():
+            raise ConfigurationError(f"the ledger path {path} is a directory: name a file")
+        if not os.access(path.parent, os.W_OK):
+            raise ConfigurationError(f"the ledger's folder {path.parent} is not writable: choose another path")
+        return
+    env = store.env
+    try:
+        connection = psycopg.connect(
+            dbname=env["POSTGRES_DBNAME"],
+            host=env["POSTGRES_HOST"],
+            port=env.get("POSTGRES_PORT", "5432"),
+            user=env["POSTGRES_USER"],
+            password=env.get("POSTGRES_PASSWORD", ""),
+            connect_timeout=int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "5"))),
+        )
+        connection.close()
+    except psycopg.Error as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise LedgerUnavailable(
+            f"the ledger database ({store.description}) does not answer: {first}. "
+            "Start Postgres (docker compose up -d postgres) or check MAI_SAFETY_DATABASE_URL"
+        ) from None
+    except KeyError as exc:
+        raise ConfigurationError(f"the Postgres setting {exc.args[0]} is missing") from None

@@ -1,0 +1,232 @@
+"""The ``mai-safety`` command line: the user's door to the application.
+
+Exit statuses (also in ``--help`` and the README):
+  0  done: the program completed with exit status 0, the ledger is intact, the query answered
+  1  the program completed with a non-zero exit status; for `audit verify`: the ledger is tampered
+  2  bad input: usage, an unreadable or invalid file, a limit outside the policy, an unknown id
+  3  not run: the code awaits a confirmation (HIGH) or an override (BLOCKED)
+  4  the run was terminated (a limit was crossed) or rejected before it started
+  5  a service does not answer: Docker or the ledger database
+  6  configuration: an unknown setting or an invalid policy file
+ 70  an internal error (a bug: please report it with MAI_SAFETY_DEBUG... see below)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+
+from mai_safety.application.reports import ExecutionReport
+from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.domain.errors import InvalidSubmission, LimitOutOfPolicy, MaiSafetyError
+from mai_safety.domain.levels import Provenance
+from mai_safety.domain.limits import RequestedLimits, parse_size
+
+from .bootstrap import bootstrap, default_actor
+from .settings import Settings
+
+EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
+EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_INTERNAL = 5, 6, 70
+EXIT_TAMPERED = 1
+
+EPILOG = """exit status:
+  0  done (program exited 0; ledger intact)
+  1  the program exited non-zero; `audit verify`: the ledger is tampered
+  2  bad input (usage, file, limits, unknown id)
+  3  not run: awaiting confirmation (HIGH) or override (BLOCKED)
+  4  terminated by a limit, or rejected before start
+  5  Docker or the ledger database does not answer
+  6  configuration: unknown setting or invalid policy file
+ 70  internal error
+
+settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
+MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, documented status, no usage dump
+        self.exit(EXIT_BAD_INPUT, f"mai-safety: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="mai-safety",
+        description="Assess AI-written Python, run it in a hardened container, record every step on a hash-chained ledger.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--database-url", help="ledger location (overrides MAI_SAFETY_DATABASE_URL)")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    run = commands.add_parser("run", help="assess and run a program", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    run.add_argument("file", help="a Python file, or - for standard input")
+    run.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
+    run.add_argument("--timeout", type=float, metavar="SECONDS", help="lower the wall-clock limit")
+    run.add_argument("--memory", metavar="SIZE", help="lower the memory limit, e.g. 128m")
+    run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
+    run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
+    run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
+    run.add_argument("--json", action="store_true", help="print one JSON object")
+
+    history = commands.add_parser("history", help="an execution's events in order")
+    history.add_argument("execution_id")
+    history.add_argument("--json", action="store_true")
+
+    audit = commands.add_parser("audit", help="check the ledger")
+    audit_commands = audit.add_subparsers(dest="audit_command", required=True, parser_class=_Parser)
+    verify = audit_commands.add_parser("verify", help="recompute both hash chains")
+    verify.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = Settings.from_environment(database_url=args.database_url)
+        with acting_as(default_actor(settings)):
+            return _dispatch(args, settings)
+    except MaiSafetyError as exc:
+        _error(exc.message)
+        return exc.exit_code
+    except IntegrityError as exc:
+        _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
+        return EXIT_UNAVAILABLE
+    except PersistenceError as exc:
+        _error(f"the ledger database failed ({str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}): check it is running")
+        return EXIT_UNAVAILABLE
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        _error(f"internal error: {type(exc).__name__}: {exc}. Please report it.")
+        return EXIT_INTERNAL
+
+
+def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    if args.command == "run":
+        code, source = _read_code(args.file)
+        requested = _requested_limits(args)
+        app = bootstrap(settings)
+        app.remove_leftovers()
+        report = app.run(code, provenance=Provenance(args.provenance), requested=requested, source=source)
+        _print_report(report, as_json=args.json)
+        return _exit_for(report)
+    app = bootstrap(settings)
+    if args.command == "history":
+        events = app.history(args.execution_id)
+        if args.json:
+            print(json.dumps(events, indent=2, default=str))
+        else:
+            for event in events:
+                print(_event_line(event))
+        return EXIT_OK
+    return _verify(app, as_json=args.json)
+
+
+def _read_code(name: str) -> tuple[bytes, str]:
+    if name == "-":
+        return sys.stdin.buffer.read(), "standard input"
+    path = Path(name)
+    if path.is_dir():
+        raise InvalidSubmission(f"{name} is a directory: give one Python file")
+    try:
+        return path.read_bytes(), name
+    except FileNotFoundError:
+        raise InvalidSubmission(f"{name} does not exist: check the path") from None
+    except PermissionError:
+        raise InvalidSubmission(f"{name} cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise InvalidSubmission(f"{name} cannot be read ({exc.strerror})") from None
+
+
+def _requested_limits(args: argparse.Namespace) -> RequestedLimits:
+    for flag, value in (("--timeout", args.timeout), ("--cpus", args.cpus), ("--pids", args.pids)):
+        if value is not None and value <= 0:
+            raise LimitOutOfPolicy(f"{flag} must be more than zero, got {value:g}")
+    return RequestedLimits(
+        cpus=args.cpus,
+        memory_bytes=parse_size(args.memory, "--memory") if args.memory else None,
+        pids=args.pids,
+        timeout_s=args.timeout,
+        output_bytes=parse_size(args.output_limit, "--output-limit") if args.output_limit else None,
+    )
+
+
+def _exit_for(report: ExecutionReport) -> int:
+    if report.status == "completed":
+        return EXIT_OK if report.exit_code == 0 else EXIT_PROGRAM_FAILED
+    if report.status == "awaiting_override":
+        return EXIT_AWAITING
+    return EXIT_TERMINATED
+
+
+def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report.to_dict()))
+        return
+    out = sys.stdout
+    out.write(f"level: {report.level} ({report.decision.replace('_', ' ')})\n")
+    for finding in report.findings:
+        where = f" line {finding['line']}" if finding.get("line") else ""
+        out.write(f"  {finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}\n")
+        if finding.get("snippet"):
+            out.write(f"          {finding['snippet']}\n")
+    if report.status == "awaiting_override":
+        need = "an override with a written explanation" if report.override_kind == "override" else "your confirmation"
+        out.write(f"status: awaiting_override: not run; it needs {need}\n")
+    else:
+        if report.stdout:
+            out.write("--- stdout ---\n" + report.stdout + ("" if report.stdout.endswith("\n") else "\n"))
+        if report.stderr:
+            out.write("--- stderr ---\n" + report.stderr + ("" if report.stderr.endswith("\n") else "\n"))
+        line = f"status: {report.status}"
+        if report.exit_code is not None:
+            line += f", exit code {report.exit_code}"
+        if report.termination_reason:
+            line += f", terminated: {report.termination_reason}"
+            if report.detail:
+                line += f" ({report.detail})"
+        if report.duration_s is not None:
+            line += f", {report.duration_s:.3f} s"
+        if report.output_truncated:
+            line += ", output truncated"
+        out.write(line + "\n")
+    out.write(f"execution: {report.execution_id}\n")
+
+
+def _event_line(event: dict[str, Any]) -> str:
+    skip = {"event", "version", "timestamp", "actor", "code"}
+    details = []
+    for key, value in event.items():
+        if key in skip:
+            continue
+        text = json.dumps(value, default=str) if not isinstance(value, str) else value
+        details.append(f"{key}={text if len(text) <= 80 else text[:77] + '...'}")
+    return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {event.get('actor', '?')}  " + " ".join(details)
+
+
+def _verify(app: MaiSafety, *, as_json: bool) -> int:
+    report = app.verify()
+    if as_json:
+        print(json.dumps(report.to_dict()))
+    elif report.intact:
+        print(f"ledger intact: {report.checked} events, head at position {report.head_position} ({report.head_hash[:16]}...)")
+    else:
+        print(f"ledger TAMPERED: {len(report.problems)} problem(s) in {report.checked} events")
+        for problem in report.problems:
+            print(f"  {problem}")
+    return EXIT_OK if report.intact else EXIT_TAMPERED
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"mai-safety: {message}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Reads policies/ (YAML), validates it with pydantic and hands the domain plain policy objects.
+
+Every problem becomes one ConfigurationError naming the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from mai_safety.application.errors import ConfigurationError
+from mai_safety.domain.errors import LimitOutOfPolicy
+from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
+from mai_safety.domain.limits import ResourceLimits, TrustRule, parse_size
+
+LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
+_CONFIDENCE_ORDER = {"UNDEFINED": 0, "LOW": 1, "MEDIUM": 2, "HIGH": 3}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- assessment.yaml -------------------------------------------------------------------------
+
+
+class _BanditSection(_Strict):
+    severity: dict[Literal["LOW", "MEDIUM", "HIGH"], LevelName]
+    min_confidence: Literal["LOW", "MEDIUM", "HIGH"] = "LOW"
+    rules: dict[str, LevelName] = Field(default_factory=dict)
+
+    @field_validator("rules")
+    @classmethod
+    def _rule_ids(cls, rules: dict[str, str]) -> dict[str, str]:
+        for rule_id in rules:
+            if not (len(rule_id) == 4 and rule_id[0] == "B" and rule_id[1:].isdigit()):
+                raise ValueError(f"{rule_id!r} is not a Bandit test id such as B602")
+        return rules
+
+
+class _AssessmentFile(_Strict):
+    version: Literal[1]
+    analyzer_failure_level: LevelName = "MEDIUM"
+    bandit: _BanditSection
+
+
+@dataclass(frozen=True)
+class BanditPolicy:
+    severity: dict[str, RiskLevel]
+    min_confidence: str
+    rules: dict[str, RiskLevel]
+    failure_level: RiskLevel
+
+    def level_for(self, test_id: str, severity: str, confidence: str) -> RiskLevel:
+        """The rule's own level if the policy names it, else the severity's; one level lower
+        (never below LOW) when Bandit is less confident than the policy's threshold."""
+        level = self.rules.get(test_id) or self.severity.get(severity.upper(), RiskLevel.MEDIUM)
+        if _CONFIDENCE_ORDER.get(confidence.upper(), 0) < _CONFIDENCE_ORDER[self.min_confidence]:
+            order = list(RiskLevel)
+            level = order[max(order.index(level) - 1, 0)]
+        return level
+
+
+# --- limits.yaml -----------------------------------------------------------------------------
+
+
+class _Profile(_Strict):
+    cpus: float = Field(gt=0, le=64)
+    memory: str | int
+    pids: int = Field(gt=0, le=100_000)
+    timeout_s: float = Field(gt=0, le=24 * 3600)
+    output: str | int
+    tmpfs: str | int
+
+
+class _TrustRule(_Strict):
+    provenance: Literal["mai", "user", "external"]
+    up_to: LevelName
+    trust: Literal["trusted", "standard", "untrusted"]
+
+
+class _LimitsFile(_Strict):
+    version: Literal[1]
+    profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
+    trust: list[_TrustRule]
+
+    @field_validator("profiles")
+    @classmethod
+    def _all_profiles(cls, profiles: dict[str, _Profile]) -> dict[str, _Profile]:
+        missing = {"trusted", "standard", "untrusted"} - set(profiles)
+        if missing:
+            raise ValueError(f"missing profile(s): {', '.join(sorted(missing))}")
+        return profiles
+
+
+@dataclass(frozen=True)
+class LimitsPolicy:
+    profiles: dict[TrustLevel, ResourceLimits]
+    trust_rules: tuple[TrustRule, ...]
+
+
+@dataclass(frozen=True)
+class Policies:
+    directory: Path
+    bandit: BanditPolicy
+    limits: LimitsPolicy
+
+
+def load_policies(directory: Path) -> Policies:
+    if not directory.is_dir():
+        raise ConfigurationError(
+            f"policy directory {directory} does not exist: point MAI_SAFETY_POLICIES at the project's policies/ folder"
+        )
+    assessment = _load(directory / "assessment.yaml", _AssessmentFile)
+    limits = _load(directory / "limits.yaml", _LimitsFile)
+    return Policies(
+        directory=directory,
+        bandit=BanditPolicy(
+            severity={key: RiskLevel(value) for key, value in assessment.bandit.severity.items()},
+            min_confidence=assessment.bandit.min_confidence,
+            rules={key: RiskLevel(value) for key, value in assessment.bandit.rules.items()},
+            failure_level=RiskLevel(assessment.analyzer_failure_level),
+        ),
+        limits=LimitsPolicy(
+            profiles={
+                TrustLevel(name): _profile_limits(directory / "limits.yaml", name, profile)
+                for name, profile in limits.profiles.items()
+            },
+            trust_rules=tuple(
+                TrustRule(Provenance(rule.provenance), RiskLevel(rule.up_to), TrustLevel(rule.trust))
+                for rule in limits.trust
+            ),
+        ),
+    )
+
+
+def _profile_limits(path: Path, name: str, profile: _Profile) -> ResourceLimits:
+    try:
+        return ResourceLimits(
+            cpus=profile.cpus,
+            memory_bytes=parse_size(profile.memory, "memory"),
+            pids=profile.pids,
+            timeout_s=profile.timeout_s,
+            output_bytes=parse_size(profile.output, "output"),
+            tmpfs_bytes=parse_size(profile.tmpfs, "tmpfs"),
+        )
+    except LimitOutOfPolicy as exc:
+        raise ConfigurationError(f"{path}: profiles.{name}: {exc.message}") from None
+
+
+def _load(path: Path, model: type[_Strict]) -> Any:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigurationError(f"policy file {path} is missing: restore it from the project's policies/") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        raise ConfigurationError(f"policy file {path} is not valid YAML{where}: fix the syntax") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
+        expected = error["msg"]
+        if error["type"] == "extra_forbidden":
+            expected = "unknown key: remove it or check its spelling"
+        elif error["type"] == "literal_error":
+            expected = f"{error['msg']}, got {error.get('input')!r}"
+        more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
+        raise ConfigurationError(f"policy file {path}: key {key}: {expected}{more}") from None

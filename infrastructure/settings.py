@@ -1,0 +1,131 @@
+"""Settings: read once from the environment (and CLI flags), validated, unknown names refused."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from mai_safety.application.errors import ConfigurationError
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_IMAGE = "mai-safety/sandbox:1"
+DEFAULT_MAX_CODE_BYTES = 1024 * 1024
+
+#: Settings the service reads, with what each means (shown when an unknown one is met).
+SERVICE_SETTINGS = {
+    "MAI_SAFETY_DATABASE_URL": "the ledger: sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DB",
+    "MAI_SAFETY_POLICIES": "the policy directory (default: the project's policies/)",
+    "MAI_SAFETY_IMAGE": f"the sandbox image (default {DEFAULT_IMAGE})",
+    "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
+    "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
+    "MAI_SAFETY_ACTOR": "who is acting, stamped on every event (default USER@HOST)",
+}
+#: Settings the project's scripts and tests read; accepted here so that setting them is never an error.
+SCRIPT_SETTINGS = {
+    "MAI_SAFETY_IMAGE_BUILD",
+    "MAI_SAFETY_REBUILD_IMAGES",
+    "MAI_SAFETY_DEBIAN_MIRROR",
+    "MAI_SAFETY_POSTGRES_IMAGE",
+    "MAI_SAFETY_TEST_DATABASE_URL",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None
+    policies_dir: Path
+    image: str
+    data_dir: Path
+    max_code_bytes: int
+    actor: str | None
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None, database_url: str | None = None) -> "Settings":
+        environ = dict(os.environ if environ is None else environ)
+        unknown = sorted(
+            name
+            for name in environ
+            if name.startswith("MAI_SAFETY_") and name not in SERVICE_SETTINGS and name not in SCRIPT_SETTINGS
+        )
+        if unknown:
+            known = ", ".join(sorted(SERVICE_SETTINGS))
+            raise ConfigurationError(f"unknown setting {unknown[0]}: unset it or use one of {known}")
+        max_bytes_text = environ.get("MAI_SAFETY_MAX_CODE_BYTES", str(DEFAULT_MAX_CODE_BYTES))
+        try:
+            max_code_bytes = int(max_bytes_text)
+            if max_code_bytes <= 0:
+                raise ValueError
+        except ValueError:
+            raise ConfigurationError(
+                f"MAI_SAFETY_MAX_CODE_BYTES={max_bytes_text!r} is not a positive number of bytes"
+            ) from None
+        data_home = Path(environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        return cls(
+            database_url=database_url or environ.get("MAI_SAFETY_DATABASE_URL") or None,
+            policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or PROJECT_ROOT / "policies"),
+            image=environ.get("MAI_SAFETY_IMAGE") or DEFAULT_IMAGE,
+            data_dir=Path(environ.get("MAI_SAFETY_DATA_DIR") or data_home / "mai-safety"),
+            max_code_bytes=max_code_bytes,
+            actor=environ.get("MAI_SAFETY_ACTOR") or None,
+        )
+
+
+@dataclass(frozen=True)
+class StoreChoice:
+    """Which ledger, as the eventsourcing environment that selects it."""
+
+    kind: str  # "sqlite" | "postgres"
+    env: dict[str, str]
+    description: str
+
+
+SQLITE_MODULE = "mai_safety.infrastructure.ledger.sqlite"
+POSTGRES_MODULE = "mai_safety.infrastructure.ledger.postgres"
+
+
+def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> StoreChoice:
+    environ = dict(os.environ if environ is None else environ)
+    url = settings.database_url
+    if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE):
+        env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
+        env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
+        return StoreChoice("postgres", env, f"postgres database {env.get('POSTGRES_DBNAME', '?')}")
+    if url is None:
+        path = settings.data_dir / "ledger.sqlite"
+        return StoreChoice("sqlite", {"PERSISTENCE_MODULE": SQLITE_MODULE, "SQLITE_DBNAME": str(path)}, f"sqlite {path}")
+    if url.startswith("sqlite:///"):
+        raw = url[len("sqlite:///") :]
+        if not raw:
+            raise ConfigurationError(f"database URL {url!r} names no file: write sqlite:///PATH")
+        path = Path(unquote(raw)).expanduser().resolve()
+        return StoreChoice("sqlite", {"PERSISTENCE_MODULE": SQLITE_MODULE, "SQLITE_DBNAME": str(path)}, f"sqlite {path}")
+    parsed = urlparse(url)
+    if parsed.scheme in ("postgresql", "postgres"):
+        database = parsed.path.lstrip("/")
+        if not (parsed.hostname and database and parsed.username):
+            raise ConfigurationError(
+                f"database URL {_redact(url)} needs a user, a host and a database: "
+                "postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+            )
+        env = {
+            "PERSISTENCE_MODULE": POSTGRES_MODULE,
+            "POSTGRES_DBNAME": unquote(database),
+            "POSTGRES_HOST": parsed.hostname,
+            "POSTGRES_PORT": str(parsed.port or 5432),
+            "POSTGRES_USER": unquote(parsed.username),
+            "POSTGRES_PASSWORD": unquote(parsed.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }
+        return StoreChoice("postgres", env, f"postgres {parsed.hostname}:{parsed.port or 5432}/{database}")
+    raise ConfigurationError(
+        f"database URL {_redact(url)} is neither sqlite:///PATH nor postgresql://USER:PASSWORD@HOST:PORT/DB"
+    )
+
+
+def _redact(url: str) -> str:
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@")
+    return url

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds the two images mai-safety needs, with no image registry:
+#   mai-safety/sandbox:1   where submitted code runs (python3, user 1000, nothing else)
+#   mai-safety/postgres:15 the ledger's Postgres for docker-compose and the test suite
+# Each is a Debian minbase root filesystem made by debootstrap from this machine's own apt mirror
+# and loaded with `docker import` (about a minute each; they build side by side).
+# On machines that can pull from a registry, MAI_SAFETY_IMAGE_BUILD=dockerfile builds the
+# Dockerfiles under docker/ instead. Idempotent: images already present are kept
+# (MAI_SAFETY_REBUILD_IMAGES=1 rebuilds).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+sandbox_tag=${MAI_SAFETY_IMAGE:-mai-safety/sandbox:1}
+postgres_tag=${MAI_SAFETY_POSTGRES_IMAGE:-mai-safety/postgres:15}
+method=${MAI_SAFETY_IMAGE_BUILD:-debootstrap}
+
+present() { docker image inspect "$1" >/dev/null 2>&1 && [ "${MAI_SAFETY_REBUILD_IMAGES:-0}" != 1 ]; }
+
+debian_mirror() {
+  # The mirror this machine's apt already uses: no registry host is written into the project.
+  if [ -n "${MAI_SAFETY_DEBIAN_MIRROR:-}" ]; then echo "$MAI_SAFETY_DEBIAN_MIRROR"; return; fi
+  cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null \
+    | awk '($1=="URIs:" || $1=="deb") && $2 ~ /debian/ && $2 !~ /security/ {print $2; exit}' || true
+}
+
+# build_rootfs TAG INCLUDE_PACKAGES CUSTOMISE_FUNCTION IMPORT_CHANGES...
+build_rootfs() {
+  local tag=$1 include=$2 customise=$3; shift 3
+  local work; work=$(mktemp -d)
+  local root="$work/rootfs"
+  echo "building $tag (debootstrap minbase + $include)"
+  if ! debootstrap --variant=minbase --include="$include" bookworm "$root" "$mirror" >"$work/log" 2>&1; then
+    tail -n 20 "$work/log" >&2; rm -rf "$work"; return 1
+  fi
+  "$customise" "$root"
+  rm -rf "$root"/var/cache/apt/* "$root"/var/lib/apt/lists/* "$root"/usr/share/doc/* "$root"/usr/share/man/* \
+    "$root"/usr/share/info/* "$root"/var/log/* "$root"/tmp/* "$root"/etc/apt/sources.list "$root"/etc/apt/sources.list.d/*
+  local changes=()
+  for change in "$@"; do changes+=(--change "$change"); done
+  tar -C "$root" -c . | docker import "${changes[@]}" - "$tag" >/dev/null
+  rm -rf "$work"
+  echo "built $tag"
+}
+
+customise_sandbox() {
+  local root=$1
+  # Only what submitted code needs: the interpreter and an unprivileged user 1000.
+  chroot "$root" /usr/sbin/groupadd --gid 1000 sandbox
+  chroot "$root" /usr/sbin/useradd --uid 1000 --gid 1000 --no-create-home --home-dir /workspace \
+    --shell /usr/sbin/nologin sandbox
+  mkdir -p "$root/workspace" "$root/sandbox"
+  chown 1000:1000 "$root/workspace"
+  rm -rf "$root"/usr/share/locale/*
+}
+
+customise_postgres() {
+  local root=$1
+  install -m 0755 "$here/docker/postgres/entrypoint.sh" "$root/usr/local/bin/docker-entrypoint.sh"
+  mkdir -p "$root/var/lib/postgresql/data" "$root/run/postgresql"
+}
+
+wanted=()
+present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
+present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
+[ ${#wanted[@]} -eq 0 ] && exit 0
+
+if [ "$method" = dockerfile ]; then
+  for name in "${wanted[@]}"; do
+    tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag
+    docker build -t "$tag" "$here/docker/$name"
+  done
+  exit 0
+fi
+
+mirror=$(debian_mirror)
+[ -n "$mirror" ] || { echo "no Debian mirror in this machine's apt sources: set MAI_SAFETY_DEBIAN_MIRROR" >&2; exit 1; }
+command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+
+pids=()
+for name in "${wanted[@]}"; do
+  case $name in
+    sandbox) build_rootfs "$sandbox_tag" python3 customise_sandbox \
+        'USER 1000:1000' 'WORKDIR /workspace' \
+        'ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HOME=/workspace LANG=C.UTF-8' \
+        'CMD ["python3"]' & ;;
+    postgres) build_rootfs "$postgres_tag" postgresql-15 customise_postgres \
+        'ENV PGDATA=/var/lib/postgresql/data LANG=C.UTF-8 PATH=/usr/lib/postgresql/15/bin:/usr/local/bin:/usr/bin:/bin' \
+        'EXPOSE 5432' \
+        'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' & ;;
+  esac
+  pids+=($!)
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+exit $status

@@ -10,7 +10,6 @@ later start removes what a crashed supervisor left behind. Docker errors become 
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import tempfile
@@ -128,16 +127,18 @@ class DockerSandbox(Sandbox):
         container, _workdir = prepared.handle
         try:
             stream = container.attach(stdout=True, stderr=True, stream=True, demux=True)
-            capture = _Capture(limits.output_bytes, on_overflow=lambda: _kill(container))
+            capture = _Capture(limits.output_bytes)
             reader = threading.Thread(target=capture.consume, args=(stream,), daemon=True)
             reader.start()
             started = time.monotonic()
             container.start()
-            reader.join(limits.timeout_s)
-            timed_out = reader.is_alive()
-            if timed_out:
+            # Wake at the end of the output, at the output cap, or at the wall-clock limit. The reader
+            # keeps draining after the cap: the engine cannot act on a kill while its writes block.
+            capture.stop.wait(limits.timeout_s)
+            timed_out = not capture.stop.is_set()
+            if timed_out or capture.overflowed:
                 _kill(container)
-                reader.join(10)
+            reader.join(30)
             elapsed = time.monotonic() - started
             status = container.wait(timeout=30)
             container.reload()
@@ -189,14 +190,18 @@ class DockerSandbox(Sandbox):
 
 
 class _Capture:
-    """Keeps stdout and stderr up to a shared byte cap; calls ``on_overflow`` once past it."""
+    """Keeps stdout and stderr up to a shared byte cap and counts the rest.
 
-    def __init__(self, cap: int, on_overflow: Any) -> None:
+    ``stop`` is set when the stream ends or the cap is first passed; past the cap the stream is
+    drained and dropped until the container is gone.
+    """
+
+    def __init__(self, cap: int) -> None:
         self.cap = cap
         self.total = 0
         self.overflowed = False
+        self.stop = threading.Event()
         self._kept = {"stdout": bytearray(), "stderr": bytearray()}
-        self._on_overflow = on_overflow
 
     def consume(self, stream: Any) -> None:
         try:
@@ -204,14 +209,10 @@ class _Capture:
                 for name, chunk in (("stdout", stdout), ("stderr", stderr)):
                     if chunk:
                         self._take(name, chunk)
-                if self.overflowed:
-                    break
         except (docker.errors.DockerException, requests.exceptions.RequestException, OSError):
             pass  # the stream ends when the container dies; the outcome comes from its state
         finally:
-            close = getattr(stream, "close", None)
-            if close:
-                close()
+            self.stop.set()
 
     def _take(self, name: str, chunk: bytes) -> None:
         room = self.cap - self.total
@@ -220,7 +221,7 @@ class _Capture:
             self._kept[name] += chunk[:room]
         if self.total > self.cap and not self.overflowed:
             self.overflowed = True
-            self._on_overflow()
+            self.stop.set()
 
     def text(self, name: str) -> str:
         return self._kept[name].decode("utf-8", errors="replace")
@@ -255,4 +256,3 @@ def _short(exc: BaseException) -> str:
     return text[:200]
 
 
-__all__ = ["DockerSandbox", "LABEL_MANAGED", "os"]

@@ -83,6 +83,9 @@ class Sandbox(ABC):
     def remove_leftovers(self) -> int:
         """Remove environments left by supervisors that no longer live; return how many."""
 
+    def close(self) -> None:
+        """Release connections to the engine."""
+
 
 class ChainSource(ABC):
     """Reads the ledger with both hashes of every event, in ledger order."""

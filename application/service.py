@@ -104,6 +104,10 @@ class MaiSafety(Application):
     def remove_leftovers(self) -> int:
         return self.sandbox.remove_leftovers()
 
+    def close(self) -> None:
+        self.sandbox.close()
+        super().close()
+
     # --- queries --------------------------------------------------------------------------
 
     def report(self, execution_id: UUID | str) -> ExecutionReport:

@@ -10,6 +10,7 @@ later start removes what a crashed supervisor left behind. Docker errors become 
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import tempfile
@@ -23,6 +24,7 @@ import docker
 import docker.errors
 import psutil
 import requests
+from docker.utils.socket import STDERR, frames_iter
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import PreparedRun, RunOutcome, Sandbox
@@ -126,9 +128,9 @@ class DockerSandbox(Sandbox):
     def run(self, prepared: PreparedRun, limits: ResourceLimits) -> RunOutcome:
         container, _workdir = prepared.handle
         try:
-            stream = container.attach(stdout=True, stderr=True, stream=True, demux=True)
+            attached = self.client.api.attach_socket(container.id, params={"stdout": 1, "stderr": 1, "stream": 1})
             capture = _Capture(limits.output_bytes)
-            reader = threading.Thread(target=capture.consume, args=(stream,), daemon=True)
+            reader = threading.Thread(target=capture.consume, args=(attached,), daemon=True)
             reader.start()
             started = time.monotonic()
             container.start()
@@ -174,6 +176,11 @@ class DockerSandbox(Sandbox):
             pass  # remove_leftovers() finds it by label on the next start
         shutil.rmtree(workdir, ignore_errors=True)
 
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
     def remove_leftovers(self) -> int:
         removed = 0
         try:
@@ -203,16 +210,16 @@ class _Capture:
         self.stop = threading.Event()
         self._kept = {"stdout": bytearray(), "stderr": bytearray()}
 
-    def consume(self, stream: Any) -> None:
+    def consume(self, attached: Any) -> None:
         try:
-            for stdout, stderr in stream:
-                for name, chunk in (("stdout", stdout), ("stderr", stderr)):
-                    if chunk:
-                        self._take(name, chunk)
+            for stream_id, chunk in frames_iter(attached, tty=False):
+                if chunk:
+                    self._take("stderr" if stream_id == STDERR else "stdout", chunk)
         except (docker.errors.DockerException, requests.exceptions.RequestException, OSError):
             pass  # the stream ends when the container dies; the outcome comes from its state
         finally:
             self.stop.set()
+            _close_attached(attached)
 
     def _take(self, name: str, chunk: bytes) -> None:
         room = self.cap - self.total
@@ -225,6 +232,19 @@ class _Capture:
 
     def text(self, name: str) -> str:
         return self._kept[name].decode("utf-8", errors="replace")
+
+
+def _close_attached(attached: Any) -> None:
+    """Close the hijacked attach connection for good: the HTTP layer keeps extra references to its
+    socket, so closing the file object alone would leave the descriptor open."""
+    raw = getattr(attached, "_sock", None)
+    attached.close()
+    if isinstance(raw, socket.socket) and raw.fileno() >= 0:
+        try:
+            raw.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        os.close(raw.detach())
 
 
 def _kill(container: Any) -> None:

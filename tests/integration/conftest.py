@@ -1,0 +1,92 @@
+"""Real parts: the Docker engine, Bandit, SQLite files and a Postgres the suite starts itself."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import docker
+import psycopg
+import pytest
+
+from mai_safety.application.service import MaiSafety
+from mai_safety.infrastructure.bootstrap import bootstrap
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED
+from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
+
+POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
+
+
+@pytest.fixture(scope="session")
+def docker_client() -> Iterator[docker.DockerClient]:
+    client = docker.from_env()
+    yield client
+    # Whatever a failed test left behind goes too.
+    for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}):
+        container.remove(force=True)
+    client.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[dict[str, str]]:
+    """A real Postgres in a container from the locally built image, removed at the end."""
+    from testcontainers.community.postgres import PostgresContainer
+
+    container = PostgresContainer(POSTGRES_IMAGE, username="mai", password="mai-test-password", dbname="mai", driver=None)
+    container.with_command("-c fsync=off -c synchronous_commit=off")
+    container.start()
+    try:
+        yield {
+            "host": container.get_container_host_ip(),
+            "port": str(container.get_exposed_port(5432)),
+            "user": "mai",
+            "password": "mai-test-password",
+        }
+    finally:
+        container.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: dict[str, str]) -> Iterator[str]:
+    """A fresh database per test, dropped afterwards even when the test fails."""
+    name = f"test_{uuid.uuid4().hex[:12]}"
+    admin = dict(postgres_server, dbname="mai")
+    with psycopg.connect(autocommit=True, **admin) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    s = postgres_server
+    yield f"postgresql://{s['user']}:{s['password']}@{s['host']}:{s['port']}/{name}"
+    with psycopg.connect(autocommit=True, **admin) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def settings_for(database_url: str, policies: Path | None = None) -> Settings:
+    environ = {"MAI_SAFETY_POLICIES": str(policies or PROJECT_ROOT / "policies")}
+    return Settings.from_environment(environ=environ, database_url=database_url)
+
+
+@pytest.fixture
+def app(database_url: str, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    application = bootstrap(settings_for(database_url))
+    yield application
+    application.close()
+
+
+@pytest.fixture(autouse=True)
+def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    if "docker_client" not in request.fixturenames:
+        return
+    client: docker.DockerClient = request.getfixturevalue("docker_client")
+    left = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"})
+    for container in left:
+        container.remove(force=True)
+    assert not left, f"containers left behind: {[c.short_id for c in left]}"

@@ -1,0 +1,50 @@
+"""Fakes of the ports, each subclassing the real port so that a changed contract breaks them."""
+
+from __future__ import annotations
+
+from mai_safety.application.errors import SandboxUnavailable
+from mai_safety.application.ports import Assessor, PreparedRun, RunOutcome, Sandbox
+from mai_safety.domain.assessment import Assessment, Finding, Submission
+from mai_safety.domain.levels import RiskLevel
+from mai_safety.domain.limits import ResourceLimits
+
+
+class FakeAssessor(Assessor):
+    """Rates every submission at a fixed level."""
+
+    def __init__(self, level: RiskLevel = RiskLevel.LOW) -> None:
+        self.level = level
+        self.seen: list[Submission] = []
+
+    def assess(self, submission: Submission) -> Assessment:
+        self.seen.append(submission)
+        findings = () if self.level is RiskLevel.LOW else (Finding("fake", "F1", self.level, "fake finding"),)
+        return Assessment(level=self.level, findings=findings, analyzers=("fake",))
+
+
+class FakeSandbox(Sandbox):
+    """Pretends to run; records what it was asked to do."""
+
+    def __init__(self, outcome: RunOutcome | None = None, available: bool = True) -> None:
+        self.outcome = outcome or RunOutcome(0, "hello\n", "", 6, False, 0.01)
+        self.available = available
+        self.prepared: list[tuple[str, ResourceLimits]] = []
+        self.discarded: list[str] = []
+
+    def check_available(self) -> None:
+        if not self.available:
+            raise SandboxUnavailable("fake engine is off")
+
+    def prepare(self, execution_id: str, code: str, limits: ResourceLimits) -> PreparedRun:
+        self.check_available()
+        self.prepared.append((execution_id, limits))
+        return PreparedRun(container_id=f"fake-{len(self.prepared)}", image="fake:1")
+
+    def run(self, prepared: PreparedRun, limits: ResourceLimits) -> RunOutcome:
+        return self.outcome
+
+    def discard(self, prepared: PreparedRun) -> None:
+        self.discarded.append(prepared.container_id)
+
+    def remove_leftovers(self) -> int:
+        return 0

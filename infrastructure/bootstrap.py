@@ -7,8 +7,6 @@ import os
 import socket
 from pathlib import Path
 
-import psycopg
-
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.service import GatePolicy, MaiSafety
@@ -71,6 +69,8 @@ def _check_store(store: StoreChoice) -> None:
         if not os.access(path.parent, os.W_OK):
             raise ConfigurationError(f"the ledger's folder {path.parent} is not writable: choose another path")
         return
+    import psycopg  # only Postgres users pay for importing the driver (~0.15 s per process)
+
     env = store.env
     try:
         connection = psycopg.connect(

@@ -24,7 +24,22 @@ class ExecutionReport:
     trust: str | None = None
     limits: dict[str, Any] | None = None
     override_kind: str | None = None
+    answer_by: str | None = None
     detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class AssessmentReport:
+    level: str
+    decision: str
+    code_sha256: str
+    findings: list[dict[str, Any]]
+    analyzers: list[str]
+    duration_ms: float
+    complexity: dict[str, int]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

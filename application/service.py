@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from uuid import UUID
 
@@ -13,12 +14,14 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.chain import ChainVerifier
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
-from mai_safety.domain.levels import Provenance, TrustLevel
+from mai_safety.domain.gate import AnswerTooLate, GateRules
+from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import RequestedLimits, ResourceLimits, TrustRule, fit_limits, trust_for
 
+from .assessing import assess_code
 from .errors import ConfigurationError, ExecutionNotFound, SandboxUnavailable
 from .ports import Assessor, ChainSource, PreparedRun, Sandbox
-from .reports import ExecutionReport, VerificationReport
+from .reports import AssessmentReport, ExecutionReport, VerificationReport
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class GatePolicy:
     profiles: dict[TrustLevel, ResourceLimits]
     trust_rules: tuple[TrustRule, ...]
     max_code_bytes: int
+    rules: GateRules = GateRules(confirmers=("*",), overriders=(), answer_within=timedelta(hours=1))
 
 
 class MaiSafety(Application):
@@ -48,6 +52,14 @@ class MaiSafety(Application):
 
     # --- commands -------------------------------------------------------------------------
 
+    def assess(
+        self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code"
+    ) -> AssessmentReport:
+        """The verdict alone: nothing is recorded and nothing runs."""
+        return assess_code(
+            self.assessor, code, provenance=provenance, max_code_bytes=self.gate.max_code_bytes, source=source
+        )
+
     def run(
         self,
         code: bytes,
@@ -55,23 +67,61 @@ class MaiSafety(Application):
         provenance: Provenance = Provenance.MAI,
         requested: RequestedLimits = RequestedLimits(),
         source: str = "the code",
+        confirm: bool = False,
+        override: str | None = None,
     ) -> ExecutionReport:
-        """Assess, record, and run if the gate allows; everything is checked before anything is stored."""
+        """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
+        explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
+        """
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
         assessment = self.assessor.assess(submission)
         trust = trust_for(self.gate.trust_rules, provenance, assessment.level)
         limits = fit_limits(self.gate.profiles[trust], requested, trust)
         execution = Execution.assess(submission, assessment)
-        if not assessment.decision.may_run_now:
-            execution.request_override(
-                f"{assessment.level.value} code needs "
-                + ("a written override" if assessment.level.value == "BLOCKED" else "the user's confirmation")
-            )
+        if assessment.decision.may_run_now:
+            self.sandbox.check_available()
+            self.save(execution)  # Assessed is stored before anything starts
+            self._run(execution, limits, trust)
+            return self.report(execution.id)
+        needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
+        execution.request_override(f"{assessment.level.value} code needs {needs}", self.gate.rules.answer_by(_now()))
+        answer = override if assessment.level is RiskLevel.BLOCKED else ("confirmed" if confirm else None)
+        if answer is None:
             self.save(execution)
             return self.report(execution.id)
+        # Answered up front: checked in full before the request and the answer are stored together.
+        execution.override(answer, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
-        self.save(execution)  # Assessed is stored before anything starts
+        self.save(execution)
         self._run(execution, limits, trust)
+        return self.report(execution.id)
+
+    def approve(
+        self, execution_id: UUID | str, explanation: str = "", *, requested: RequestedLimits = RequestedLimits()
+    ) -> ExecutionReport:
+        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run it."""
+        execution = self._get(execution_id)
+        if execution.is_overdue(_now()):
+            execution.expire(_now())
+            self.save(execution)
+            raise AnswerTooLate(
+                f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
+                "it has now ended unrun (no_answer): submit the code again"
+            )
+        trust = trust_for(self.gate.trust_rules, execution.provenance, execution.level)
+        limits = fit_limits(self.gate.profiles[trust], requested, trust)
+        execution.override(explanation, self.gate.rules, actor_context.get(), _now())
+        self.sandbox.check_available()
+        self.save(execution)
+        self._run(execution, limits, trust)
+        return self.report(execution.id)
+
+    def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
+        execution = self._get(execution_id)
+        execution.deny(reason, self.gate.rules, actor_context.get())
+        self.save(execution)
         return self.report(execution.id)
 
     def _run(self, execution: Execution, limits: ResourceLimits, trust: TrustLevel) -> None:
@@ -131,6 +181,7 @@ class MaiSafety(Application):
             trust=execution.trust.value if execution.trust else None,
             limits=limits,
             override_kind=execution.override_kind.value if execution.override_kind else None,
+            answer_by=execution.answer_by.isoformat() if execution.answer_by else None,
             detail=outcome.get("detail", ""),
         )
 
@@ -172,6 +223,10 @@ class MaiSafety(Application):
             return UUID(execution_id)
         except ValueError:
             raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 @contextmanager

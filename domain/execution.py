@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import field
+from datetime import datetime
 from enum import Enum
 from typing import Any
 
@@ -18,6 +19,7 @@ from eventsourcing.domain import Aggregate, event
 
 from .assessment import Assessment, Finding, Submission
 from .errors import InvalidTransition
+from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
 
@@ -68,6 +70,7 @@ class Execution(Aggregate):
         self.findings = [Finding.from_dict(item) for item in findings]
         self.status = ExecutionStatus.ASSESSED
         self.override_kind: OverrideKind | None = None
+        self.answer_by: datetime | None = None
         self.container_id: str | None = None
         self.limits: ResourceLimits | None = None
         self.trust: TrustLevel | None = None
@@ -93,24 +96,48 @@ class Execution(Aggregate):
 
     # --- the gate -------------------------------------------------------------------------
 
-    def request_override(self, reason: str) -> None:
+    def request_override(self, reason: str, answer_by: datetime) -> None:
         self._require(ExecutionStatus.ASSESSED, "request an override")
         if self.decision.may_run_now:
             raise InvalidTransition(f"execution {self.id} is {self.level.value} and may run without an override")
         kind = OverrideKind.OVERRIDE if self.level is RiskLevel.BLOCKED else OverrideKind.CONFIRMATION
-        self._request_override(kind=kind.value, reason=reason)
+        self._request_override(kind=kind.value, reason=reason, answer_by=answer_by.isoformat())
 
     @event("OverrideRequested")
-    def _request_override(self, kind: str, reason: str) -> None:
+    def _request_override(self, kind: str, reason: str, answer_by: str) -> None:
         self.override_kind = OverrideKind(kind)
+        self.answer_by = datetime.fromisoformat(answer_by)
         self.status = ExecutionStatus.AWAITING_OVERRIDE
 
-    def override(self, explanation: str) -> None:
-        self._require(ExecutionStatus.AWAITING_OVERRIDE, "override")
-        if self.override_kind is OverrideKind.OVERRIDE and not explanation.strip():
-            raise InvalidTransition("overriding BLOCKED code needs a written explanation")
+    def is_overdue(self, now: datetime) -> bool:
+        return self.status is ExecutionStatus.AWAITING_OVERRIDE and self.answer_by is not None and now > self.answer_by
+
+    def override(self, explanation: str, rules: GateRules, actor: str, now: datetime) -> None:
+        """Confirm (HIGH) or override (BLOCKED): the actor must be allowed and in time."""
+        self._require(ExecutionStatus.AWAITING_OVERRIDE, "confirm or override")
         assert self.override_kind is not None
+        if self.is_overdue(now):
+            raise AnswerTooLate(
+                f"execution {self.id} waited for an answer until {self.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
+                "it is too late: submit the code again"
+            )
+        rules.check_may_answer(self.override_kind.value, actor)
+        if self.override_kind is OverrideKind.OVERRIDE and not explanation.strip():
+            raise InvalidTransition("overriding BLOCKED code needs a written explanation: pass --explanation")
         self._overridden(kind=self.override_kind.value, explanation=explanation)
+
+    def deny(self, reason: str, rules: GateRules, actor: str) -> None:
+        """Refuse a waiting execution: it ends without ever running."""
+        self._require(ExecutionStatus.AWAITING_OVERRIDE, "deny")
+        assert self.override_kind is not None
+        rules.check_may_answer(self.override_kind.value, actor)
+        self._terminated(reason="denied", outcome={"detail": reason or "denied"})
+
+    def expire(self, now: datetime) -> None:
+        """No answer came in time: the execution ends without running."""
+        if not self.is_overdue(now):
+            raise InvalidTransition(f"execution {self.id} is not waiting past its answer time")
+        self._terminated(reason="no_answer", outcome={"detail": f"no answer by {self.answer_by:%Y-%m-%d %H:%M:%S %Z}"})
 
     @event("Overridden")
     def _overridden(self, kind: str, explanation: str) -> None:

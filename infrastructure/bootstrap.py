@@ -47,6 +47,7 @@ def bootstrap(
         profiles=policies.limits.profiles,
         trust_rules=policies.limits.trust_rules,
         max_code_bytes=settings.max_code_bytes,
+        rules=policies.gate,
     )
     return MaiSafety(
         assessor=assessor or build_assessor(policies),

@@ -8,7 +8,8 @@ Exit statuses (also in ``--help`` and the README):
   4  the run was terminated (a limit was crossed) or rejected before it started
   5  a service does not answer: Docker or the ledger database
   6  configuration: an unknown setting or an invalid policy file
- 70  an internal error (a bug: please report it with MAI_SAFETY_DEBUG... see below)
+  7  not permitted: the acting person may not confirm or override this code
+ 70  an internal error (a bug: please report it)
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from mai_safety.application.assessing import assess_code
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.domain.errors import InvalidSubmission, LimitOutOfPolicy, MaiSafetyError
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
-from .bootstrap import bootstrap, default_actor
+from .bootstrap import bootstrap, build_assessor, default_actor
+from .policy_loader import load_policies
 from .settings import Settings
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
@@ -43,7 +46,10 @@ EPILOG = """exit status:
   4  terminated by a limit, or rejected before start
   5  Docker or the ledger database does not answer
   6  configuration: unknown setting or invalid policy file
+  7  not permitted to confirm or override
  70  internal error
+
+assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
 MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR"""
@@ -72,7 +78,27 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
     run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
     run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
+    run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
+    run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
+
+    assess = commands.add_parser(
+        "assess", help="assess files without running them",
+        description="Assess without running or recording. Exit 0: all LOW/MEDIUM; 3: some HIGH or BLOCKED; 2: some could not be read.",
+    )
+    assess.add_argument("paths", nargs="+", metavar="FILE|DIR|-", help="files, directories (*.py inside, recursively) or - for standard input")
+    assess.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
+    assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+
+    approve = commands.add_parser("approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it")
+    approve.add_argument("execution_id")
+    approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
+    approve.add_argument("--json", action="store_true")
+
+    deny = commands.add_parser("deny", help="refuse a waiting execution; it ends unrun")
+    deny.add_argument("execution_id")
+    deny.add_argument("--reason", default="", help="why")
+    deny.add_argument("--json", action="store_true")
 
     history = commands.add_parser("history", help="an execution's events in order")
     history.add_argument("execution_id")
@@ -114,15 +140,39 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    if args.command == "assess":
+        return _assess(args, settings)
     if args.command == "run":
         code, source = _read_code(args.file)
         requested = _requested_limits(args)
         app = bootstrap(settings)
         app.remove_leftovers()
-        report = app.run(code, provenance=Provenance(args.provenance), requested=requested, source=source)
+        report = app.run(
+            code,
+            provenance=Provenance(args.provenance),
+            requested=requested,
+            source=source,
+            confirm=args.confirm,
+            override=args.override,
+        )
+        if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
+            _print_report(report, as_json=False)
+            if _ask("Run this HIGH code anyway? [y/N] "):
+                report = app.approve(report.execution_id, "confirmed at the terminal", requested=requested)
+            else:
+                report = app.deny(report.execution_id, "declined at the terminal")
         _print_report(report, as_json=args.json)
         return _exit_for(report)
     app = bootstrap(settings)
+    if args.command == "approve":
+        app.remove_leftovers()
+        report = app.approve(args.execution_id, args.explanation)
+        _print_report(report, as_json=args.json)
+        return _exit_for(report)
+    if args.command == "deny":
+        report = app.deny(args.execution_id, args.reason)
+        _print_report(report, as_json=args.json)
+        return _exit_for(report)
     if args.command == "history":
         events = app.history(args.execution_id)
         if args.json:
@@ -132,6 +182,60 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
                 print(_event_line(event))
         return EXIT_OK
     return _verify(app, as_json=args.json)
+
+
+def _can_prompt(args: argparse.Namespace) -> bool:
+    return not args.json and args.file != "-" and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask(question: str) -> bool:
+    try:
+        return input(question).strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+def _assess(args: argparse.Namespace, settings: Settings) -> int:
+    policies = load_policies(settings.policies_dir)
+    assessor = build_assessor(policies)
+    provenance = Provenance(args.provenance)
+    status = EXIT_OK
+    for name in _expand(args.paths):
+        try:
+            code, source = _read_code(name)
+            report = assess_code(
+                assessor, code, provenance=provenance, max_code_bytes=settings.max_code_bytes, source=source
+            )
+        except MaiSafetyError as exc:
+            status = EXIT_BAD_INPUT
+            if args.json:
+                print(json.dumps({"path": name, "error": exc.message}))
+            else:
+                _error(exc.message)
+            continue
+        if report.level in ("HIGH", "BLOCKED") and status == EXIT_OK:
+            status = EXIT_AWAITING
+        if args.json:
+            print(json.dumps({"path": name, **report.to_dict()}))
+        else:
+            print(f"{name}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
+            _print_findings(report.findings)
+    return status
+
+
+def _expand(paths: list[str]) -> list[str]:
+    """Directories become the Python files inside them, sorted; everything else is kept as given."""
+    expanded: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found = sorted(str(item) for item in path.rglob("*.py") if item.is_file())
+            if not found:
+                raise InvalidSubmission(f"{name} holds no *.py files")
+            expanded.extend(found)
+        else:
+            expanded.append(name)
+    return expanded
 
 
 def _read_code(name: str) -> tuple[bytes, str]:
@@ -177,14 +281,13 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
         return
     out = sys.stdout
     out.write(f"level: {report.level} ({report.decision.replace('_', ' ')})\n")
-    for finding in report.findings:
-        where = f" line {finding['line']}" if finding.get("line") else ""
-        out.write(f"  {finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}\n")
-        if finding.get("snippet"):
-            out.write(f"          {finding['snippet']}\n")
+    _print_findings(report.findings)
     if report.status == "awaiting_override":
-        need = "an override with a written explanation" if report.override_kind == "override" else "your confirmation"
-        out.write(f"status: awaiting_override: not run; it needs {need}\n")
+        if report.override_kind == "override":
+            how = f"`mai-safety approve {report.execution_id} --explanation WHY` by an allowed actor, or `run --override WHY`"
+        else:
+            how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
+        out.write(f"status: awaiting_override: not run; answer with {how} (deny with `mai-safety deny`)\n")
     else:
         if report.stdout:
             out.write("--- stdout ---\n" + report.stdout + ("" if report.stdout.endswith("\n") else "\n"))
@@ -203,6 +306,14 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
             line += ", output truncated"
         out.write(line + "\n")
     out.write(f"execution: {report.execution_id}\n")
+
+
+def _print_findings(findings: list[dict[str, Any]]) -> None:
+    for finding in findings:
+        where = f" line {finding['line']}" if finding.get("line") else ""
+        sys.stdout.write(f"  {finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}\n")
+        if finding.get("snippet"):
+            sys.stdout.write(f"          {finding['snippet']}\n")
 
 
 def _event_line(event: dict[str, Any]) -> str:

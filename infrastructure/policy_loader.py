@@ -6,6 +6,7 @@ Every problem becomes one ConfigurationError naming the file, the key and what w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.errors import LimitOutOfPolicy
+from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule, parse_size
 
@@ -103,11 +105,22 @@ class LimitsPolicy:
     trust_rules: tuple[TrustRule, ...]
 
 
+# --- gate.yaml -------------------------------------------------------------------------------
+
+
+class _GateFile(_Strict):
+    version: Literal[1]
+    confirm: list[str] = Field(min_length=1)
+    override: list[str]
+    answer_within_s: float = Field(gt=0, le=30 * 24 * 3600)
+
+
 @dataclass(frozen=True)
 class Policies:
     directory: Path
     bandit: BanditPolicy
     limits: LimitsPolicy
+    gate: GateRules
 
 
 def load_policies(directory: Path) -> Policies:
@@ -117,8 +130,14 @@ def load_policies(directory: Path) -> Policies:
         )
     assessment = _load(directory / "assessment.yaml", _AssessmentFile)
     limits = _load(directory / "limits.yaml", _LimitsFile)
+    gate = _load(directory / "gate.yaml", _GateFile)
     return Policies(
         directory=directory,
+        gate=GateRules(
+            confirmers=tuple(gate.confirm),
+            overriders=tuple(gate.override),
+            answer_within=timedelta(seconds=gate.answer_within_s),
+        ),
         bandit=BanditPolicy(
             severity={key: RiskLevel(value) for key, value in assessment.bandit.severity.items()},
             min_confidence=assessment.bandit.min_confidence,

@@ -4,28 +4,17 @@ and nothing written to the ledger when the input is refused."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import docker
 import pytest
-import yaml
 
-from mai_safety.infrastructure.settings import PROJECT_ROOT
-
-CLI = [sys.executable, "-m", "mai_safety.infrastructure.cli"]
-
+from .cli_helpers import gate_test_policies, policies_with, run_cli
 
 def _run(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
-    full_env.update(env)
-    return subprocess.run(
-        CLI + args, env=full_env, input=stdin.decode() if stdin else None, capture_output=True, text=True, timeout=120
-    )
+    return run_cli(args, env, stdin)
 
 
 @pytest.fixture
@@ -122,11 +111,7 @@ def test_the_database_not_answering_gets_exit_5() -> None:
 
 
 def test_an_invalid_policy_file_names_the_file_and_key_with_exit_6(sqlite_env: dict[str, str], tmp_path: Path) -> None:
-    policies = tmp_path / "policies"
-    shutil.copytree(PROJECT_ROOT / "policies", policies)
-    limits = yaml.safe_load((policies / "limits.yaml").read_text())
-    limits["profiles"]["trusted"]["pids"] = "many"
-    (policies / "limits.yaml").write_text(yaml.safe_dump(limits))
+    policies = policies_with(tmp_path, limits={"profiles.trusted.pids": "many"})
     result = _run(["run", "-"], {**sqlite_env, "MAI_SAFETY_POLICIES": str(policies)}, stdin=b"print(1)\n")
     _assert_one_clean_line(result, 6, "limits.yaml: key profiles.trusted.pids")
 
@@ -134,13 +119,7 @@ def test_an_invalid_policy_file_names_the_file_and_key_with_exit_6(sqlite_env: d
 def test_high_and_blocked_code_is_not_run_and_awaits_an_override(
     env: dict[str, str], tmp_path: Path, docker_client: docker.DockerClient
 ) -> None:
-    # A policy under test: Bandit's exec finding is BLOCKED, its eval finding HIGH.
-    policies = tmp_path / "policies"
-    shutil.copytree(PROJECT_ROOT / "policies", policies)
-    assessment = yaml.safe_load((policies / "assessment.yaml").read_text())
-    assessment["bandit"]["rules"].update({"B102": "BLOCKED", "B307": "HIGH"})
-    (policies / "assessment.yaml").write_text(yaml.safe_dump(assessment))
-    env = {**env, "MAI_SAFETY_POLICIES": str(policies)}
+    env = {**env, "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path))}
     marker = tmp_path / "ran"
     for code, level, kind in (
         (f"exec(open('{marker}').read())\n", "BLOCKED", "override"),

@@ -1,0 +1,42 @@
+"""The gate's rules: who may answer a confirmation or an override, and how long an answer may take."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from fnmatch import fnmatchcase
+
+from .errors import DomainError
+
+
+class NotPermitted(DomainError):
+    """The acting person is not allowed by the policy to give this answer."""
+
+    exit_code = 7
+
+
+class AnswerTooLate(DomainError):
+    """The confirmation or override came after the policy's answer time."""
+
+    exit_code = 4
+
+
+@dataclass(frozen=True)
+class GateRules:
+    """Actors are matched as shell-style patterns (``security-*``, ``*@build-host``)."""
+
+    confirmers: tuple[str, ...]
+    overriders: tuple[str, ...]
+    answer_within: timedelta
+
+    def answer_by(self, now: datetime) -> datetime:
+        return now + self.answer_within
+
+    def check_may_answer(self, kind: str, actor: str) -> None:
+        allowed = self.overriders if kind == "override" else self.confirmers
+        if not any(fnmatchcase(actor, pattern) for pattern in allowed):
+            what = "override BLOCKED code" if kind == "override" else "confirm HIGH code"
+            raise NotPermitted(
+                f"{actor!r} may not {what}: the policy allows {', '.join(allowed) or 'no one'} "
+                "(policies/gate.yaml); ask one of them, or act as one with MAI_SAFETY_ACTOR"
+            )

@@ -1,0 +1,49 @@
+"""Running the real `mai-safety` command in a subprocess, as a user would."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from mai_safety.infrastructure.settings import PROJECT_ROOT
+
+CLI = [sys.executable, "-m", "mai_safety.infrastructure.cli"]
+
+
+def run_cli(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    full_env.update(env)
+    return subprocess.run(
+        CLI + args, env=full_env, input=stdin.decode() if stdin else None, capture_output=True, text=True, timeout=180
+    )
+
+
+def policies_with(tmp_path: Path, **changes: dict) -> Path:
+    """A copy of the shipped policies with top-level sections of some files updated, e.g.
+    ``policies_with(tmp, assessment={"bandit.rules": {...}})``."""
+    policies = tmp_path / "policies"
+    shutil.copytree(PROJECT_ROOT / "policies", policies)
+    for name, updates in changes.items():
+        path = policies / f"{name}.yaml"
+        data = yaml.safe_load(path.read_text())
+        for dotted, value in updates.items():
+            target = data
+            *parents, last = dotted.split(".")
+            for key in parents:
+                target = target[key]
+            if isinstance(target.get(last), dict) and isinstance(value, dict):
+                target[last].update(value)
+            else:
+                target[last] = value
+        path.write_text(yaml.safe_dump(data))
+    return policies
+
+
+def gate_test_policies(tmp_path: Path, **gate: object) -> Path:
+    """Bandit's exec finding rated BLOCKED and its eval finding HIGH, so the gate can be driven with real Bandit."""
+    return policies_with(tmp_path, assessment={"bandit.rules": {"B102": "BLOCKED", "B307": "HIGH"}}, gate=gate)

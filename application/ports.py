@@ -6,13 +6,14 @@ A fake of each lives beside the unit tests (tests/unit/fakes.py) and subclasses 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.limits import ResourceLimits
+from mai_safety.domain.supervision import Usage
 
 
 class Assessor(ABC):
@@ -25,10 +26,13 @@ class Assessor(ABC):
 
 @dataclass(frozen=True)
 class PreparedRun:
-    """A container created (not started) for one execution."""
+    """An isolated environment made ready (not yet running the code) for one execution, with the
+    limits it really got after the host's room was taken into account, and why."""
 
     container_id: str
     image: str
+    limits: ResourceLimits
+    host: dict[str, Any] = field(default_factory=dict)
     handle: Any = field(default=None, compare=False, repr=False)
 
 
@@ -44,6 +48,8 @@ class RunOutcome:
     duration_s: float
     termination_reason: str | None = None
     detail: str = ""
+    violation: dict[str, Any] | None = None
+    peaks: dict[str, Any] = field(default_factory=dict)
     observations: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,29 +61,49 @@ class RunOutcome:
             "output_truncated": self.output_truncated,
             "duration_s": round(self.duration_s, 4),
             "detail": self.detail,
+            "violation": self.violation,
+            "peaks": self.peaks,
             "observations": self.observations,
         }
 
 
-class Sandbox(ABC):
-    """Runs code in isolation under limits.
+#: Called with every reading while the code runs; returning False stops the run (it was cancelled).
+Observer = Callable[[Usage], bool]
 
-    ``prepare`` creates an isolated environment without starting the code; ``run`` starts it,
-    enforces every limit and always returns an outcome; ``discard`` removes what ``prepare`` made
-    and is safe to call twice. Failures of the engine raise ``SandboxUnavailable``.
+
+class Sandbox(ABC):
+    """Runs code in isolation under limits, watching it.
+
+    ``prepare`` makes an isolated environment without starting the code, fitting the limits to the
+    host's room (it may wait for room, or raise HostBusy); ``run`` starts the code, samples usage,
+    ends the run the moment a limit is crossed and always returns an outcome; ``discard`` removes
+    what ``prepare`` made and is safe to call twice. Failures of the engine raise SandboxUnavailable.
     """
 
     @abstractmethod
     def check_available(self) -> None: ...
 
     @abstractmethod
-    def prepare(self, execution_id: str, code: str, limits: ResourceLimits) -> PreparedRun: ...
+    def prepare(self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits) -> PreparedRun: ...
 
     @abstractmethod
-    def run(self, prepared: PreparedRun, limits: ResourceLimits) -> RunOutcome: ...
+    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome: ...
 
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...
+
+    @property
+    @abstractmethod
+    def supervisor_id(self) -> str:
+        """Who supervises runs from this process, as recorded in Started."""
+
+    @abstractmethod
+    def is_orphaned(self, supervisor_id: str) -> bool:
+        """True when that supervisor is known to be gone (so its runs are nobody's)."""
+
+    @abstractmethod
+    def remove_execution(self, execution_id: str) -> int:
+        """Kill and remove whatever runs for that execution; return how many environments went."""
 
     @abstractmethod
     def remove_leftovers(self) -> int:

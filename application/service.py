@@ -10,13 +10,26 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.chain import ChainVerifier
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.limits import RequestedLimits, ResourceLimits, TrustRule, fit_limits, trust_for
+from mai_safety.domain.errors import InvalidTransition
+from mai_safety.domain.limits import (
+    ComplexityScale,
+    HostBusy,
+    LimitProfile,
+    RequestedLimits,
+    ResourceLimits,
+    TrustRule,
+    fit_limits,
+    trust_for,
+)
+from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .assessing import assess_code
 from .errors import ConfigurationError, ExecutionNotFound, SandboxUnavailable
@@ -26,12 +39,29 @@ from .reports import AssessmentReport, ExecutionReport, VerificationReport
 
 @dataclass(frozen=True)
 class GatePolicy:
-    """What the application needs to know of the policies to gate and size a run."""
+    """What the application needs to know of the policies to gate, size and watch a run."""
 
-    profiles: dict[TrustLevel, ResourceLimits]
+    profiles: dict[TrustLevel, LimitProfile | ResourceLimits]
     trust_rules: tuple[TrustRule, ...]
     max_code_bytes: int
     rules: GateRules = GateRules(confirmers=("*",), overriders=(), answer_within=timedelta(hours=1))
+    complexity: ComplexityScale = ComplexityScale({"lines": 400})
+    sample_every_s: float = 1.0
+    sample_above: float = 0.8
+
+    def profile(self, trust: TrustLevel) -> LimitProfile:
+        profile = self.profiles[trust]
+        return profile if isinstance(profile, LimitProfile) else LimitProfile.fixed(profile)
+
+
+@dataclass(frozen=True)
+class Sizing:
+    """The limits a run asks the sandbox for, the least it can run with, and why."""
+
+    trust: TrustLevel
+    limits: ResourceLimits
+    floor: ResourceLimits
+    why: dict[str, Any]
 
 
 class MaiSafety(Application):
@@ -77,13 +107,12 @@ class MaiSafety(Application):
         """
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
         assessment = self.assessor.assess(submission)
-        trust = trust_for(self.gate.trust_rules, provenance, assessment.level)
-        limits = fit_limits(self.gate.profiles[trust], requested, trust)
+        sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
         execution = Execution.assess(submission, assessment)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
             self.save(execution)  # Assessed is stored before anything starts
-            self._run(execution, limits, trust)
+            self._run(execution, sizing)
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(f"{assessment.level.value} code needs {needs}", self.gate.rules.answer_by(_now()))
@@ -95,7 +124,7 @@ class MaiSafety(Application):
         execution.override(answer, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
-        self._run(execution, limits, trust)
+        self._run(execution, sizing)
         return self.report(execution.id)
 
     def approve(
@@ -110,12 +139,11 @@ class MaiSafety(Application):
                 f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
                 "it has now ended unrun (no_answer): submit the code again"
             )
-        trust = trust_for(self.gate.trust_rules, execution.provenance, execution.level)
-        limits = fit_limits(self.gate.profiles[trust], requested, trust)
+        sizing = self._size(execution.provenance, execution.level, execution.complexity, requested)
         execution.override(explanation, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
-        self._run(execution, limits, trust)
+        self._run(execution, sizing)
         return self.report(execution.id)
 
     def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
@@ -124,32 +152,137 @@ class MaiSafety(Application):
         self.save(execution)
         return self.report(execution.id)
 
-    def _run(self, execution: Execution, limits: ResourceLimits, trust: TrustLevel) -> None:
+    def cancel(self, execution_id: UUID | str) -> ExecutionReport:
+        """Stop a waiting or running execution; recorded as Terminated (cancelled) with the actor.
+
+        The end is recorded first, then the container is killed: the supervisor, in this process or
+        another, finds the execution ended when it next writes, and stops."""
+        for _attempt in range(10):
+            execution = self._get(execution_id)
+            if execution.status.is_final:
+                raise InvalidTransition(f"execution {execution.id} has already ended ({execution.status.value})")
+            execution.terminate("cancelled", {"detail": f"cancelled by {actor_context.get()}"})
+            try:
+                self.save(execution)
+                break
+            except IntegrityError:
+                continue  # the supervisor wrote meanwhile: read again and retry
+        self.sandbox.remove_execution(str(execution.id))
+        return self.report(execution.id)
+
+    def recover(self) -> list[str]:
+        """End every execution whose supervisor died mid-run: kill and remove its container and
+        record Terminated (supervisor_lost). Returns their ids."""
+        lost = []
+        for execution_id in self._running_ids():
+            execution = self._get(execution_id)
+            if execution.status is not ExecutionStatus.RUNNING or not self.sandbox.is_orphaned(execution.supervisor or ""):
+                continue
+            self.sandbox.remove_execution(str(execution.id))
+            execution.terminate("supervisor_lost", {"detail": f"supervisor {execution.supervisor} is gone"})
+            try:
+                self.save(execution)
+            except IntegrityError:
+                continue  # someone else recorded its end first
+            lost.append(str(execution.id))
+        self.sandbox.remove_leftovers()
+        return lost
+
+    def _size(
+        self, provenance: Provenance, level: RiskLevel, complexity: dict[str, int], requested: RequestedLimits
+    ) -> Sizing:
+        trust = trust_for(self.gate.trust_rules, provenance, level)
+        profile = self.gate.profile(trust)
+        score = self.gate.complexity.score(complexity)
+        limits = fit_limits(profile, requested, trust, score)
+        floor = ResourceLimits(
+            **{
+                key: min(getattr(profile.minimum, key), getattr(limits, key))
+                for key in limits.to_dict()
+            }
+        )
+        why = {
+            "trust": trust.value,
+            "provenance": provenance.value,
+            "level": level.value,
+            "complexity": dict(complexity),
+            "complexity_score": score,
+            "requested": requested.to_dict(),
+            "profile": {"min": profile.minimum.to_dict(), "max": profile.maximum.to_dict()},
+        }
+        return Sizing(trust=trust, limits=limits, floor=floor, why=why)
+
+    def _run(self, execution: Execution, sizing: Sizing) -> None:
         try:
-            prepared = self.sandbox.prepare(str(execution.id), execution.code, limits)
-        except SandboxUnavailable as exc:
-            execution.terminate("sandbox_unavailable", {"detail": exc.message})
+            prepared = self.sandbox.prepare(str(execution.id), execution.code, sizing.limits, sizing.floor)
+        except (SandboxUnavailable, HostBusy) as exc:
+            reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
+            execution.terminate(reason, {"detail": exc.message})
             self.save(execution)
             raise
         try:
-            execution.start(container_id=prepared.container_id, image=prepared.image, limits=limits, trust=trust)
+            execution.start(
+                container_id=prepared.container_id,
+                image=prepared.image,
+                limits=prepared.limits,
+                trust=sizing.trust,
+                supervisor=self.sandbox.supervisor_id,
+                sizing={**sizing.why, "host": prepared.host},
+            )
             self.save(execution)
-            self._finish(execution, prepared, limits)
+            self._supervise(execution, prepared)
         finally:
             self.sandbox.discard(prepared)
 
-    def _finish(self, execution: Execution, prepared: PreparedRun, limits: ResourceLimits) -> None:
+    def _supervise(self, execution: Execution, prepared: PreparedRun) -> None:
+        current = [execution]  # replaced when another writer (a cancel) moved the execution on
+        thinner = SampleThinner(self.gate.sample_every_s, self.gate.sample_above)
+
+        def observe(usage: Usage) -> bool:
+            if not thinner.should_record(usage, prepared.limits):
+                return True
+            current[0].record_sample(usage.to_dict())
+            return self._save_unless_ended(current)
+
         try:
-            outcome = self.sandbox.run(prepared, limits)
+            outcome = self.sandbox.run(prepared, observe)
         except SandboxUnavailable as exc:
-            execution.terminate("sandbox_error", {"detail": exc.message})
-            self.save(execution)
+            if not current[0].status.is_final:
+                current[0].terminate("sandbox_error", {"detail": exc.message})
+                self._save_unless_ended(current)
             raise
-        if outcome.termination_reason:
-            execution.terminate(outcome.termination_reason, outcome.to_dict())
-        else:
-            execution.complete(outcome.to_dict())
-        self.save(execution)
+        while not current[0].status.is_final:
+            if outcome.termination_reason:
+                current[0].terminate(outcome.termination_reason, outcome.to_dict())
+            else:
+                current[0].complete(outcome.to_dict())
+            self._save_unless_ended(current)
+
+    def _save_unless_ended(self, current: list[Execution]) -> bool:
+        """Save; if another writer got there first, read the execution again. False once it has ended."""
+        try:
+            self.save(current[0])
+        except IntegrityError:
+            current[0] = self._get(current[0].id)
+        return not current[0].status.is_final
+
+    def _running_ids(self) -> list[UUID]:
+        """Executions with a Started event and no end, found from the ledger's notifications."""
+        topics = [get_topic(cls) for cls in (Execution.Started, Execution.Completed, Execution.Terminated)]
+        running: set[UUID] = set()
+        start: int | None = None
+        while True:
+            notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
+            for notification in notifications:
+                originator = notification.originator_id
+                key = originator if isinstance(originator, UUID) else UUID(str(originator))
+                if notification.topic.endswith(".Started"):
+                    running.add(key)
+                else:
+                    running.discard(key)
+            if len(notifications) < 1000:
+                return sorted(running)
+            start = notifications[-1].id
 
     def remove_leftovers(self) -> int:
         return self.sandbox.remove_leftovers()

@@ -68,6 +68,8 @@ class Execution(Aggregate):
         self.provenance = Provenance(provenance)
         self.level = RiskLevel(level)
         self.findings = [Finding.from_dict(item) for item in findings]
+        self.complexity = dict(complexity)
+        self.supervisor: str | None = None
         self.status = ExecutionStatus.ASSESSED
         self.override_kind: OverrideKind | None = None
         self.answer_by: datetime | None = None
@@ -145,7 +147,16 @@ class Execution(Aggregate):
 
     # --- the run --------------------------------------------------------------------------
 
-    def start(self, *, container_id: str, image: str, limits: ResourceLimits, trust: TrustLevel) -> None:
+    def start(
+        self,
+        *,
+        container_id: str,
+        image: str,
+        limits: ResourceLimits,
+        trust: TrustLevel,
+        supervisor: str = "",
+        sizing: dict[str, Any] | None = None,
+    ) -> None:
         may_start = self.status is ExecutionStatus.OVERRIDDEN or (
             self.status is ExecutionStatus.ASSESSED and self.decision.may_run_now
         )
@@ -153,10 +164,20 @@ class Execution(Aggregate):
             raise InvalidTransition(
                 f"execution {self.id} cannot start: it is {self.status.value} at level {self.level.value}"
             )
-        self._started(container_id=container_id, image=image, limits=limits.to_dict(), trust=trust.value)
+        self._started(
+            container_id=container_id,
+            image=image,
+            limits=limits.to_dict(),
+            trust=trust.value,
+            supervisor=supervisor,
+            sizing=sizing or {},
+        )
 
     @event("Started")
-    def _started(self, container_id: str, image: str, limits: dict[str, Any], trust: str) -> None:
+    def _started(
+        self, container_id: str, image: str, limits: dict[str, Any], trust: str, supervisor: str, sizing: dict[str, Any]
+    ) -> None:
+        self.supervisor = supervisor
         self.container_id = container_id
         self.limits = ResourceLimits.from_dict(limits)
         self.trust = TrustLevel(trust)

@@ -43,15 +43,25 @@ def bootstrap(
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
+    limits = policies.limits
     gate = GatePolicy(
-        profiles=policies.limits.profiles,
-        trust_rules=policies.limits.trust_rules,
+        profiles=dict(limits.profiles),
+        trust_rules=limits.trust_rules,
         max_code_bytes=settings.max_code_bytes,
         rules=policies.gate,
+        complexity=limits.complexity,
+        sample_every_s=limits.sampling.record_every_s,
+        sample_above=limits.sampling.record_above,
     )
     return MaiSafety(
         assessor=assessor or build_assessor(policies),
-        sandbox=sandbox or DockerSandbox(settings.image),
+        sandbox=sandbox
+        or DockerSandbox(
+            settings.image,
+            limits.host,
+            sample_interval_s=limits.sampling.interval_s,
+            lock_path=settings.data_dir / "admission.lock",
+        ),
         gate=gate,
         env=store.env,
     )

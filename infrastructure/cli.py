@@ -10,6 +10,7 @@ Exit statuses (also in ``--help`` and the README):
   6  configuration: an unknown setting or an invalid policy file
   7  not permitted: the acting person may not confirm or override this code
  70  an internal error (a bug: please report it)
+ 75  the host has no room for the run now, even after waiting: try again later
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ EPILOG = """exit status:
   6  configuration: unknown setting or invalid policy file
   7  not permitted to confirm or override
  70  internal error
+ 75  the host has no room now (after waiting): try again later
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 
@@ -78,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
     run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
     run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
+    run.add_argument("--cpu-seconds", type=float, metavar="SECONDS", help="the CPU time the run may use")
     run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
     run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
@@ -99,6 +102,13 @@ def build_parser() -> argparse.ArgumentParser:
     deny.add_argument("execution_id")
     deny.add_argument("--reason", default="", help="why")
     deny.add_argument("--json", action="store_true")
+
+    cancel = commands.add_parser("cancel", help="stop a waiting or running execution")
+    cancel.add_argument("execution_id")
+    cancel.add_argument("--json", action="store_true")
+
+    recover = commands.add_parser("recover", help="end executions whose supervisor died, and remove their containers")
+    recover.add_argument("--json", action="store_true")
 
     history = commands.add_parser("history", help="an execution's events in order")
     history.add_argument("execution_id")
@@ -146,7 +156,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         code, source = _read_code(args.file)
         requested = _requested_limits(args)
         app = bootstrap(settings)
-        app.remove_leftovers()
+        app.recover()
         report = app.run(
             code,
             provenance=Provenance(args.provenance),
@@ -165,10 +175,18 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return _exit_for(report)
     app = bootstrap(settings)
     if args.command == "approve":
-        app.remove_leftovers()
+        app.recover()
         report = app.approve(args.execution_id, args.explanation)
         _print_report(report, as_json=args.json)
         return _exit_for(report)
+    if args.command == "cancel":
+        report = app.cancel(args.execution_id)
+        _print_report(report, as_json=args.json)
+        return EXIT_OK
+    if args.command == "recover":
+        lost = app.recover()
+        print(json.dumps({"recovered": lost}) if args.json else f"recovered {len(lost)} execution(s) whose supervisor was gone")
+        return EXIT_OK
     if args.command == "deny":
         report = app.deny(args.execution_id, args.reason)
         _print_report(report, as_json=args.json)
@@ -255,7 +273,12 @@ def _read_code(name: str) -> tuple[bytes, str]:
 
 
 def _requested_limits(args: argparse.Namespace) -> RequestedLimits:
-    for flag, value in (("--timeout", args.timeout), ("--cpus", args.cpus), ("--pids", args.pids)):
+    for flag, value in (
+        ("--timeout", args.timeout),
+        ("--cpus", args.cpus),
+        ("--pids", args.pids),
+        ("--cpu-seconds", args.cpu_seconds),
+    ):
         if value is not None and value <= 0:
             raise LimitOutOfPolicy(f"{flag} must be more than zero, got {value:g}")
     return RequestedLimits(
@@ -264,6 +287,7 @@ def _requested_limits(args: argparse.Namespace) -> RequestedLimits:
         pids=args.pids,
         timeout_s=args.timeout,
         output_bytes=parse_size(args.output_limit, "--output-limit") if args.output_limit else None,
+        cpu_seconds=args.cpu_seconds,
     )
 
 

@@ -5,6 +5,7 @@ Every problem becomes one ConfigurationError naming the file, the key and what w
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -17,7 +18,14 @@ from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.errors import LimitOutOfPolicy
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.limits import ResourceLimits, TrustRule, parse_size
+from mai_safety.domain.limits import (
+    ComplexityScale,
+    HostPolicy,
+    LimitProfile,
+    ResourceLimits,
+    TrustRule,
+    parse_size,
+)
 
 LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
 _CONFIDENCE_ORDER = {"UNDEFINED": 0, "LOW": 1, "MEDIUM": 2, "HIGH": 3}
@@ -70,13 +78,19 @@ class BanditPolicy:
 # --- limits.yaml -----------------------------------------------------------------------------
 
 
+class _Range(_Strict):
+    min: float | str
+    max: float | str
+
+
 class _Profile(_Strict):
-    cpus: float = Field(gt=0, le=64)
-    memory: str | int
-    pids: int = Field(gt=0, le=100_000)
-    timeout_s: float = Field(gt=0, le=24 * 3600)
-    output: str | int
-    tmpfs: str | int
+    cpus: float | _Range
+    memory: str | int | _Range
+    pids: int | _Range
+    timeout_s: float | _Range
+    cpu_seconds: float | _Range | None = None
+    output: str | int | _Range
+    tmpfs: str | int | _Range
 
 
 class _TrustRule(_Strict):
@@ -85,10 +99,30 @@ class _TrustRule(_Strict):
     trust: Literal["trusted", "standard", "untrusted"]
 
 
+class _Host(_Strict):
+    memory_share: float = Field(gt=0, le=1)
+    cpu_share: float = Field(gt=0, le=1)
+    max_concurrent: int | Literal["auto"] = "auto"
+    executions_per_cpu: int = Field(default=4, gt=0, le=64)
+    queue: int = Field(default=16, ge=0, le=10_000)
+    queue_wait_s: float = Field(default=60, ge=0, le=3600)
+
+
+class _Sampling(_Strict):
+    interval_s: float = Field(default=0.25, ge=0.05, le=10)
+    record_every_s: float = Field(default=1.0, ge=0.05, le=3600)
+    record_above: float = Field(default=0.8, gt=0, le=1)
+
+
 class _LimitsFile(_Strict):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
     trust: list[_TrustRule]
+    complexity: dict[Literal["lines", "loops", "imports", "calls", "functions", "max_depth"], float] = Field(
+        default_factory=lambda: {"lines": 400.0}
+    )
+    host: _Host
+    sampling: _Sampling = _Sampling()
 
     @field_validator("profiles")
     @classmethod
@@ -100,9 +134,19 @@ class _LimitsFile(_Strict):
 
 
 @dataclass(frozen=True)
+class Sampling:
+    interval_s: float
+    record_every_s: float
+    record_above: float
+
+
+@dataclass(frozen=True)
 class LimitsPolicy:
-    profiles: dict[TrustLevel, ResourceLimits]
+    profiles: dict[TrustLevel, LimitProfile]
     trust_rules: tuple[TrustRule, ...]
+    complexity: ComplexityScale
+    host: HostPolicy
+    sampling: Sampling
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -121,6 +165,10 @@ class Policies:
     bandit: BanditPolicy
     limits: LimitsPolicy
     gate: GateRules
+
+
+def default_max_concurrent(cpu_count: int, per_cpu: int) -> int:
+    return max(1, cpu_count * per_cpu)
 
 
 def load_policies(directory: Path) -> Policies:
@@ -146,29 +194,69 @@ def load_policies(directory: Path) -> Policies:
         ),
         limits=LimitsPolicy(
             profiles={
-                TrustLevel(name): _profile_limits(directory / "limits.yaml", name, profile)
+                TrustLevel(name): _profile(directory / "limits.yaml", name, profile)
                 for name, profile in limits.profiles.items()
             },
             trust_rules=tuple(
                 TrustRule(Provenance(rule.provenance), RiskLevel(rule.up_to), TrustLevel(rule.trust))
                 for rule in limits.trust
             ),
+            complexity=ComplexityScale(dict(limits.complexity)),
+            host=HostPolicy(
+                memory_share=limits.host.memory_share,
+                cpu_share=limits.host.cpu_share,
+                max_concurrent=(
+                    default_max_concurrent(os.cpu_count() or 1, limits.host.executions_per_cpu)
+                    if limits.host.max_concurrent == "auto"
+                    else limits.host.max_concurrent
+                ),
+                queue=limits.host.queue,
+                queue_wait_s=limits.host.queue_wait_s,
+            ),
+            sampling=Sampling(**limits.sampling.model_dump()),
         ),
     )
 
 
-def _profile_limits(path: Path, name: str, profile: _Profile) -> ResourceLimits:
-    try:
+def _profile(path: Path, name: str, profile: _Profile) -> LimitProfile:
+    """Each limit is one value or a {min, max} range that code complexity moves within."""
+
+    def bound(key: str, value: Any, side: str, convert: Any) -> Any:
+        raw = getattr(value, side) if isinstance(value, _Range) else value
+        try:
+            return convert(raw, key)
+        except (LimitOutOfPolicy, ValueError, TypeError) as exc:
+            message = exc.message if isinstance(exc, LimitOutOfPolicy) else f"expected a number, got {raw!r}"
+            raise ConfigurationError(f"policy file {path}: key profiles.{name}.{key}: {message}") from None
+
+    def number(raw: Any, key: str) -> float:
+        value = float(raw)
+        if value <= 0:
+            raise ValueError
+        return value
+
+    def count(raw: Any, key: str) -> int:
+        value = int(raw)
+        if value <= 0 or value != float(raw):
+            raise ValueError
+        return value
+
+    def side(which: str) -> ResourceLimits:
         return ResourceLimits(
-            cpus=profile.cpus,
-            memory_bytes=parse_size(profile.memory, "memory"),
-            pids=profile.pids,
-            timeout_s=profile.timeout_s,
-            output_bytes=parse_size(profile.output, "output"),
-            tmpfs_bytes=parse_size(profile.tmpfs, "tmpfs"),
+            cpus=bound("cpus", profile.cpus, which, number),
+            memory_bytes=bound("memory", profile.memory, which, parse_size),
+            pids=bound("pids", profile.pids, which, count),
+            timeout_s=bound("timeout_s", profile.timeout_s, which, number),
+            output_bytes=bound("output", profile.output, which, parse_size),
+            tmpfs_bytes=bound("tmpfs", profile.tmpfs, which, parse_size),
+            cpu_seconds=bound("cpu_seconds", profile.cpu_seconds, which, number) if profile.cpu_seconds else 0.0,
         )
-    except LimitOutOfPolicy as exc:
-        raise ConfigurationError(f"{path}: profiles.{name}: {exc.message}") from None
+
+    minimum, maximum = side("min"), side("max")
+    for key in ("cpus", "memory_bytes", "pids", "timeout_s", "output_bytes", "tmpfs_bytes", "cpu_seconds"):
+        if getattr(minimum, key) > getattr(maximum, key):
+            raise ConfigurationError(f"policy file {path}: key profiles.{name}: the min of {key} is above its max")
+    return LimitProfile(minimum, maximum)
 
 
 def _load(path: Path, model: type[_Strict]) -> Any:

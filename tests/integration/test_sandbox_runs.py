@@ -56,7 +56,7 @@ def test_a_long_sleep_is_killed_within_a_second_of_a_three_second_timeout(app: M
     assert 3.0 <= terminal["outcome"]["duration_s"] < 4.0
 
 
-def test_forking_stops_at_the_pids_limit(app: MaiSafety) -> None:
+def test_forking_past_the_pids_limit_is_refused_and_ends_the_run_as_a_pids_termination(app: MaiSafety) -> None:
     program = b"""
 import os, time
 children = 0
@@ -72,16 +72,19 @@ for _ in range(200):
 print(children)
 """
     report = app.run(program, requested=RequestedLimits(pids=16, timeout_s=20))
-    assert report.status == "completed", report
-    assert 0 < int(report.stdout) < 16
+    assert report.status == "terminated", report
+    assert report.termination_reason == "pids"
+    violation = _terminal(app, report.execution_id)["outcome"]["violation"]
+    assert violation["limit"] == "pids" and violation["allowed"] == 16
+    assert violation["observed"] <= 16
 
 
 def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(app: MaiSafety) -> None:
     before = len(psutil.pids())
     bomb = b"import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
-    report = app.run(bomb, requested=RequestedLimits(pids=32, timeout_s=4))
+    report = app.run(bomb, requested=RequestedLimits(pids=32, timeout_s=20))
     assert report.status == "terminated"
-    assert report.termination_reason == "timeout"
+    assert report.termination_reason == "pids"
     assert len(psutil.pids()) < before + 20  # nothing escaped into the host
     after = app.run(b"print('still fine')\n")
     assert after.stdout == "still fine\n"

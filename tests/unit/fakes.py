@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.ports import Assessor, PreparedRun, RunOutcome, Sandbox
+from mai_safety.application.ports import Assessor, Observer, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.limits import ResourceLimits
@@ -35,16 +35,26 @@ class FakeSandbox(Sandbox):
         if not self.available:
             raise SandboxUnavailable("fake engine is off")
 
-    def prepare(self, execution_id: str, code: str, limits: ResourceLimits) -> PreparedRun:
+    def prepare(self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits) -> PreparedRun:
         self.check_available()
         self.prepared.append((execution_id, limits))
-        return PreparedRun(container_id=f"fake-{len(self.prepared)}", image="fake:1")
+        return PreparedRun(container_id=f"fake-{len(self.prepared)}", image="fake:1", limits=limits)
 
-    def run(self, prepared: PreparedRun, limits: ResourceLimits) -> RunOutcome:
+    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome:
         return self.outcome
 
     def discard(self, prepared: PreparedRun) -> None:
         self.discarded.append(prepared.container_id)
+
+    @property
+    def supervisor_id(self) -> str:
+        return "fake-supervisor"
+
+    def is_orphaned(self, supervisor_id: str) -> bool:
+        return supervisor_id != self.supervisor_id
+
+    def remove_execution(self, execution_id: str) -> int:
+        return 0
 
     def remove_leftovers(self) -> int:
         return 0

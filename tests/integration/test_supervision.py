@@ -1,0 +1,232 @@
+"""Live supervision on the real engine and both ledgers: samples, every limit's termination,
+limits that follow trust and the host, what the code touched, cancellation, recovery, concurrency."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import docker
+import psutil
+import pytest
+
+from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.domain.levels import Provenance
+from mai_safety.domain.limits import HostBusy, RequestedLimits
+from mai_safety.infrastructure.bootstrap import bootstrap
+
+from .cli_helpers import CLI, policies_with
+from .conftest import settings_for
+
+MiB = 1024 * 1024
+
+
+def _events(app: MaiSafety, execution_id: str) -> list[dict]:
+    return app.history(execution_id)
+
+
+def _ending(app: MaiSafety, execution_id: str) -> dict:
+    return _events(app, execution_id)[-1]
+
+
+@pytest.fixture
+def app_with(database_url: str, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator:
+    """An application under a policy changed for the test."""
+    made: list[MaiSafety] = []
+
+    def make(**changes: dict) -> MaiSafety:
+        policies = policies_with(tmp_path / f"p{len(made)}", **changes)
+        application = bootstrap(settings_for(database_url, policies))
+        made.append(application)
+        return application
+
+    yield make
+    for application in made:
+        application.close()
+
+
+def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> None:
+    report = app.run(b"import time\nend = time.time() + 2.5\nwhile time.time() < end:\n    pass\n")
+    assert report.status == "completed", report
+    events = _events(app, report.execution_id)
+    samples = [event["sample"] for event in events if event["event"] == "ResourceSampled"]
+    assert len(samples) >= 2
+    assert samples[-1]["cpu_seconds"] > samples[0]["cpu_seconds"] > 0
+    assert all(sample["memory_bytes"] > 0 for sample in samples)
+    peaks = events[-1]["outcome"]["peaks"]
+    assert peaks["samples"] > len(samples)  # thinned: more readings than recorded samples
+    assert peaks["cpu_seconds"] >= samples[-1]["cpu_seconds"]
+
+
+@pytest.mark.parametrize(
+    ("program", "requested", "reason"),
+    [
+        (b"x = []\nwhile True:\n    x.append(bytearray(4 * 1024 * 1024))\n", RequestedLimits(memory_bytes=96 * MiB), "memory"),
+        (b"while True:\n    pass\n", RequestedLimits(cpu_seconds=1, timeout_s=30), "cpu_time"),
+        (b"import time\ntime.sleep(60)\n", RequestedLimits(timeout_s=2), "timeout"),
+        (b"import os, time\nwhile True:\n    os.fork() or time.sleep(30)\n", RequestedLimits(pids=8), "pids"),
+        (b"while True:\n    print('x' * 4096)\n", RequestedLimits(output_bytes=256 * 1024), "output_limit"),
+        (
+            b"block = b'x' * (1024 * 1024)\nwith open('/workspace/fill', 'wb') as f:\n    while True:\n        f.write(block)\n        f.flush()\n",
+            RequestedLimits(memory_bytes=512 * MiB),
+            "disk",
+        ),
+    ],
+    ids=["memory", "cpu_time", "wall_time", "pids", "output", "disk"],
+)
+def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_the_time(
+    app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
+) -> None:
+    report = app.run(program, requested=requested)
+    assert report.status == "terminated", report
+    assert report.termination_reason == reason, report.detail
+    ending = _ending(app, report.execution_id)
+    assert ending["event"] == "Terminated" and ending["reason"] == reason
+    violation = ending["outcome"]["violation"]
+    assert violation["limit"] == reason
+    assert violation["observed"] >= 0 and violation["allowed"] > 0 and violation["at_s"] >= 0
+    if reason == "timeout":
+        assert violation["at_s"] < 3.0
+
+
+def test_limits_follow_the_trust_level(app: MaiSafety) -> None:
+    code = b"print('hi')\n"
+    trusted = app.run(code, provenance=Provenance.USER)
+    untrusted = app.run(code, provenance=Provenance.EXTERNAL)
+    assert (trusted.trust, untrusted.trust) == ("trusted", "untrusted")
+    assert trusted.limits["cpus"] > untrusted.limits["cpus"]
+    assert trusted.limits["memory_bytes"] > untrusted.limits["memory_bytes"]
+    assert trusted.limits["timeout_s"] > untrusted.limits["timeout_s"]
+    started = _events(app, untrusted.execution_id)[1]
+    assert started["sizing"]["trust"] == "untrusted" and started["sizing"]["provenance"] == "external"
+
+
+def test_more_complex_code_gets_more_within_its_profile(app: MaiSafety) -> None:
+    simple = app.run(b"print(1)\n")
+    lines = "".join(f"value_{index} = {index}\n" for index in range(400)).encode() + b"print(1)\n"
+    complex_ = app.run(lines)
+    assert complex_.limits["memory_bytes"] > simple.limits["memory_bytes"]
+    assert complex_.limits["timeout_s"] > simple.limits["timeout_s"]
+    assert _events(app, complex_.execution_id)[1]["sizing"]["complexity_score"] == 1.0
+
+
+def test_limits_shrink_when_the_host_share_leaves_little_room(app_with) -> None:  # type: ignore[no-untyped-def]
+    available = psutil.virtual_memory().available
+    share = (320 * MiB) / available  # the policy hands out about 320 MiB of what is free
+    app = app_with(limits={"host.memory_share": share})
+    report = app.run(b"print('small room')\n", requested=RequestedLimits(memory_bytes=512 * MiB))
+    assert report.status == "completed", report
+    assert 128 * MiB <= report.limits["memory_bytes"] < 512 * MiB
+    host = _events(app, report.execution_id)[1]["sizing"]["host"]
+    assert "memory_bytes" in host["capped"] and host["memory_share"] == pytest.approx(share)
+
+
+def test_no_room_on_the_host_refuses_the_run_with_a_clear_message_and_records_it(app_with) -> None:  # type: ignore[no-untyped-def]
+    app = app_with(limits={"host.memory_share": 0.000001, "host.queue_wait_s": 0})
+    with pytest.raises(HostBusy, match="try again later"):
+        app.run(b"print(1)\n")
+    # The ledger holds the whole story: assessed, then ended unrun.
+    verification = app.verify()
+    assert verification.intact and verification.checked == 2
+
+
+def test_the_record_lists_files_left_and_what_the_code_attempted(app: MaiSafety) -> None:
+    program = b"""
+import socket
+with open('/workspace/report.txt', 'w') as handle:
+    handle.write('done')
+open('/tmp/scratch.bin', 'wb').write(b'0' * 1000)
+try:
+    socket.create_connection(('192.0.2.7', 443), timeout=1)
+except OSError as error:
+    print('blocked:', error.errno)
+"""
+    report = app.run(program)
+    assert report.status == "completed", report.stderr
+    observations = _ending(app, report.execution_id)["outcome"]["observations"]
+    files = {entry["path"]: entry for entry in observations["files_created"]["first"]}
+    assert files["/workspace/report.txt"]["bytes"] == 4
+    assert files["/tmp/scratch.bin"]["bytes"] == 1000
+    attempted = observations["attempted"]
+    assert any(item["path"] == "/workspace/report.txt" for item in attempted["file_open"]["first"])
+    assert any("192.0.2.7" in item["address"] for item in attempted["network"]["first"])
+    assert "blocked: 101" in report.stdout
+
+
+def test_a_running_execution_can_be_cancelled_and_the_actor_is_recorded(
+    app: MaiSafety, docker_client: docker.DockerClient
+) -> None:
+    results: list = []
+    runner = threading.Thread(target=lambda: results.append(app.run(b"import time\ntime.sleep(60)\n")))
+    runner.start()
+    execution_id = _wait_for_started(app)
+    with acting_as("operator-on-call"):
+        app.cancel(execution_id)
+    runner.join(30)
+    assert not runner.is_alive()
+    ending = _ending(app, execution_id)
+    assert (ending["event"], ending["reason"], ending["actor"]) == ("Terminated", "cancelled", "operator-on-call")
+    assert results[0].status == "terminated" and results[0].termination_reason == "cancelled"
+    assert app.verify().intact
+
+
+def test_a_killed_service_is_recovered_on_the_next_start(
+    database_url: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    program = tmp_path / "sleepy.py"
+    program.write_text("import time\ntime.sleep(120)\n")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    env["MAI_SAFETY_DATABASE_URL"] = database_url
+    service = subprocess.Popen(CLI + ["run", str(program)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    app = bootstrap(settings_for(database_url))
+    try:
+        execution_id = _wait_for_started(app)
+        service.send_signal(signal.SIGKILL)
+        service.wait(10)
+        assert docker_client.containers.list(filters={"label": f"mai-safety.execution={execution_id}"})
+        recovered = subprocess.run(
+            CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60, check=True
+        )
+        assert json.loads(recovered.stdout)["recovered"] == [execution_id]
+        assert not docker_client.containers.list(all=True, filters={"label": f"mai-safety.execution={execution_id}"})
+        ending = _ending(app, execution_id)
+        assert (ending["event"], ending["reason"]) == ("Terminated", "supervisor_lost")
+        assert app.verify().intact
+    finally:
+        if service.poll() is None:
+            service.kill()
+        app.close()
+
+
+def test_eight_concurrent_executions_all_end_recorded_with_nothing_left_running(
+    app: MaiSafety, docker_client: docker.DockerClient
+) -> None:
+    program = b"import time\ntime.sleep(1.5)\nprint('done')\n"
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        reports = list(pool.map(lambda _: app.run(program), range(8)))
+    assert [report.status for report in reports] == ["completed"] * 8
+    assert all(report.stdout == "done\n" for report in reports)
+    starts = sorted(_events(app, report.execution_id)[1]["timestamp"] for report in reports)
+    ends = sorted(_ending(app, report.execution_id)["timestamp"] for report in reports)
+    assert starts[-1] < ends[0]  # all eight ran at the same time
+    assert app.verify().intact
+    assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+
+
+def _wait_for_started(app: MaiSafety, timeout_s: float = 30) -> str:
+    """The id of the one running execution, once its Started event is in the ledger."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        running = app._running_ids()  # noqa: SLF001 - the test asks what recovery would see
+        if running:
+            assert len(running) == 1, running
+            return str(running[0])
+        time.sleep(0.1)
+    raise AssertionError("no execution started in time")

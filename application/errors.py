@@ -4,7 +4,9 @@
     ├── SandboxUnavailable      the container engine does not answer or refuses   exit 5
     ├── LedgerUnavailable       the event store does not answer                   exit 5
     ├── ConfigurationError      a setting or a policy file is wrong               exit 6
-    └── ExecutionNotFound       no execution has that id                          exit 2
+    ├── ExecutionNotFound       no execution has that id                          exit 2
+    └── CannotVerify            the ledger cannot be checked as asked (no public  exit 2
+                                key, an unreadable bundle or kept checkpoint)
 """
 
 from __future__ import annotations
@@ -25,4 +27,8 @@ class ConfigurationError(MaiSafetyError):
 
 
 class ExecutionNotFound(MaiSafetyError):
+    exit_code = 2
+
+
+class CannotVerify(MaiSafetyError):
     exit_code = 2

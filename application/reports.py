@@ -47,11 +47,51 @@ class AssessmentReport:
 
 @dataclass(frozen=True)
 class VerificationReport:
+    """What ``audit verify`` found. ``problems`` are one line each; ``details`` the same problems
+    as data (kind, position, execution, version, event, checkpoint, message). ``complete`` is
+    False when part could not be checked (``unchecked`` says what): then intact means only that
+    nothing wrong was seen in the rest."""
+
     intact: bool
     checked: int
     head_position: int
     head_hash: str
     problems: list[str] = field(default_factory=list)
+    details: list[dict[str, Any]] = field(default_factory=list)
+    scope: dict[str, Any] = field(default_factory=dict)
+    checkpoints: int = 0
+    signatures: int = 0
+    newest_checkpoint: dict[str, Any] | None = None
+    key_id: str | None = None
+    complete: bool = True
+    unchecked: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """One execution's timeline rebuilt from its verified events, as of a moment."""
+
+    execution_id: str
+    as_of: str | None
+    intact: bool
+    problems: list[str]
+    covered_by: dict[str, Any] | None
+    status: str | None
+    code: str | None
+    code_sha256: str | None
+    code_sha256_matches: bool | None
+    level: str | None
+    provenance: str | None
+    findings: list[dict[str, Any]]
+    decisions: list[dict[str, Any]]
+    run: dict[str, Any] | None
+    samples: list[dict[str, Any]]
+    ending: dict[str, Any] | None
+    timeline: list[dict[str, Any]]
+    verification: VerificationReport
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

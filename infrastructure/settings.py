@@ -21,6 +21,7 @@ SERVICE_SETTINGS = {
     "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
     "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
     "MAI_SAFETY_ACTOR": "who is acting, stamped on every event (default USER@HOST)",
+    "MAI_SAFETY_SIGNING_KEY": "the Ed25519 key that signs ledger checkpoints (default DATA_DIR/signing-key.pem)",
 }
 #: Settings the project's scripts and tests read; accepted here so that setting them is never an error.
 SCRIPT_SETTINGS = {
@@ -40,6 +41,11 @@ class Settings:
     data_dir: Path
     max_code_bytes: int
     actor: str | None
+    signing_key: Path | None = None  # None: signing-key.pem in the data dir
+
+    @property
+    def signing_key_path(self) -> Path:
+        return self.signing_key or self.data_dir / "signing-key.pem"
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None, database_url: str | None = None) -> "Settings":
@@ -69,6 +75,7 @@ class Settings:
             data_dir=Path(environ.get("MAI_SAFETY_DATA_DIR") or data_home / "mai-safety"),
             max_code_bytes=max_code_bytes,
             actor=environ.get("MAI_SAFETY_ACTOR") or None,
+            signing_key=Path(environ["MAI_SAFETY_SIGNING_KEY"]).expanduser() if environ.get("MAI_SAFETY_SIGNING_KEY") else None,
         )
 
 

@@ -1,14 +1,18 @@
-"""What both chained recorders share: computing the hashes of a batch of events being inserted."""
+"""What both chained recorders share: hashing a batch of events being inserted, and reading rows."""
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
+from mai_safety.domain.checkpoint import Checkpoint
 
 
 def canonical_id(originator_id: UUID | str) -> str:
@@ -55,3 +59,89 @@ def chain_batch(
         rows.append(ChainedRow(stored, position, digest, ledger_head))
     return rows
 
+
+
+#: The checkpoint table's columns, in the order ``checkpoint_from_row`` reads them.
+CHECKPOINT_COLUMNS = "sequence, ledger_position, ledger_hash, signed_at, reason, key_id, previous, signature"
+
+
+def checkpoint_from_row(row: Sequence[Any]) -> Checkpoint:
+    return Checkpoint(
+        sequence=int(row[0]),
+        position=int(row[1]),
+        ledger_hash=bytes(row[2]),
+        signed_at=str(row[3]),
+        reason=str(row[4]),
+        key_id=str(row[5]),
+        previous=bytes(row[6]),
+        signature=bytes(row[7]),
+    )
+
+
+def checkpoint_params(checkpoint: Checkpoint) -> tuple[Any, ...]:
+    return (
+        checkpoint.sequence,
+        checkpoint.position,
+        checkpoint.ledger_hash,
+        checkpoint.signed_at,
+        checkpoint.reason,
+        checkpoint.key_id,
+        checkpoint.previous,
+        checkpoint.signature,
+    )
+
+
+def advisory_lock_key(qualified_table: str) -> int:
+    """A stable 64-bit key naming the writers' lock of one events table."""
+    digest = hashlib.sha256(b"mai-safety/ledger-writers/" + qualified_table.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+class WrittenHashes:
+    """The event hashes this process committed most recently, by execution and version.
+
+    The next event of an execution is nearly always written by the process that wrote the one
+    before, so its predecessor's hash is taken from here instead of from the database. Only
+    committed writes are remembered, and the ledger is append-only, so an entry never goes stale.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._hashes: dict[tuple[str, int], bytes] = {}
+        self._lock = threading.Lock()
+
+    def get(self, originator_id: UUID | str, version: int) -> bytes | None:
+        return self._hashes.get((canonical_id(originator_id), version))
+
+    def remember(self, rows: Sequence[ChainedRow]) -> None:
+        with self._lock:
+            for row in rows:
+                self._hashes[(canonical_id(row.stored.originator_id), row.stored.originator_version)] = row.event_hash
+            while len(self._hashes) > self._size:
+                del self._hashes[next(iter(self._hashes))]
+
+
+class NewestCheckpoint:
+    """The newest checkpoint as this process last knew it.
+
+    Under the writers' lock each append learns the newest checkpoint's sequence from the database
+    and reads the checkpoint itself only when it is not the one known here (another process sealed
+    meanwhile): a writer usually sealed the newest itself. Only committed checkpoints are kept.
+    """
+
+    def __init__(self) -> None:
+        self._known: Checkpoint | None = None
+
+    def get(self, sequence: int | None, read: Callable[[int], Checkpoint | None]) -> Checkpoint | None:
+        if sequence is None:
+            return None
+        known = self._known
+        if known is not None and known.sequence == sequence:
+            return known
+        found = read(sequence)
+        self.remember(found)
+        return found
+
+    def remember(self, checkpoint: Checkpoint | None) -> None:
+        if checkpoint is not None and (self._known is None or checkpoint.sequence >= self._known.sequence):
+            self._known = checkpoint

@@ -1,14 +1,22 @@
-"""The production ledger: eventsourcing's Postgres recorder with both chain hashes on every row.
+"""The production ledger: eventsourcing's Postgres recorder with both chain hashes on every row
+and signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.postgres``. The ledger chain is
-computed inside the insert transaction, after the ``LOCK TABLE ... IN EXCLUSIVE MODE`` that the
-library already takes to make notification ids follow commit order: under that lock, reading the
-head and appending after it cannot interleave with another writer, thread or process.
+Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.postgres``. Every insert takes
+the writers' lock first, a transaction-scoped advisory lock on the events table, then reads the
+ledger head and the newest checkpoint, hashes the new events after the head, inserts them and,
+when the sealer says one is due, a signed checkpoint: all in one transaction. So thread or
+process, writers form one straight chain, and notification ids follow commit order as the
+library requires. The library's own ``LOCK TABLE ... IN EXCLUSIVE MODE`` would need UPDATE or
+DELETE rights on the table, which the service's role does not have once the ledger is made
+append-only (docs/decisions/0008).
+
+Where the tables already exist (an operator's owner role made them: ``mai-safety audit
+init-postgres``), nothing is created: the service's role may not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -16,20 +24,41 @@ from eventsourcing import postgres as es_postgres
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
+from psycopg import Connection, Cursor
+from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
-from mai_safety.application.ports import ChainSource
+from mai_safety.application.audit import SEAL
+from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.checkpoint import Checkpoint
 
-from .chaining import canonical_id, chain_batch
+from .chaining import (
+    CHECKPOINT_COLUMNS,
+    NewestCheckpoint,
+    WrittenHashes,
+    advisory_lock_key,
+    canonical_id,
+    chain_batch,
+    checkpoint_from_row,
+    checkpoint_params,
+)
+
+_NO_LIMIT = 1 << 62
 
 
-class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, ChainSource):
+class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
+        self.checkpoints_table_name = f"{events_table_name}_checkpoints"
+        self.check_identifier_length(self.checkpoints_table_name)
+        self._sealer: Sealer | None = None
+        self._written = WrittenHashes()
+        self._newest = NewestCheckpoint()
         names = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
+            "checkpoints": Identifier(self.checkpoints_table_name),
         }
         self.sql_create_statements[self.create_table_statement_index] = SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
@@ -48,9 +77,46 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, ChainSourc
                 "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (ledger_position ASC)"
             ).format(index=Identifier(f"{self.events_table_name}_ledger_position_idx"), **names)
         )
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {schema}.{checkpoints} ("
+                "sequence bigint PRIMARY KEY, "
+                "ledger_position bigint NOT NULL, "
+                "ledger_hash bytea NOT NULL, "
+                "signed_at text NOT NULL, "
+                "reason text NOT NULL, "
+                "key_id text NOT NULL, "
+                "previous bytea NOT NULL, "
+                "signature bytea NOT NULL)"
+            ).format(**names)
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {index} ON {schema}.{checkpoints} (ledger_position)").format(
+                index=Identifier(f"{self.checkpoints_table_name}_position_idx"), **names
+            )
+        )
+        self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
+        self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
+        self._lock_key = advisory_lock_key(self.qualified_events)
+        checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
+        self._set_lock_timeout = SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout)
+        self._take_lock = SQL("SELECT pg_advisory_xact_lock(%s)")
+        self._notify = SQL("NOTIFY {0}").format(Identifier(self.channel_name))
         self._select_head = SQL(
-            "SELECT ledger_position, ledger_hash FROM {schema}.{table} ORDER BY ledger_position DESC LIMIT 1"
+            "SELECT h.ledger_position, h.ledger_hash, c.* FROM (SELECT 1) AS one "
+            "LEFT JOIN LATERAL (SELECT ledger_position, ledger_hash FROM {schema}.{table} "
+            "ORDER BY ledger_position DESC LIMIT 1) AS h ON true "
+            "LEFT JOIN LATERAL (SELECT {columns} FROM {schema}.{checkpoints} "
+            "ORDER BY sequence DESC LIMIT 1) AS c ON true"
+        ).format(columns=checkpoint_columns, **names)
+        self._select_writer_head = SQL(
+            "SELECT h.ledger_position, h.ledger_hash, (SELECT max(sequence) FROM {schema}.{checkpoints}) "
+            "FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT ledger_position, ledger_hash FROM {schema}.{table} "
+            "ORDER BY ledger_position DESC LIMIT 1) AS h ON true"
         ).format(**names)
+        self._select_checkpoint = SQL("SELECT {columns} FROM {schema}.{checkpoints} WHERE sequence = %s").format(
+            columns=checkpoint_columns, **names
+        )
         self._select_previous = SQL(
             "SELECT event_hash FROM {schema}.{table} WHERE originator_id = %s AND originator_version = %s"
         ).format(**names)
@@ -59,64 +125,231 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, ChainSourc
             "ledger_position, event_hash, ledger_hash) VALUES (%s, %s, %s, %s, %s, %s, %s) "
             "RETURNING notification_id"
         ).format(**names)
+        self._insert_checkpoint = SQL(
+            "INSERT INTO {schema}.{checkpoints} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+        ).format(columns=checkpoint_columns, **names)
+        # The id as text, formatted by the server: the hashed form, with no UUID object to make per
+        # row (verification reads every row; this and binary results make reading a third faster).
+        record_columns = SQL(
+            "ledger_position, originator_id::text, originator_version, topic, state, event_hash, ledger_hash"
+        )
         self._select_chain = SQL(
-            "SELECT ledger_position, originator_id, originator_version, topic, state, event_hash, ledger_hash "
-            "FROM {schema}.{table} WHERE ledger_position > %s ORDER BY ledger_position LIMIT %s"
+            "SELECT {columns} FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
+            "ORDER BY ledger_position LIMIT %s"
+        ).format(columns=record_columns, **names)
+        self._select_execution = SQL(
+            "SELECT {columns} FROM {schema}.{table} WHERE originator_id = %s ORDER BY originator_version"
+        ).format(columns=record_columns, **names)
+        self._select_ledger_hash = SQL("SELECT ledger_hash FROM {schema}.{table} WHERE ledger_position = %s").format(
+            **names
+        )
+        self._select_checkpoints = SQL(
+            "SELECT {columns} FROM {schema}.{checkpoints} WHERE sequence > %s AND sequence <= %s "
+            "AND ledger_position >= %s ORDER BY sequence LIMIT %s"
+        ).format(columns=checkpoint_columns, **names)
+        self._select_checkpoint_before = SQL(
+            "SELECT {columns} FROM {schema}.{checkpoints} WHERE ledger_position < %s ORDER BY sequence DESC LIMIT 1"
+        ).format(columns=checkpoint_columns, **names)
+        self._select_checkpoint_covering = SQL(
+            "SELECT {columns} FROM {schema}.{checkpoints} WHERE ledger_position >= %s ORDER BY sequence LIMIT 1"
+        ).format(columns=checkpoint_columns, **names)
+        self._select_same_signature = SQL(
+            "SELECT sequence FROM {schema}.{checkpoints} WHERE signature = %s AND sequence <> %s ORDER BY sequence LIMIT 1"
         ).format(**names)
+
+    # --- set-up --------------------------------------------------------------------------------
+
+    def create_table(self) -> None:
+        if self._tables_exist():
+            return  # made by the operator's owner role; the service's role may not create anything
+        super().create_table()
+
+    def _tables_exist(self) -> bool:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL",
+                (self.qualified_events, self.qualified_checkpoints),
+            )
+            row = cursor.fetchone()
+            return bool(row and row[0])
+
+    def protection(self) -> dict[str, Any]:
+        """Whether the database itself refuses changes (docs/decisions/0008)."""
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT "
+                "(SELECT count(*) FROM pg_trigger WHERE tgrelid IN (to_regclass(%s), to_regclass(%s)) "
+                "AND tgname LIKE '%%append_only' AND tgenabled <> 'D'), "
+                "has_table_privilege(%s, 'UPDATE') OR has_table_privilege(%s, 'DELETE') "
+                "OR has_table_privilege(%s, 'TRUNCATE'), current_user",
+                (self.qualified_events, self.qualified_checkpoints, *([self.qualified_events] * 3)),
+            )
+            row = cursor.fetchone()
+        assert row is not None
+        return {"append_only_triggers": row[0] == 2, "role_may_change_events": bool(row[1]), "role": row[2]}
+
+    # --- writing -------------------------------------------------------------------------------
+
+    def use_sealer(self, sealer: Sealer | None) -> None:
+        self._sealer = sealer
+
+    def _lock_and_read_head(self, connection: Connection[Any]) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
+        """In pipeline mode the lock, the notification and the read go out in one round trip."""
+        cursor = connection.cursor(row_factory=tuple_row)
+        if self.datastore.lock_timeout:
+            cursor.execute(self._set_lock_timeout, prepare=True)
+        cursor.execute(self._take_lock, (self._lock_key,), prepare=True)
+        cursor.execute(self._notify, prepare=True)  # as the library's recorder does, for its listeners
+        cursor = connection.cursor(row_factory=tuple_row)
+        cursor.execute(self._select_writer_head, prepare=True)
+        row = cursor.fetchone()
+        assert row is not None
+        head = (int(row[0]), bytes(row[1])) if row[0] is not None else None
+
+        def read(sequence: int) -> Checkpoint | None:
+            found = connection.cursor(row_factory=tuple_row)
+            found.execute(self._select_checkpoint, (sequence,), prepare=True)
+            checkpoint = found.fetchone()
+            return checkpoint_from_row(checkpoint) if checkpoint is not None else None
+
+        # The newest checkpoint is read in full only when this process does not know it already.
+        return head, self._newest.get(row[2], read)
+
+    def _read_head(self, cursor: Cursor[Any]) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
+        """The head and the newest checkpoint as the database holds them, in one statement."""
+        cursor.execute(self._select_head, prepare=True)
+        row = cursor.fetchone()
+        assert row is not None
+        head = (int(row[0]), bytes(row[1])) if row[0] is not None else None
+        checkpoint = checkpoint_from_row(row[2:]) if row[2] is not None else None
+        return head, checkpoint
+
+    def _previous(self, connection: Connection[Any]) -> Callable[[UUID | str, int], bytes | None]:
+        def previous(originator_id: UUID | str, version: int) -> bytes | None:
+            known = self._written.get(originator_id, version)
+            if known is not None:
+                return known
+            cursor = connection.cursor(row_factory=tuple_row)
+            cursor.execute(self._select_previous, (originator_id, version), prepare=True)
+            found = cursor.fetchone()
+            return bytes(found[0]) if found else None
+
+        return previous
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if not stored_events:
             return []
-        with self.datastore.get_connection() as connection, connection.transaction(), connection.cursor() as cursor:
-            self._lock_table(cursor)
-            self._notify_channel(cursor)
-            cursor.execute(self._select_head, prepare=True)
-            row = cursor.fetchone()
-            head = (row["ledger_position"], bytes(row["ledger_hash"])) if row else None
-
-            def previous(originator_id: UUID | str, version: int) -> bytes | None:
-                cursor.execute(self._select_previous, (originator_id, version), prepare=True)
-                found = cursor.fetchone()
-                return bytes(found["event_hash"]) if found else None
-
-            notification_ids: list[int] = []
-            for chained in chain_batch(stored_events, head, previous):
-                stored = chained.stored
-                cursor.execute(
-                    self._insert_chained,
+        with self.datastore.get_connection() as connection:
+            # Pipelined: BEGIN, lock, NOTIFY and the head read in one round trip; the inserts, the
+            # checkpoint and COMMIT in a second, as the library's own recorder does.
+            with connection.pipeline(), connection.transaction():
+                head, last_checkpoint = self._lock_and_read_head(connection)
+                rows = chain_batch(stored_events, head, self._previous(connection))
+                inserted = connection.cursor(row_factory=tuple_row)
+                params = [
                     (
-                        stored.originator_id,
-                        stored.originator_version,
-                        stored.topic,
-                        stored.state,
+                        chained.stored.originator_id,
+                        chained.stored.originator_version,
+                        chained.stored.topic,
+                        chained.stored.state,
                         chained.position,
                         chained.event_hash,
                         chained.ledger_hash,
-                    ),
-                    prepare=True,
-                )
-                fetched = cursor.fetchone()
+                    )
+                    for chained in rows
+                ]
+                if len(params) == 1:
+                    inserted.execute(self._insert_chained, params[0], prepare=True)
+                else:
+                    inserted.executemany(self._insert_chained, params, returning=True)
+                checkpoint = None
+                if self._sealer is not None:
+                    checkpoint = self._sealer.seal_if_due(
+                        last_checkpoint, rows[-1].position, rows[-1].ledger_hash, execution_ended=bool(kwargs.get(SEAL))
+                    )
+                    if checkpoint is not None:
+                        connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+            notification_ids = []
+            while True:
+                fetched = inserted.fetchone()
                 assert fetched is not None
-                notification_ids.append(fetched["notification_id"])
-            return notification_ids
+                notification_ids.append(int(fetched[0]))
+                if not inserted.nextset():
+                    break
+        # Committed: the next event of these executions, and the next seal, need no lookup.
+        self._written.remember(rows)
+        self._newest.remember(checkpoint)
+        return notification_ids
 
-    def select_chain(self, after_position: int, limit: int) -> list[ChainRecord]:
-        with self.datastore.get_connection() as connection, connection.cursor() as cursor:
-            cursor.execute(self._select_chain, (after_position, limit), prepare=True)
-            return [
-                ChainRecord(
-                    position=row["ledger_position"],
-                    originator_id=canonical_id(row["originator_id"]),
-                    version=row["originator_version"],
-                    topic=row["topic"],
-                    state=bytes(row["state"]),
-                    event_hash=bytes(row["event_hash"]),
-                    ledger_hash=bytes(row["ledger_hash"]),
-                )
-                for row in cursor.fetchall()
-            ]
+    @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
+    def seal(self, reason: str) -> Checkpoint | None:
+        with self.datastore.get_connection() as connection:
+            with connection.pipeline(), connection.transaction():
+                head, last_checkpoint = self._lock_and_read_head(connection)
+                checkpoint = None
+                if head is not None and self._sealer is not None:
+                    checkpoint = self._sealer.seal_if_due(last_checkpoint, head[0], head[1], force=reason)
+                if checkpoint is not None:
+                    connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+        self._newest.remember(checkpoint)
+        return checkpoint or last_checkpoint
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def _fetch(self, statement: SQL | Any, params: Sequence[Any]) -> list[TupleRow]:
+        # Binary results: bytea arrives as bytes rather than hex text to decode (a third faster
+        # to read the whole ledger).
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row, binary=True) as cursor:
+            cursor.execute(statement, params, prepare=True)
+            return cursor.fetchall()
+
+    def head(self) -> LedgerHead:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            head, checkpoint = self._read_head(cursor)  # one statement: one snapshot
+        position, digest = head if head is not None else (0, bytes(32))
+        return LedgerHead(position, digest, checkpoint)
+
+    def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
+        rows = self._fetch(self._select_chain, (after_position, _NO_LIMIT if up_to is None else up_to, limit))
+        return [ChainRecord._make(row) for row in rows]
+
+    def select_execution(self, originator_id: str) -> list[ChainRecord]:
+        return [ChainRecord._make(row) for row in self._fetch(self._select_execution, (self._column_id(originator_id),))]
+
+    def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
+        rows = self._fetch(self._select_previous, (self._column_id(originator_id), version))
+        return bytes(rows[0][0]) if rows else None
+
+    def ledger_hash_at(self, position: int) -> bytes | None:
+        rows = self._fetch(self._select_ledger_hash, (position,))
+        return bytes(rows[0][0]) if rows else None
+
+    def select_checkpoints(
+        self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
+    ) -> list[Checkpoint]:
+        upper = _NO_LIMIT if up_to_sequence is None else up_to_sequence
+        rows = self._fetch(self._select_checkpoints, (after_sequence, upper, from_position, limit))
+        return [checkpoint_from_row(row) for row in rows]
+
+    def checkpoint_before(self, position: int) -> Checkpoint | None:
+        rows = self._fetch(self._select_checkpoint_before, (position,))
+        return checkpoint_from_row(rows[0]) if rows else None
+
+    def checkpoint_covering(self, position: int) -> Checkpoint | None:
+        rows = self._fetch(self._select_checkpoint_covering, (position,))
+        return checkpoint_from_row(rows[0]) if rows else None
+
+    def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
+        rows = self._fetch(self._select_same_signature, (signature, other_than))
+        return int(rows[0][0]) if rows else None
+
+    def _column_id(self, originator_id: str) -> UUID | str:
+        return UUID(originator_id) if self.datastore.originator_id_type == "uuid" else originator_id
 
 
 class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedPostgresApplicationRecorder
+
+
+__all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

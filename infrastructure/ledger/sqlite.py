@@ -1,8 +1,10 @@
-"""The embedded ledger: eventsourcing's SQLite recorder with both chain hashes on every row.
+"""The embedded ledger: eventsourcing's SQLite recorder with both chain hashes on every row and
+signed checkpoints in a table beside the events.
 
 Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Writers take SQLite's
-write lock first (``BEGIN IMMEDIATE``), so reading the ledger head and appending after it happen
-under one lock, across threads and processes.
+write lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint,
+appending after them and sealing happen under one lock, across threads and processes. Whoever
+can write the file can change anything in it; the signed checkpoints are what catches that.
 """
 
 from __future__ import annotations
@@ -12,14 +14,42 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
 from eventsourcing import sqlite as es_sqlite
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteTransaction
+from eventsourcing.persistence import InterfaceError, Notification, StoredEvent
+from eventsourcing.sqlite import (
+    SQLITE3_DEFAULT_LOCK_TIMEOUT,
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteCursor,
+    SQLiteDatastore,
+    SQLiteTransaction,
+)
 
-from mai_safety.application.ports import ChainSource
+from mai_safety.application.audit import SEAL
+from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.checkpoint import Checkpoint
 
-from .chaining import canonical_id, chain_batch
+from .chaining import (
+    CHECKPOINT_COLUMNS,
+    ChainedRow,
+    NewestCheckpoint,
+    WrittenHashes,
+    chain_batch,
+    checkpoint_from_row,
+    checkpoint_params,
+)
+
+_NO_LIMIT = 1 << 62
+# Ids are stored as 32 hex digits; they are hashed in their hyphenated form, which SQLite formats
+# here more cheaply than Python would per row (and a garbled id simply fails its hash).
+_HASHED_ID = (
+    "CASE WHEN length(originator_id) = 32 THEN substr(originator_id, 1, 8) || '-' || substr(originator_id, 9, 4) "
+    "|| '-' || substr(originator_id, 13, 4) || '-' || substr(originator_id, 17, 4) || '-' || substr(originator_id, 21) "
+    "ELSE originator_id END"
+)
+_RECORD_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, state, event_hash, ledger_hash"
 
 
 class _ImmediateTransaction(SQLiteTransaction):
@@ -31,33 +61,114 @@ class _ImmediateTransaction(SQLiteTransaction):
         return cursor
 
 
-class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, ChainSource):
+class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
+    _sealer: Sealer | None = None
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name)
+        self._written = WrittenHashes()
+        self._newest = NewestCheckpoint()
+        self.select_max_notification_id_statement = f"SELECT MAX(ledger_position) FROM {self.events_table_name}"
+
+    def select_notifications(
+        self,
+        start: int | None,
+        limit: int,
+        stop: int | None = None,
+        topics: Sequence[str] = (),
+        *,
+        inclusive_of_start: bool = True,
+    ) -> Sequence[Notification]:
+        """The library's query, with the ledger position as the notification id."""
+        conditions: list[str] = []
+        params: list[Any] = []
+        if start is not None:
+            conditions.append("ledger_position >= ?" if inclusive_of_start else "ledger_position > ?")
+            params.append(start)
+        if stop is not None:
+            conditions.append("ledger_position <= ?")
+            params.append(stop)
+        if topics:
+            conditions.append(f"topic IN ({','.join('?' * len(topics))})")
+            params.extend(topics)
+        where = f"WHERE {' AND '.join(conditions)} " if conditions else ""
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT ledger_position, originator_id, originator_version, topic, state FROM {self.events_table_name} "
+                f"{where}ORDER BY ledger_position LIMIT ?",
+                [*params, limit],
+            )
+            return [
+                Notification(
+                    id=row[0],
+                    originator_id=self.convert_originator_id(row[1]),
+                    originator_version=row[2],
+                    topic=row[3],
+                    state=row[4],
+                )
+                for row in cursor.fetchall()
+            ]
+
+    @property
+    def checkpoints_table_name(self) -> str:
+        return f"{self.events_table_name}_checkpoints"
+
     def construct_create_table_statements(self) -> list[str]:
         table = self.events_table_name
+        checkpoints = self.checkpoints_table_name
+        # The table is stored in ledger order (the position is its row id), so it needs no index of
+        # its own on positions: an append writes the pages plain eventsourcing writes, and no more.
+        # Positions are gap-free and follow commit order, so they serve as notification ids too.
+        # (Ledgers made before keep their layout, a separate unique index on the position; every
+        # statement here reads both.)
         return [
             f"CREATE TABLE IF NOT EXISTS {table} ("
+            "ledger_position INTEGER PRIMARY KEY, "
             "originator_id TEXT, "
             "originator_version INTEGER, "
             "topic TEXT, "
             "state BLOB, "
-            "ledger_position INTEGER NOT NULL UNIQUE, "
             "event_hash BLOB NOT NULL, "
             "ledger_hash BLOB NOT NULL, "
-            "PRIMARY KEY (originator_id, originator_version))",
+            "UNIQUE (originator_id, originator_version))",
+            f"CREATE TABLE IF NOT EXISTS {checkpoints} ("
+            "sequence INTEGER PRIMARY KEY, "
+            "ledger_position INTEGER NOT NULL, "
+            "ledger_hash BLOB NOT NULL, "
+            "signed_at TEXT NOT NULL, "
+            "reason TEXT NOT NULL, "
+            "key_id TEXT NOT NULL, "
+            "previous BLOB NOT NULL, "
+            "signature BLOB NOT NULL)",
+            f"CREATE INDEX IF NOT EXISTS {checkpoints}_position_idx ON {checkpoints} (ledger_position)",
         ]
+
+    # --- writing -------------------------------------------------------------------------------
+
+    def use_sealer(self, sealer: Sealer | None) -> None:
+        self._sealer = sealer
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         with self.datastore.get_connection(commit=True) as connection:
             with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                return self._insert_chained(cursor, stored_events)
+                notification_ids, rows, checkpoint = self._insert_chained(
+                    cursor, stored_events, ending=bool(kwargs.get(SEAL))
+                )
+        # Committed: the next event of these executions, and the next seal, need no lookup.
+        self._written.remember(rows)
+        self._newest.remember(checkpoint)
+        return notification_ids
 
-    def _insert_chained(self, cursor: SQLiteCursor, stored_events: Sequence[StoredEvent]) -> list[int]:
+    def _insert_chained(
+        self, cursor: SQLiteCursor, stored_events: Sequence[StoredEvent], *, ending: bool
+    ) -> tuple[list[int], list[ChainedRow], Checkpoint | None]:
         table = self.events_table_name
-        cursor.execute(f"SELECT ledger_position, ledger_hash FROM {table} ORDER BY ledger_position DESC LIMIT 1")
-        row = cursor.fetchone()
-        head = (row[0], bytes(row[1])) if row else None
+        head, last_checkpoint = self._read_writer_head(cursor)
 
         def previous(originator_id: UUID | str, version: int) -> bytes | None:
+            known = self._written.get(originator_id, version)
+            if known is not None:
+                return known
             cursor.execute(
                 f"SELECT event_hash FROM {table} WHERE originator_id=? AND originator_version=?",
                 (self._column_id(originator_id), version),
@@ -66,7 +177,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, ChainSource):
             return bytes(found[0]) if found else None
 
         notification_ids = []
-        for chained in chain_batch(stored_events, head, previous):
+        rows = chain_batch(stored_events, head, previous)
+        for chained in rows:
             stored = chained.stored
             cursor.execute(
                 f"INSERT INTO {table} (originator_id, originator_version, topic, state, "
@@ -81,37 +193,201 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, ChainSource):
                     chained.ledger_hash,
                 ),
             )
-            notification_ids.append(cursor.lastrowid)
-        return notification_ids
+            notification_ids.append(chained.position)
+        checkpoint = None
+        if rows and self._sealer is not None:
+            checkpoint = self._sealer.seal_if_due(
+                last_checkpoint, rows[-1].position, rows[-1].ledger_hash, execution_ended=ending
+            )
+            if checkpoint is not None:
+                self._insert_checkpoint(cursor, checkpoint)
+        return notification_ids, rows, checkpoint
+
+    def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
+        cursor.execute(
+            f"INSERT INTO {self.checkpoints_table_name} ({CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+            checkpoint_params(checkpoint),
+        )
+
+    def seal(self, reason: str) -> Checkpoint | None:
+        with self.datastore.get_connection(commit=True) as connection:
+            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
+                head, last_checkpoint = self._read_writer_head(cursor)
+                checkpoint = None
+                if head is not None and self._sealer is not None:
+                    checkpoint = self._sealer.seal_if_due(last_checkpoint, head[0], head[1], force=reason)
+                if checkpoint is not None:
+                    self._insert_checkpoint(cursor, checkpoint)
+        self._newest.remember(checkpoint)
+        return checkpoint or last_checkpoint
+
+    def _read_writer_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
+        """Under the lock: the head, and the newest checkpoint (read in full only when this process
+        does not know it already). One statement of two plain indexed lookups: SQLite plans that far
+        better than a join of the two (measured: 15 µs against 130 µs)."""
+        cursor.execute(
+            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash FROM {self.events_table_name} "
+            f"ORDER BY ledger_position DESC LIMIT 1) "
+            f"UNION ALL SELECT 1, MAX(sequence), NULL FROM {self.checkpoints_table_name}"
+        )
+        head, sequence = None, None
+        for row in cursor.fetchall():
+            if row[0] == 0:
+                head = (int(row[1]), bytes(row[2]))
+            else:
+                sequence = row[1]
+
+        def read(number: int) -> Checkpoint | None:
+            cursor.execute(f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE sequence = ?", (number,))
+            found = cursor.fetchone()
+            return checkpoint_from_row(tuple(found)) if found is not None else None
+
+        return head, self._newest.get(sequence, read)
+
+    def _read_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
+        """The head and the newest checkpoint as the database holds them, in one statement."""
+        cursor.execute(
+            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash, NULL, NULL, NULL, NULL, NULL, NULL "
+            f"FROM {self.events_table_name} ORDER BY ledger_position DESC LIMIT 1) "
+            f"UNION ALL SELECT * FROM (SELECT 1, {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} "
+            "ORDER BY sequence DESC LIMIT 1)"
+        )
+        head, checkpoint = None, None
+        for row in cursor.fetchall():
+            if row[0] == 0:
+                head = (int(row[1]), bytes(row[2]))
+            else:
+                checkpoint = checkpoint_from_row(tuple(row)[1:])
+        return head, checkpoint
 
     @staticmethod
     def _column_id(originator_id: UUID | str) -> str:
-        return originator_id.hex if isinstance(originator_id, UUID) else originator_id
+        if isinstance(originator_id, UUID):
+            return originator_id.hex
+        return UUID(originator_id).hex if "-" in originator_id else originator_id
 
-    def select_chain(self, after_position: int, limit: int) -> list[ChainRecord]:
+    # --- reading -------------------------------------------------------------------------------
+
+    def _fetch(self, statement: str, params: Sequence[Any]) -> list[Any]:
         with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(
-                f"SELECT ledger_position, originator_id, originator_version, topic, state, event_hash, ledger_hash "
-                f"FROM {self.events_table_name} WHERE ledger_position > ? ORDER BY ledger_position LIMIT ?",
-                (after_position, limit),
+            cursor.execute(statement, params)
+            return list(cursor.fetchall())
+
+    def head(self) -> LedgerHead:
+        with self.datastore.transaction(commit=False) as cursor:
+            head, checkpoint = self._read_head(cursor)
+        position, digest = head if head is not None else (0, bytes(32))
+        return LedgerHead(position, digest, checkpoint)
+
+    def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
+        rows = self._fetch(
+            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
+            "AND ledger_position <= ? ORDER BY ledger_position LIMIT ?",
+            (after_position, _NO_LIMIT if up_to is None else up_to, limit),
+        )
+        return [ChainRecord._make(row) for row in rows]
+
+    def select_execution(self, originator_id: str) -> list[ChainRecord]:
+        rows = self._fetch(
+            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE originator_id = ? ORDER BY originator_version",
+            (self._column_id(originator_id),),
+        )
+        return [ChainRecord._make(row) for row in rows]
+
+    def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
+        rows = self._fetch(
+            f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id = ? AND originator_version = ?",
+            (self._column_id(originator_id), version),
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    def ledger_hash_at(self, position: int) -> bytes | None:
+        rows = self._fetch(f"SELECT ledger_hash FROM {self.events_table_name} WHERE ledger_position = ?", (position,))
+        return bytes(rows[0][0]) if rows else None
+
+    def select_checkpoints(
+        self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
+    ) -> list[Checkpoint]:
+        rows = self._fetch(
+            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE sequence > ? AND sequence <= ? "
+            "AND ledger_position >= ? ORDER BY sequence LIMIT ?",
+            (after_sequence, _NO_LIMIT if up_to_sequence is None else up_to_sequence, from_position, limit),
+        )
+        return [checkpoint_from_row(row) for row in rows]
+
+    def checkpoint_before(self, position: int) -> Checkpoint | None:
+        rows = self._fetch(
+            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position < ? "
+            "ORDER BY sequence DESC LIMIT 1",
+            (position,),
+        )
+        return checkpoint_from_row(rows[0]) if rows else None
+
+    def checkpoint_covering(self, position: int) -> Checkpoint | None:
+        rows = self._fetch(
+            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position >= ? "
+            "ORDER BY sequence LIMIT 1",
+            (position,),
+        )
+        return checkpoint_from_row(rows[0]) if rows else None
+
+    def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
+        rows = self._fetch(
+            f"SELECT sequence FROM {self.checkpoints_table_name} WHERE signature = ? AND sequence <> ? "
+            "ORDER BY sequence LIMIT 1",
+            (signature, other_than),
+        )
+        return int(rows[0][0]) if rows else None
+
+
+class _StatementCachingPool(SQLiteConnectionPool):
+    """eventsourcing's pool, except that each connection keeps its compiled statements.
+
+    The library connects with ``cached_statements=True``, a cache of one statement, so every
+    statement but the last is compiled again each time. A writer that reads the head and the
+    newest checkpoint before it appends would pay that on every save (measured: about 80 µs of
+    CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
+    """
+
+    def _create_connection(self) -> SQLiteConnection:
+        try:
+            connection = sqlite3.connect(
+                database=self.db_name,
+                uri=True,
+                check_same_thread=False,
+                isolation_level=None,  # auto-commit: transactions are begun explicitly
+                cached_statements=64,
+                timeout=self.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT,
             )
-            return [_record(row) for row in cursor.fetchall()]
-
-
-def _record(row: sqlite3.Row | Any) -> ChainRecord:
-    return ChainRecord(
-        position=row[0],
-        originator_id=canonical_id(row[1]),
-        version=row[2],
-        topic=row[3],
-        state=bytes(row[4]),
-        event_hash=bytes(row[5]),
-        ledger_hash=bytes(row[6]),
-    )
+        except (sqlite3.Error, TypeError) as exc:
+            raise InterfaceError(exc) from exc
+        if not self.is_sqlite_memory_mode and not self.is_journal_mode_wal:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode;")
+            if cursor.fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL;")
+                self.journal_mode_was_changed_to_wal = True
+            self.is_journal_mode_wal = True
+        connection.row_factory = sqlite3.Row
+        return SQLiteConnection(sqlite_conn=connection, max_age=self.max_age)
 
 
 class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedSQLiteApplicationRecorder
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        library_pool = self.datastore.pool
+        self.datastore.pool = _StatementCachingPool(
+            db_name=library_pool.db_name,
+            lock_timeout=library_pool.lock_timeout,
+            pool_size=library_pool.pool_size,
+            max_overflow=library_pool.max_overflow,
+            pool_timeout=library_pool.pool_timeout,
+            max_age=library_pool.max_age,
+            pre_ping=library_pool.pre_ping,
+        )
+        library_pool.close()  # it never connected: connections are made on first use
 
 
 __all__ = ["ChainedSQLiteApplicationRecorder", "Factory"]

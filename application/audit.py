@@ -1,0 +1,655 @@
+"""The audit of the ledger: signed checkpoints, verification, forensic replay and export.
+
+* **Sealing.** ``CheckpointSealer`` is handed to the ledger, which asks it inside every insert
+  transaction (under the writers' lock) whether the new head needs a checkpoint: when an
+  execution ended (the save says so), every N events, or on the first write T seconds after the
+  last checkpoint (policies/ledger.yaml). So every finished execution lies under a signature the
+  moment it is committed.
+* **Verification** walks the ledger (all of it, a range, or one execution and what lies between
+  it and the checkpoint that covers it) and its checkpoints together (domain.checkpoint).
+* **Replay** rebuilds one execution from its verified events, as of any moment.
+* **Export** writes a self-contained bundle (JSON lines) that ``verify_bundle`` checks anywhere,
+  with no database: events, both hashes, checkpoints and the public key.
+
+See docs/decisions/0007-signed-checkpoints.md and 0008-append-only-ledger-and-retention.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, TextIO
+from uuid import UUID
+
+from eventsourcing.persistence import Mapper, StoredEvent
+from eventsourcing.utils import get_topic
+
+from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, Problem, ProblemKind
+from mai_safety.domain.checkpoint import (
+    Checkpoint,
+    CheckpointRule,
+    LedgerVerifier,
+    checkpoint_message,
+    merge_by_position,
+)
+from mai_safety.domain.execution import Execution
+
+from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
+from .ports import ChainSource, KeyStore, Ledger, LedgerHead, PublicKey, Sealer, Signer
+from .reports import ReplayReport, VerificationReport
+
+#: The keyword a save passes to the ledger when the execution it holds has ended.
+SEAL = "seal"
+BUNDLE_FORMAT = "mai-safety/ledger-bundle/v1"
+
+EXECUTION_TOPICS = frozenset(
+    get_topic(cls)
+    for cls in vars(Execution).values()
+    if isinstance(cls, type) and issubclass(cls, Execution.Event) and cls is not Execution.Event
+)
+ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
+#: A bundle must lie wholly under its checkpoints: the export seals before it writes.
+_BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
+
+
+@dataclass(frozen=True)
+class LedgerPolicy:
+    """policies/ledger.yaml, read: when to seal, where the key is, what retention means."""
+
+    rule: CheckpointRule
+    keys: KeyStore
+    archive_after_days: float | None = None
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class CheckpointSealer(Sealer):
+    def __init__(self, rule: CheckpointRule, keys: KeyStore, clock: Callable[[], datetime] = _now) -> None:
+        self.rule = rule
+        self._keys = keys
+        self._clock = clock
+        self._signer: Signer | None = None
+
+    def seal_if_due(
+        self,
+        last: Checkpoint | None,
+        head_position: int,
+        head_hash: bytes,
+        *,
+        execution_ended: bool = False,
+        force: str | None = None,
+    ) -> Checkpoint | None:
+        now = self._clock()
+        reason = self.rule.due(last=last, head_position=head_position, now=now, execution_ended=execution_ended)
+        if reason is None and force is not None and head_position > (last.position if last else 0):
+            reason = force
+        if reason is None:
+            return None
+        if self._signer is None:
+            self._signer = self._keys.signer()  # created on first use, then kept for the process
+        key_id = self._signer.public_key.key_id
+        sequence = last.sequence + 1 if last else 1
+        previous = last.link() if last else GENESIS
+        signed_at = now.astimezone(timezone.utc).isoformat(timespec="microseconds")
+        message = checkpoint_message(sequence, head_position, head_hash, signed_at, reason, key_id, previous)
+        return Checkpoint(
+            sequence, head_position, head_hash, signed_at, reason, key_id, previous, self._signer.sign(message)
+        )
+
+
+class LedgerAudit:
+    """The audit's commands and queries over one ledger. Built by the application; the CLI's
+    ``audit`` commands call it. ``policy`` is None only where nothing is sealed (bare unit tests)."""
+
+    def __init__(self, ledger: object, mapper: Mapper[UUID] | None, policy: LedgerPolicy | None) -> None:
+        self._ledger = ledger if isinstance(ledger, Ledger) else None
+        self._chain_source = ledger if isinstance(ledger, ChainSource) else None
+        self._mapper = mapper
+        self.policy = policy
+        if self._ledger is not None and policy is not None:
+            self._ledger.use_sealer(CheckpointSealer(policy.rule, policy.keys))
+
+    # --- keys and checkpoints -------------------------------------------------------------------
+
+    def public_key(self, *, create: bool = True) -> PublicKey | None:
+        """The service's public key; with ``create`` the key pair is made if there is none yet."""
+        if self.policy is None:
+            return None
+        return self.policy.keys.signer().public_key if create else self.policy.keys.public_key()
+
+    def checkpoint(self, *, seal: bool = True) -> Checkpoint | None:
+        """The newest checkpoint, after sealing the head if it is not yet covered."""
+        ledger = self._require_ledger()
+        if seal and self.policy is not None:
+            return ledger.seal("requested")
+        return ledger.head().checkpoint
+
+    def protection(self) -> dict[str, Any] | None:
+        """Whether the database itself refuses changes to the ledger (None where it cannot)."""
+        return self._require_ledger().protection()
+
+    # --- verification ---------------------------------------------------------------------------
+
+    def verify(
+        self,
+        *,
+        from_position: int | None = None,
+        to_position: int | None = None,
+        execution: str | None = None,
+        kept: Checkpoint | None = None,
+        public_key: PublicKey | None = None,
+    ) -> VerificationReport:
+        ledger = self._require_ledger()
+        key = public_key or self.public_key(create=False)
+        head = ledger.head()
+        start, end, reached_head = self._range(ledger, head, from_position, to_position, execution, kept)
+        verifier = self._verifier(ledger, start, key, kept=kept)
+        verifier.walk(ledger.iter_chain(start - 1, end), self._checkpoints(ledger, head, start, end, reached_head))
+        verifier.finish(reached_head=reached_head)
+        scope = {"from": start, "to": end, "execution": execution, "reached_head": reached_head}
+        if kept is not None:
+            scope["kept_checkpoint"] = kept.sequence
+        return _report(verifier, scope, key, head_hash=head.ledger_hash if reached_head else None)
+
+    def _range(
+        self,
+        ledger: Ledger,
+        head: LedgerHead,
+        from_position: int | None,
+        to_position: int | None,
+        execution: str | None,
+        kept: Checkpoint | None,
+    ) -> tuple[int, int, bool]:
+        """Where the walk starts and ends: it always runs on to the checkpoint covering its end."""
+        if execution is not None:
+            records = ledger.select_execution(_execution_id(execution))
+            if not records:
+                raise ExecutionNotFound(f"no execution {execution} in this ledger: check the id")
+            start = min(record.position for record in records)
+            end = max(record.position for record in records)
+        else:
+            start = from_position if from_position is not None else 1
+            end = to_position if to_position is not None else head.position
+            if start < 1 or end < 0:
+                raise CannotVerify("--from and --to are ledger positions, counted from 1")
+            if to_position is not None and end < start:
+                raise CannotVerify(f"--from {start} is after --to {end}: nothing to check")
+        end = min(end, head.position)
+        if kept is not None:
+            end = max(end, min(kept.position, head.position))
+        if end < head.position:
+            cover = ledger.checkpoint_covering(end)
+            newest = head.checkpoint.sequence if head.checkpoint else 0
+            if cover is not None and cover.sequence <= newest:
+                end = min(max(end, cover.position), head.position)
+        return start, end, end >= head.position
+
+    @staticmethod
+    def _checkpoints(ledger: Ledger, head: LedgerHead, start: int, end: int, reached_head: bool) -> Iterable[Checkpoint]:
+        newest = head.checkpoint.sequence if head.checkpoint else 0
+        for checkpoint in ledger.iter_checkpoints(from_position=start, up_to_sequence=newest):
+            if reached_head or checkpoint.position <= end:
+                yield checkpoint
+
+    def _verifier(
+        self, ledger: Ledger, start: int, key: PublicKey | None, *, kept: Checkpoint | None = None
+    ) -> LedgerVerifier:
+        anchor = GENESIS
+        missing_anchor = False
+        if start > 1:
+            found = ledger.ledger_hash_at(start - 1)
+            missing_anchor = found is None
+            anchor = found or GENESIS
+        chain = ChainVerifier(
+            start - 1,
+            anchor,
+            predecessor=ledger.event_hash_of if start > 1 else None,
+            known_topics=EXECUTION_TOPICS,
+            ending_topics=ENDING_TOPICS,
+        )
+        if missing_anchor:
+            chain.problems.append(
+                Problem(
+                    ProblemKind.MISSING_POSITION,
+                    f"missing position: {start - 1}, the event before the checked range, is not in the ledger",
+                    start - 1,
+                )
+            )
+        return LedgerVerifier(
+            chain,
+            trusted_key_id=key.key_id if key else None,
+            signature_valid=_signature_check(key),
+            previous=ledger.checkpoint_before(start) if start > 1 else None,
+            from_start=start == 1,
+            rule=self.policy.rule if self.policy is not None else None,
+            kept=kept,
+            same_signature=ledger.checkpoint_with_signature,
+        )
+
+    # --- forensic replay ------------------------------------------------------------------------
+
+    def replay(self, execution_id: str, as_of: datetime | None = None) -> ReplayReport:
+        ledger = self._require_ledger()
+        verification = self.verify(execution=execution_id)
+        identifier = _execution_id(execution_id)
+        flagged = {detail["version"] for detail in verification.details if detail["execution"] == identifier}
+        timeline: list[dict[str, Any]] = []
+        events: list[Any] = []
+        for record in ledger.select_execution(identifier):
+            entry: dict[str, Any] = {
+                "position": record.position,
+                "version": record.version,
+                "event": record.event_name,
+                "verified": record.version not in flagged,
+            }
+            try:
+                event = self._decode(record)
+            except Exception as exc:  # noqa: BLE001 - a tampered state may be anything; say so and go on
+                timeline.append({**entry, "error": f"the stored state cannot be read: {type(exc).__name__}: {exc}"})
+                continue
+            if as_of is not None and event.timestamp > as_of:
+                break
+            events.append(event)
+            timeline.append({**entry, **_event_fields(event)})
+        if not events:
+            when = f" by {as_of.isoformat()}" if as_of else ""
+            raise ExecutionNotFound(f"nothing was recorded for execution {identifier}{when}")
+        return _replay_report(identifier, as_of, events, timeline, verification)
+
+    def _decode(self, record: ChainRecord) -> Any:
+        assert self._mapper is not None and record.state is not None
+        stored = StoredEvent(
+            originator_id=UUID(record.originator_id),
+            originator_version=record.version,
+            topic=record.topic,
+            state=record.state,
+        )
+        return self._mapper.to_domain_event(stored)
+
+    # --- export ---------------------------------------------------------------------------------
+
+    def export(
+        self,
+        out: TextIO,
+        *,
+        execution: str | None = None,
+        from_position: int | None = None,
+        to_position: int | None = None,
+    ) -> VerificationReport:
+        """Write a bundle to ``out``; the events are verified as they are written, and the report
+        says what was found. The head is sealed first, so the bundle ends under a signature."""
+        ledger = self._require_ledger()
+        sealed = ledger.seal("export") if self.policy is not None else None
+        key = self.public_key(create=False)
+        head = ledger.head()
+        if to_position is None and sealed is not None and (from_position or 1) <= sealed.position:
+            # Up to what was just sealed: events a busy service appends meanwhile wait for the next export.
+            to_position = sealed.position
+        identifier = _execution_id(execution) if execution is not None else None
+        start, end, _ = self._range(ledger, head, from_position, to_position, identifier, None)
+        verifier = self._verifier(ledger, start, key)
+        previous = ledger.checkpoint_before(start) if start > 1 else None
+        header: dict[str, Any] = {
+            "type": "header",
+            "format": BUNDLE_FORMAT,
+            "created_at": _now().isoformat(timespec="seconds"),
+            "scope": {"execution": identifier, "from": start, "to": end},
+            "public_key": {"key_id": key.key_id, "pem": key.to_pem()} if key else None,
+            "anchor": {"position": start - 1, "ledger_hash": verifier.chain.head[1].hex()},
+            "previous_checkpoint": previous.to_dict() if previous else None,
+        }
+        _write(out, header)
+        seen: set[str] = set()
+        counts = {"events": 0, "redacted": 0, "checkpoints": 0}
+        checkpoints = self._checkpoints(ledger, head, start, end, reached_head=False)
+        for item in merge_by_position(ledger.iter_chain(start - 1, end), checkpoints):
+            if isinstance(item, Checkpoint):
+                _write(out, {"type": "checkpoint", **item.to_dict()})
+                counts["checkpoints"] += 1
+                verifier.check_checkpoint(item)
+                continue
+            if identifier is not None and item.originator_id != identifier:
+                _write(
+                    out,
+                    {"type": "redacted", "position": item.position, "event_hash": item.event_hash.hex(), "ledger_hash": item.ledger_hash.hex()},
+                )
+                counts["redacted"] += 1
+            else:
+                if item.version > 1 and item.originator_id not in seen:
+                    before = ledger.event_hash_of(item.originator_id, item.version - 1)
+                    if before is not None:
+                        _write(
+                            out,
+                            {"type": "predecessor", "execution": item.originator_id, "version": item.version - 1, "event_hash": before.hex()},
+                        )
+                seen.add(item.originator_id)
+                _write(out, _record_line(item))
+                counts["events"] += 1
+            verifier.check_record(item)
+        _write(out, {"type": "end", **counts})
+        verifier.finish(reached_head=False)
+        return _report(verifier, {**header["scope"], "exported": counts}, key, head_hash=None)
+
+    # --- retention ------------------------------------------------------------------------------
+
+    def archive_plan(self, after_position: int, older_than: datetime) -> Checkpoint | None:
+        """The newest checkpoint signed before ``older_than`` past ``after_position``: the end of
+        the next range to archive (None when there is nothing old enough yet)."""
+        ledger = self._require_ledger()
+        best: Checkpoint | None = None
+        for checkpoint in ledger.iter_checkpoints(from_position=after_position + 1):
+            if datetime.fromisoformat(checkpoint.signed_at) >= older_than:
+                break
+            best = checkpoint
+        return best
+
+    def _require_ledger(self) -> Ledger:
+        if self._ledger is None:
+            raise ConfigurationError("this event store keeps no chain hashes: use the SQLite or Postgres ledger")
+        return self._ledger
+
+
+# --- bundles, checked anywhere ---------------------------------------------------------------------
+
+
+def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | None = None) -> VerificationReport:
+    """Check a bundle written by ``LedgerAudit.export`` with no database. The bundle's own public
+    key is used unless one is pinned (``public_key``); the report's scope says which."""
+    numbered = enumerate(lines, start=1)
+    header = _parse(next(numbered, (1, ""))[1], 1)
+    if header.get("type") != "header" or header.get("format") != BUNDLE_FORMAT:
+        raise CannotVerify(f"this is not a mai-safety ledger bundle ({BUNDLE_FORMAT}): check the file")
+    try:
+        embedded = header.get("public_key")
+        key = public_key or (keys.public_key_from_pem(embedded["pem"], "the bundle") if embedded else None)
+        anchor_position = int(header["anchor"]["position"])
+        anchor_hash = bytes.fromhex(header["anchor"]["ledger_hash"])
+        previous = Checkpoint.from_dict(header["previous_checkpoint"]) if header.get("previous_checkpoint") else None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CannotVerify(f"the bundle's header is malformed ({type(exc).__name__}: {exc})") from None
+    predecessors: dict[tuple[str, int], bytes] = {}
+    signatures: dict[bytes, int] = {}
+    chain = ChainVerifier(
+        anchor_position,
+        anchor_hash,
+        predecessor=lambda execution, version: predecessors.get((execution, version)),
+        known_topics=EXECUTION_TOPICS,
+        ending_topics=ENDING_TOPICS,
+    )
+    verifier = LedgerVerifier(
+        chain,
+        trusted_key_id=key.key_id if key else None,
+        signature_valid=_signature_check(key),
+        previous=previous,
+        from_start=anchor_position == 0,
+        rule=_BUNDLE_RULE,
+        same_signature=lambda signature, sequence: (
+            signatures[signature] if signatures.get(signature, sequence) != sequence else None
+        ),
+    )
+    counts = {"events": 0, "redacted": 0, "checkpoints": 0}
+    ended: dict[str, Any] | None = None
+    for number, line in numbered:
+        if not line.strip():
+            continue
+        item = _parse(line, number)
+        if ended is not None:
+            raise CannotVerify(f"line {number} of the bundle comes after its end line: the file was altered")
+        try:
+            kind = item["type"]
+            if kind == "event":
+                verifier.check_record(_record_from_line(item))
+                counts["events"] += 1
+            elif kind == "redacted":
+                verifier.check_record(
+                    ChainRecord(
+                        int(item["position"]), "", 0, "", None, bytes.fromhex(item["event_hash"]), bytes.fromhex(item["ledger_hash"])
+                    )
+                )
+                counts["redacted"] += 1
+            elif kind == "predecessor":
+                predecessors[(str(item["execution"]), int(item["version"]))] = bytes.fromhex(item["event_hash"])
+            elif kind == "checkpoint":
+                checkpoint = Checkpoint.from_dict(item)
+                verifier.check_checkpoint(checkpoint)
+                signatures.setdefault(checkpoint.signature, checkpoint.sequence)
+                counts["checkpoints"] += 1
+            elif kind == "end":
+                ended = item
+            else:
+                raise ValueError(f"unknown line type {kind!r}")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CannotVerify(f"line {number} of the bundle is malformed ({type(exc).__name__}: {exc})") from None
+    verifier.finish(reached_head=True)
+    report = _report(
+        verifier,
+        {**header.get("scope", {}), "bundle": True, "key_source": "pinned" if public_key else "bundle"},
+        key,
+        head_hash=None,
+    )
+    extra = _bundle_completeness(ended, counts)
+    if extra is None:
+        return report
+    return _with_problem(report, extra)
+
+
+def _bundle_completeness(ended: dict[str, Any] | None, counts: dict[str, int]) -> Problem | None:
+    if ended is None:
+        return Problem(ProblemKind.TAIL_TRUNCATED, "tail truncated: the bundle has no end line: it was cut short")
+    stated = {key: ended.get(key) for key in counts}
+    if stated != counts:
+        return Problem(
+            ProblemKind.TAIL_TRUNCATED,
+            f"the bundle's end line states {stated} but it holds {counts}: lines were removed or added",
+        )
+    return None
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def _execution_id(execution: str) -> str:
+    try:
+        return str(UUID(str(execution)))
+    except ValueError:
+        raise ExecutionNotFound(f"{execution!r} is not an execution id (a UUID)") from None
+
+
+def _signature_check(key: PublicKey | None) -> Callable[[Checkpoint], bool] | None:
+    if key is None:
+        return None
+    return lambda checkpoint: key.verify(checkpoint.message(), checkpoint.signature)
+
+
+def _report(
+    verifier: LedgerVerifier, scope: dict[str, Any], key: PublicKey | None, *, head_hash: bytes | None
+) -> VerificationReport:
+    problems = verifier.problems
+    position, last_hash = verifier.chain.head
+    unchecked = []
+    if verifier.signatures_unchecked:
+        unchecked.append(
+            "checkpoint signatures: there is no public key (the signing key file is missing): "
+            "pass --public-key FILE, exported with `mai-safety audit public-key`"
+        )
+    return VerificationReport(
+        intact=not problems,
+        checked=verifier.chain.checked,
+        head_position=position,
+        head_hash=(head_hash or last_hash).hex(),
+        problems=[problem.describe() for problem in problems],
+        details=[problem.to_dict() for problem in problems],
+        scope=scope,
+        checkpoints=verifier.checkpoints_checked,
+        signatures=verifier.signatures_checked,
+        newest_checkpoint=verifier.newest.to_dict() if verifier.newest else None,
+        key_id=key.key_id if key else None,
+        complete=not unchecked,
+        unchecked=unchecked,
+    )
+
+
+def _with_problem(report: VerificationReport, problem: Problem) -> VerificationReport:
+    data = report.to_dict()
+    data.update(
+        intact=False,
+        problems=[*report.problems, problem.describe()],
+        details=[*report.details, problem.to_dict()],
+    )
+    return VerificationReport(**data)
+
+
+def _write(out: TextIO, item: dict[str, Any]) -> None:
+    out.write(json.dumps(item, separators=(",", ":")) + "\n")
+
+
+def _parse(line: str, number: int) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise CannotVerify(f"line {number} of the bundle is not JSON ({exc.msg}): the file is damaged") from None
+    if not isinstance(item, dict):
+        raise CannotVerify(f"line {number} of the bundle is not a JSON object: the file is damaged")
+    return item
+
+
+def _record_line(record: ChainRecord) -> dict[str, Any]:
+    assert record.state is not None
+    return {
+        "type": "event",
+        "position": record.position,
+        "execution": record.originator_id,
+        "version": record.version,
+        "topic": record.topic,
+        "state": base64.b64encode(record.state).decode("ascii"),
+        "event_hash": record.event_hash.hex(),
+        "ledger_hash": record.ledger_hash.hex(),
+    }
+
+
+def _record_from_line(item: dict[str, Any]) -> ChainRecord:
+    return ChainRecord(
+        position=int(item["position"]),
+        originator_id=str(item["execution"]),
+        version=int(item["version"]),
+        topic=str(item["topic"]),
+        state=base64.b64decode(item["state"], validate=True),
+        event_hash=bytes.fromhex(item["event_hash"]),
+        ledger_hash=bytes.fromhex(item["ledger_hash"]),
+    )
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if hasattr(value, "value") and not isinstance(value, (str, int, float, bool)):
+        return _plain(value.value)  # enums
+    return value
+
+
+def _event_fields(event: Any) -> dict[str, Any]:
+    skip = {"originator_id", "originator_version", "originator_topic", "timestamp"}
+    fields = {key: _plain(value) for key, value in vars(event).items() if key not in skip}
+    return {"timestamp": event.timestamp.isoformat(), **fields}
+
+
+_DECISIONS = {"OverrideRequested", "Overridden"}
+_DECIDED_ENDINGS = {"denied", "no_answer", "cancelled"}
+
+
+def _replay_report(
+    identifier: str,
+    as_of: datetime | None,
+    events: list[Any],
+    timeline: list[dict[str, Any]],
+    verification: VerificationReport,
+) -> ReplayReport:
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for entry in timeline:
+        if "error" not in entry:
+            by_name.setdefault(entry["event"], []).append(entry)
+    assessed = (by_name.get("Assessed") or [{}])[0]
+    code = assessed.get("code")
+    recorded_sha = assessed.get("code_sha256")
+    matches = None
+    if isinstance(code, str) and isinstance(recorded_sha, str):
+        matches = hashlib.sha256(code.encode("utf-8")).hexdigest() == recorded_sha
+    problems = list(verification.problems)
+    intact = verification.intact
+    if matches is False:
+        intact = False
+        problems.append(
+            f"execution {identifier} event 1 (Assessed): code hash mismatch: the recorded code does not hash to "
+            f"its recorded SHA-256 {recorded_sha}"
+        )
+    decisions = [
+        entry
+        for entry in timeline
+        if entry.get("event") in _DECISIONS
+        or (entry.get("event") == "Terminated" and entry.get("reason") in _DECIDED_ENDINGS)
+    ]
+    ending = next((entry for entry in reversed(timeline) if entry.get("event") in ("Completed", "Terminated")), None)
+    starts = by_name.get("Started", [])
+    started = starts[-1] if starts else None
+    status, state_error = _rebuild(events)
+    newest = verification.newest_checkpoint
+    last_position = max(entry["position"] for entry in timeline)
+    covered = newest if newest and int(newest["position"]) >= last_position else None
+    if state_error:
+        problems.append(f"execution {identifier}: its state could not be rebuilt: {state_error}")
+    return ReplayReport(
+        execution_id=identifier,
+        as_of=as_of.isoformat() if as_of else None,
+        intact=intact,
+        problems=problems,
+        covered_by=covered,
+        status=status,
+        code=code,
+        code_sha256=recorded_sha,
+        code_sha256_matches=matches,
+        level=assessed.get("level"),
+        provenance=assessed.get("provenance"),
+        findings=list(assessed.get("findings") or []),
+        decisions=decisions,
+        run=started,
+        samples=[entry.get("sample", {}) for entry in by_name.get("ResourceSampled", [])],
+        ending=ending,
+        timeline=timeline,
+        verification=verification,
+    )
+
+
+def _rebuild(events: list[Any]) -> tuple[str | None, str | None]:
+    """The execution's status after these events, rebuilt the way the repository does."""
+    aggregate = None
+    try:
+        for event in events:
+            aggregate = event.mutate(aggregate)
+    except Exception as exc:  # noqa: BLE001 - a forged or altered event may break the rebuild; report it
+        return None, f"{type(exc).__name__}: {exc}"
+    status = getattr(aggregate, "status", None)
+    return (status.value if status is not None else None), None
+
+
+__all__ = [
+    "BUNDLE_FORMAT",
+    "CheckpointSealer",
+    "ENDING_TOPICS",
+    "EXECUTION_TOPICS",
+    "LedgerAudit",
+    "LedgerPolicy",
+    "SEAL",
+    "verify_bundle",
+]

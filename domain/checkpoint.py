@@ -1,0 +1,521 @@
+"""Signed checkpoints: the service's signed word that the ledger had a given head at a given time.
+
+A checkpoint states ``(sequence, position, ledger hash at that position, time, reason, key id,
+link to the checkpoint before)``; the service signs that statement (Ed25519, in infrastructure).
+Recomputing hashes needs no secret, so without checkpoints whoever can write the database could
+rewrite history and recompute every hash, or cut off the tail; with them, both are caught,
+because the rewritten or missing events no longer match what was signed.
+
+Checkpoints are themselves chained: each names the digest (``link``) of the one before, signature
+included. So the newest checkpoint's signature vouches for every earlier checkpoint, and a
+verifier checks one signature per unbroken run of checkpoints rather than one per checkpoint (a
+signature check costs as much as hashing a few hundred events). Encoding as in ``chain.py``;
+see docs/decisions/0007-signed-checkpoints.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+
+from .chain import GENESIS, ChainRecord, ChainVerifier, Problem, ProblemKind, encode_field
+
+_CHECKPOINT_PREFIX = encode_field(b"mai-safety/checkpoint/v1")
+_LINK_PREFIX = encode_field(b"mai-safety/checkpoint-link/v1")
+_INT_LENGTH = (8).to_bytes(8, "big")
+
+
+def checkpoint_message(
+    sequence: int, position: int, ledger_hash: bytes, signed_at: str, reason: str, key_id: str, previous: bytes
+) -> bytes:
+    """The exact bytes that are signed: the tag, then each field as in ``chain.py``."""
+    texts = [text.encode("utf-8") for text in (signed_at, reason, key_id)]
+    return b"".join(
+        (
+            _CHECKPOINT_PREFIX,
+            _INT_LENGTH,
+            sequence.to_bytes(8, "big", signed=True),
+            _INT_LENGTH,
+            position.to_bytes(8, "big", signed=True),
+            len(ledger_hash).to_bytes(8, "big"),
+            ledger_hash,
+            *(part for text in texts for part in (len(text).to_bytes(8, "big"), text)),
+            len(previous).to_bytes(8, "big"),
+            previous,
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    sequence: int
+    position: int
+    ledger_hash: bytes
+    signed_at: str  # ISO 8601, UTC, microseconds: written by the signer's clock
+    reason: str
+    key_id: str
+    previous: bytes  # the link of the checkpoint before; GENESIS for the first
+    signature: bytes
+
+    @cached_property
+    def signed_time(self) -> datetime | None:
+        """``signed_at`` read (None if it is not a time): sealing asks for it on every append."""
+        try:
+            return datetime.fromisoformat(self.signed_at)
+        except (ValueError, TypeError):
+            return None
+
+    def message(self) -> bytes:
+        return checkpoint_message(
+            self.sequence, self.position, self.ledger_hash, self.signed_at, self.reason, self.key_id, self.previous
+        )
+
+    def link(self) -> bytes:
+        """What the next checkpoint names as ``previous``: binds this one, signature included."""
+        message = self.message()
+        return hashlib.sha256(
+            b"".join(
+                (_LINK_PREFIX, len(message).to_bytes(8, "big"), message, len(self.signature).to_bytes(8, "big"), self.signature)
+            )
+        ).digest()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "sequence": self.sequence,
+            "position": self.position,
+            "ledger_hash": self.ledger_hash.hex(),
+            "signed_at": self.signed_at,
+            "reason": self.reason,
+            "key_id": self.key_id,
+            "previous": self.previous.hex(),
+            "signature": self.signature.hex(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> "Checkpoint":
+        """Raises KeyError, TypeError or ValueError on anything malformed."""
+        return cls(
+            sequence=int(str(data["sequence"])),
+            position=int(str(data["position"])),
+            ledger_hash=bytes.fromhex(str(data["ledger_hash"])),
+            signed_at=str(data["signed_at"]),
+            reason=str(data["reason"]),
+            key_id=str(data["key_id"]),
+            previous=bytes.fromhex(str(data["previous"])),
+            signature=bytes.fromhex(str(data["signature"])),
+        )
+
+
+@dataclass(frozen=True)
+class CheckpointRule:
+    """When the service seals: when an execution ends, every ``every_events`` events, and on the
+    first write after ``every_seconds`` without a checkpoint. Nothing is sealed twice."""
+
+    every_events: int
+    every_seconds: float
+
+    def due(self, *, last: Checkpoint | None, head_position: int, now: datetime, execution_ended: bool) -> str | None:
+        """Why a checkpoint is due at ``head_position`` now, or None."""
+        covered = last.position if last else 0
+        if head_position <= covered:
+            return None
+        if execution_ended:
+            return "execution ended"
+        if last is None:
+            return "first events"
+        if head_position - covered >= self.every_events:
+            return f"{head_position - covered} events"
+        signed = last.signed_time
+        if signed is None or signed.tzinfo is None:
+            return "previous checkpoint time unreadable"  # sealing again is the safe answer
+        if (now - signed).total_seconds() >= self.every_seconds:
+            return f"{self.every_seconds:g} s"
+        return None
+
+
+def merge_by_position(
+    records: Iterable[ChainRecord], checkpoints: Iterable[Checkpoint]
+) -> Iterator[ChainRecord | Checkpoint]:
+    """Records in ledger order, each checkpoint right after the record it signs (or at the end,
+    for checkpoints past the last record). Checkpoints come in sequence order."""
+    pending = iter(checkpoints)
+    checkpoint = next(pending, None)
+    for record in records:
+        yield record
+        while checkpoint is not None and checkpoint.position <= record.position:
+            yield checkpoint
+            checkpoint = next(pending, None)
+    while checkpoint is not None:
+        yield checkpoint
+        checkpoint = next(pending, None)
+
+
+SignatureCheck = Callable[[Checkpoint], bool]
+#: Finds another checkpoint (by sequence) carrying this signature: a replayed one.
+SignatureLookup = Callable[[bytes, int], "int | None"]
+
+
+def _short(digest: bytes) -> str:
+    return digest.hex()[:16]
+
+
+class LedgerVerifier:
+    """Walks the ledger's records and checkpoints together, in ledger order.
+
+    The chain itself is checked by ``chain`` (a ChainVerifier). On top, each checkpoint must follow
+    the one before (sequence and link), carry the trusted key, and sign the ledger hash that the
+    ledger holds at its position; checkpoints past the last record mean the tail was cut off.
+    ``signature_valid`` is None when no public key is at hand: then signatures are left unchecked
+    and ``signatures_unchecked`` says so. ``kept`` is a checkpoint the verifier saved earlier: the
+    ledger must still extend it. ``rule`` (with ``reached_head``) checks the unsigned tail: no
+    ended execution and fewer than ``every_events`` events may lie after the newest checkpoint,
+    because the service seals in the very transaction that makes either true.
+    """
+
+    def __init__(
+        self,
+        chain: ChainVerifier,
+        *,
+        trusted_key_id: str | None,
+        signature_valid: SignatureCheck | None,
+        previous: Checkpoint | None = None,
+        from_start: bool = True,
+        rule: CheckpointRule | None = None,
+        kept: Checkpoint | None = None,
+        same_signature: SignatureLookup | None = None,
+    ) -> None:
+        self.chain = chain
+        self._trusted_key_id = trusted_key_id
+        self._signature_valid = signature_valid
+        self._last = previous
+        self._from_start = from_start and previous is None
+        self._rule = rule
+        self._kept = kept
+        self._same_signature = same_signature
+        self._own: list[Problem] = []
+        self._reported: set[int] = set()
+        self._verified: dict[tuple[int, bytes], bool] = {}
+        self._segment_tail: Checkpoint | None = None
+        self._agreed_problems = 0
+        self._agreed_position = chain.head[0]
+        self._disagreeing: Problem | None = None
+        self._later_disagreements = 0
+        self._beyond: list[Checkpoint] = []
+        self._last_record: ChainRecord | None = None
+        self._furthest: Checkpoint | None = None
+        self._kept_seen = False
+        self._kept_trusted = True
+        self.newest: Checkpoint | None = None
+        self.checkpoints_checked = 0
+        self.signatures_checked = 0
+        self.signatures_unchecked = False
+        if kept is not None:
+            self._kept_trusted = self._check_kept_signature(kept)
+        start, anchor = chain.head
+        if previous is not None and previous.position == start and previous.ledger_hash != anchor:
+            self._add(
+                previous,
+                ProblemKind.CHECKPOINT_MISMATCH,
+                f"checkpoint mismatch: #{previous.sequence} signed ledger hash {_short(previous.ledger_hash)}… at "
+                f"position {start}, where the checked range starts, but the range starts from {_short(anchor)}…",
+            )
+
+    # --- the walk -----------------------------------------------------------------------------
+
+    def walk(self, records: Iterable[ChainRecord], checkpoints: Iterable[Checkpoint]) -> "LedgerVerifier":
+        for item in merge_by_position(records, checkpoints):
+            if isinstance(item, Checkpoint):
+                self.check_checkpoint(item)
+            else:
+                self.check_record(item)
+        return self
+
+    def check_record(self, record: ChainRecord) -> None:
+        self.chain.check(record)
+        self._last_record = record
+        if self._kept is not None and record.position == self._kept.position:
+            self._compare_kept(record)
+
+    def check_checkpoint(self, checkpoint: Checkpoint) -> None:
+        """Call after the record at the checkpoint's position (``merge_by_position`` order)."""
+        record = self._last_record
+        self._check_checkpoint(checkpoint, record if record is not None and checkpoint.position <= record.position else None)
+
+    def finish(self, *, reached_head: bool) -> "LedgerVerifier":
+        """Call once, after ``walk``: checks what can only be judged at the end."""
+        if self._segment_tail is not None:
+            self._verify(self._segment_tail)
+        self._summarise_disagreements()
+        head_position = self.chain.head[0]
+        if self._beyond:
+            first = self._beyond[0]
+            more = f" ({len(self._beyond) - 1} later checkpoint(s) too)" if len(self._beyond) > 1 else ""
+            self._add(
+                first,
+                ProblemKind.TAIL_TRUNCATED,
+                f"tail truncated: checkpoint #{first.sequence} signed position {first.position}, but the ledger ends "
+                f"at position {head_position}: the events after it were removed{more}",
+                position=head_position,
+            )
+        self._finish_kept(head_position)
+        if reached_head and self._rule is not None:
+            self._check_unsigned_tail(head_position)
+        return self
+
+    # --- checkpoints --------------------------------------------------------------------------
+
+    def _check_checkpoint(self, checkpoint: Checkpoint, record: ChainRecord | None) -> None:
+        self.checkpoints_checked += 1
+        last = self._last
+        if last is not None and checkpoint.position < last.position:
+            self._add(
+                checkpoint,
+                ProblemKind.CHECKPOINT_REPLAYED,
+                f"checkpoint replayed: #{checkpoint.sequence} signs position {checkpoint.position}, before "
+                f"#{last.sequence} at {last.position}: an old checkpoint was put back as a new one",
+            )
+        self._check_sequence_and_link(checkpoint, last)
+        if self._trusted_key_id is not None and checkpoint.key_id != self._trusted_key_id:
+            self._add(
+                checkpoint,
+                ProblemKind.BAD_SIGNATURE,
+                f"bad signature: signed by key {checkpoint.key_id[:16]}, not by the trusted key {self._trusted_key_id[:16]}",
+            )
+        if self._kept is not None and checkpoint.sequence == self._kept.sequence:
+            self._kept_seen = True
+            if checkpoint != self._kept:
+                self._add(
+                    checkpoint,
+                    ProblemKind.CHECKPOINT_MISMATCH,
+                    f"checkpoint mismatch: the ledger's checkpoint #{checkpoint.sequence} (position {checkpoint.position}) "
+                    f"differs from the one you kept (position {self._kept.position}, signed {self._kept.signed_at})",
+                )
+        if record is None:
+            self._beyond.append(checkpoint)
+        elif checkpoint.position == record.position:
+            self._compare(checkpoint, record)
+        else:
+            self._add(
+                checkpoint,
+                ProblemKind.CHECKPOINT_MISMATCH,
+                f"checkpoint mismatch: #{checkpoint.sequence} signs position {checkpoint.position}, "
+                "which is no longer in the ledger (removed)",
+            )
+        self._last = checkpoint
+        self.newest = checkpoint
+        if self._furthest is None or checkpoint.position > self._furthest.position:
+            self._furthest = checkpoint
+
+    def _check_sequence_and_link(self, checkpoint: Checkpoint, last: Checkpoint | None) -> None:
+        if last is None:
+            if not self._from_start:
+                self._segment_tail = checkpoint  # a walk from mid-ledger has nothing to link the first one to
+                return
+            expected_link = GENESIS
+            if checkpoint.sequence != 1:
+                gone = "#1" if checkpoint.sequence == 2 else f"#1..#{checkpoint.sequence - 1}"
+                self._add(checkpoint, ProblemKind.CHECKPOINT_MISSING, f"checkpoint missing: {gone} removed")
+        else:
+            expected_link = last.link()
+            if checkpoint.sequence <= last.sequence:
+                self._add(
+                    checkpoint,
+                    ProblemKind.CHECKPOINT_REPLAYED,
+                    f"checkpoint replayed: #{checkpoint.sequence} again after #{last.sequence}",
+                )
+            elif checkpoint.sequence > last.sequence + 1:
+                first, final = last.sequence + 1, checkpoint.sequence - 1
+                gone = f"#{first}" if first == final else f"#{first}..#{final}"
+                self._add(checkpoint, ProblemKind.CHECKPOINT_MISSING, f"checkpoint missing: {gone} removed")
+        if checkpoint.previous == expected_link:
+            self._segment_tail = checkpoint
+            return
+        # The run of checkpoints breaks here: the one before is no longer vouched for by later
+        # signatures, so check it on its own; then this one, to say which of the two is wrong.
+        if last is not None and self._segment_tail is last:
+            self._verify(last)
+        if self._verify(checkpoint) and last is not None and self._verify(last):
+            self._add(
+                checkpoint,
+                ProblemKind.CHECKPOINT_MISMATCH,
+                f"checkpoint mismatch: #{checkpoint.sequence} does not follow #{last.sequence}: "
+                "both are signed, so they come from different histories",
+            )
+        self._segment_tail = checkpoint
+
+    def _verify(self, checkpoint: Checkpoint) -> bool:
+        """Check one signature (once); report a bad one, saying if it was copied from another."""
+        key = (checkpoint.sequence, checkpoint.signature)
+        if key in self._verified:
+            return self._verified[key]
+        if self._signature_valid is None:
+            self.signatures_unchecked = True
+            return True
+        self.signatures_checked += 1
+        valid = self._signature_valid(checkpoint)
+        self._verified[key] = valid
+        if not valid:
+            original = self._same_signature(checkpoint.signature, checkpoint.sequence) if self._same_signature else None
+            if original is not None:
+                self._add(
+                    checkpoint,
+                    ProblemKind.CHECKPOINT_REPLAYED,
+                    f"checkpoint replayed: #{checkpoint.sequence} carries the signature of checkpoint #{original}",
+                )
+            else:
+                self._add(
+                    checkpoint,
+                    ProblemKind.BAD_SIGNATURE,
+                    f"bad signature: checkpoint #{checkpoint.sequence}'s signature does not verify with key "
+                    f"{checkpoint.key_id[:16]}: the checkpoint or its signature was changed or forged",
+                )
+        return valid
+
+    def _compare(self, checkpoint: Checkpoint, record: ChainRecord) -> None:
+        if checkpoint.ledger_hash == record.ledger_hash:
+            self._summarise_disagreements()
+            self._agreed_position = record.position
+            self._agreed_problems = len(self.chain.problems)
+            return
+        if self._disagreeing is not None:
+            self._later_disagreements += 1
+            return
+        if len(self.chain.problems) == self._agreed_problems:
+            kind = ProblemKind.CHAIN_FORK
+            message = (
+                f"chain fork: checkpoint #{checkpoint.sequence} signed ledger hash {_short(checkpoint.ledger_hash)}… "
+                f"at position {record.position}, the ledger now has {_short(record.ledger_hash)}…: the history after "
+                f"position {self._agreed_position} was rewritten and its hashes recomputed"
+            )
+        else:
+            kind = ProblemKind.CHECKPOINT_MISMATCH
+            message = (
+                f"checkpoint mismatch: checkpoint #{checkpoint.sequence} signed ledger hash "
+                f"{_short(checkpoint.ledger_hash)}… at this position, the ledger has {_short(record.ledger_hash)}…"
+            )
+        problem = Problem.at(record, kind, message, checkpoint=checkpoint.sequence)
+        self._disagreeing = problem
+        if checkpoint.sequence not in self._reported:
+            self._reported.add(checkpoint.sequence)
+            self._own.append(problem)
+
+    def _summarise_disagreements(self) -> None:
+        if self._disagreeing is not None and self._later_disagreements:
+            self._own.append(
+                Problem(
+                    self._disagreeing.kind,
+                    f"{self._later_disagreements} later checkpoint(s) disagree with the ledger as well",
+                )
+            )
+        self._disagreeing = None
+        self._later_disagreements = 0
+
+    # --- the checkpoint a verifier kept --------------------------------------------------------
+
+    def _check_kept_signature(self, kept: Checkpoint) -> bool:
+        def refuse(message: str) -> bool:
+            self._own.append(Problem(ProblemKind.BAD_SIGNATURE, message, kept.position, checkpoint=kept.sequence))
+            return False
+
+        if self._trusted_key_id is not None and kept.key_id != self._trusted_key_id:
+            return refuse(
+                f"bad signature: the checkpoint you kept is signed by key {kept.key_id[:16]}, "
+                f"not by the trusted key {self._trusted_key_id[:16]}"
+            )
+        if self._signature_valid is None:
+            self.signatures_unchecked = True
+            return True
+        self.signatures_checked += 1
+        if not self._signature_valid(kept):
+            return refuse("bad signature: the checkpoint you kept does not verify: it was changed, or is not ours")
+        return True
+
+    def _compare_kept(self, record: ChainRecord) -> None:
+        assert self._kept is not None
+        if self._kept_trusted and record.ledger_hash != self._kept.ledger_hash:
+            self.chain.problems.append(
+                Problem.at(
+                    record,
+                    ProblemKind.CHAIN_FORK,
+                    f"chain fork: the ledger no longer extends the checkpoint you kept (#{self._kept.sequence}): "
+                    f"it signed {_short(self._kept.ledger_hash)}… here, the ledger has {_short(record.ledger_hash)}…",
+                    checkpoint=self._kept.sequence,
+                )
+            )
+
+    def _finish_kept(self, head_position: int) -> None:
+        kept = self._kept
+        if kept is None or not self._kept_trusted:
+            return
+        if kept.position > head_position:
+            self._own.append(
+                Problem(
+                    ProblemKind.TAIL_TRUNCATED,
+                    f"tail truncated: the ledger ends at position {head_position}, before the checkpoint you kept "
+                    f"(#{kept.sequence} at position {kept.position}): events were removed",
+                    position=head_position,
+                    checkpoint=kept.sequence,
+                )
+            )
+        elif not self._kept_seen:
+            newest = f" (its newest is #{self.newest.sequence})" if self.newest else ""
+            self._own.append(
+                Problem(
+                    ProblemKind.CHECKPOINT_MISSING,
+                    f"checkpoint missing: the ledger no longer holds checkpoint #{kept.sequence}, which you kept{newest}",
+                    position=kept.position,
+                    checkpoint=kept.sequence,
+                )
+            )
+
+    # --- the unsigned tail --------------------------------------------------------------------
+
+    def _check_unsigned_tail(self, head_position: int) -> None:
+        assert self._rule is not None
+        # The furthest position any checkpoint signs: a replayed old one must not hide the rest.
+        newest = max((self.newest, self._last, self._furthest), key=lambda cp: cp.position if cp else -1)
+        covered = newest.position if newest else 0
+        where = f"the newest checkpoint (#{newest.sequence}) signs position {covered}" if newest else "no checkpoint exists"
+        ending = self.chain.last_ending
+        if ending is not None and ending.position > covered:
+            self._own.append(
+                Problem.at(
+                    ending,
+                    ProblemKind.NOT_COVERED,
+                    f"not covered: this execution ended here but {where}; an ending is always sealed in the same "
+                    "transaction, so later checkpoints were removed or this event was forged",
+                )
+            )
+        elif head_position - covered >= self._rule.every_events:
+            self._own.append(
+                Problem(
+                    ProblemKind.NOT_COVERED,
+                    f"not covered: {head_position - covered} events after position {covered} carry no signature "
+                    f"({where}; the policy seals every {self._rule.every_events}): checkpoints were removed",
+                    position=covered + 1,
+                )
+            )
+
+    # --- results ------------------------------------------------------------------------------
+
+    def _add(self, checkpoint: Checkpoint, kind: ProblemKind, message: str, position: int | None = None) -> None:
+        if checkpoint.sequence in self._reported:
+            return  # one problem per checkpoint: the first found is the most telling
+        self._reported.add(checkpoint.sequence)
+        self._own.append(
+            Problem(kind, message, checkpoint.position if position is None else position, checkpoint=checkpoint.sequence)
+        )
+
+    @property
+    def problems(self) -> list[Problem]:
+        return sorted(
+            [*self.chain.problems, *self._own],
+            key=lambda problem: (problem.position if problem.position is not None else 1 << 62),
+        )
+
+    @property
+    def intact(self) -> bool:
+        return not self.chain.problems and not self._own

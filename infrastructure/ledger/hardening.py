@@ -1,0 +1,159 @@
+"""Makes a Postgres ledger append-only in the database itself (docs/decisions/0008).
+
+An owner role creates the tables and owns them; the service's role may SELECT and INSERT on the
+events and checkpoint tables and nothing else; and triggers refuse UPDATE, DELETE and TRUNCATE on
+both, whoever asks. Only the owner (or a superuser) can switch the triggers off, and doing so is
+exactly the tampering the signed checkpoints catch. Run by ``mai-safety audit init-postgres``;
+idempotent. ``hardening_sql`` is the same SQL for an operator who applies it by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from eventsourcing.utils import Environment
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
+
+from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
+from mai_safety.application.service import MaiSafety
+
+from ..settings import Settings, choose_store
+from .postgres import Factory
+
+#: eventsourcing names the events table after the application.
+EVENTS_TABLE = f"{MaiSafety.name.lower()}_events"
+_FUNCTION = "mai_safety_refuse_change"
+_REFUSE_BODY = """
+BEGIN
+  RAISE EXCEPTION 'the mai-safety ledger is append-only: % on %.% is refused', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege',
+          HINT = 'events and checkpoints are never changed or removed (docs/decisions/0008)';
+END
+"""
+
+
+def hardening_statements(schema: str, events_table: str, service_role: str) -> list[sql.Composed]:
+    checkpoints_table = f"{events_table}_checkpoints"
+    names = {"schema": sql.Identifier(schema), "role": sql.Identifier(service_role), "function": sql.Identifier(_FUNCTION)}
+    statements = [
+        sql.SQL(
+            "CREATE OR REPLACE FUNCTION {schema}.{function}() RETURNS trigger LANGUAGE plpgsql AS {body}"
+        ).format(body=sql.Literal(_REFUSE_BODY), **names),
+    ]
+    for table in (events_table, checkpoints_table):
+        table_names = {
+            **names,
+            "table": sql.Identifier(table),
+            "row_trigger": sql.Identifier(f"{table}_append_only"),
+            "truncate_trigger": sql.Identifier(f"{table}_no_truncate"),
+        }
+        statements += [
+            sql.SQL(
+                "CREATE OR REPLACE TRIGGER {row_trigger} BEFORE UPDATE OR DELETE ON {schema}.{table} "
+                "FOR EACH ROW EXECUTE FUNCTION {schema}.{function}()"
+            ).format(**table_names),
+            sql.SQL(
+                "CREATE OR REPLACE TRIGGER {truncate_trigger} BEFORE TRUNCATE ON {schema}.{table} "
+                "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.{function}()"
+            ).format(**table_names),
+            sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
+            sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
+            sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
+        ]
+    statements += [
+        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
+        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
+            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
+        ),
+    ]
+    return statements
+
+
+def hardening_sql(schema: str, events_table: str, service_role: str) -> str:
+    """The SQL, as text, for an operator to review or apply as the owner role."""
+    lines = [statement.as_string(None) + ";" for statement in hardening_statements(schema, events_table, service_role)]
+    return "\n".join(lines) + "\n"
+
+
+def harden_postgres(
+    owner_url: str,
+    service_role: str,
+    *,
+    service_password: str | None = None,
+    schema: str = "public",
+    events_table: str = EVENTS_TABLE,
+) -> dict[str, Any]:
+    """Create the ledger's tables as the owner, then make them append-only for ``service_role``
+    (created with LOGIN if missing). Returns what was done."""
+    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
+    if store.kind != "postgres":
+        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
+    env = {**store.env, "POSTGRES_SCHEMA": schema}
+    conninfo = make_conninfo(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"],
+        connect_timeout=5,
+    )
+    try:
+        with psycopg.connect(conninfo, autocommit=True) as connection:
+            _check_roles(connection, env["POSTGRES_USER"], service_role)
+            created = _ensure_role(connection, service_role, service_password)
+        # The owner creates the tables through the very recorder the service uses, under its name.
+        factory = Factory(Environment(MaiSafety.name, env))
+        try:
+            factory.application_recorder()
+        finally:
+            factory.close()
+        with psycopg.connect(conninfo) as connection, connection.transaction():
+            for statement in hardening_statements(schema, events_table, service_role):
+                connection.execute(statement)
+    except psycopg.OperationalError as exc:
+        raise LedgerUnavailable(f"the database ({store.description}) does not answer: {_first_line(exc)}") from None
+    except psycopg.errors.InsufficientPrivilege as exc:
+        raise ConfigurationError(
+            f"the owner role {env['POSTGRES_USER']} may not set the ledger up ({_first_line(exc)}): it must own the "
+            "database's schema, and have CREATEROLE to create the service role"
+        ) from None
+    except psycopg.Error as exc:
+        raise ConfigurationError(f"setting the ledger up failed: {_first_line(exc)}") from None
+    return {
+        "owner": env["POSTGRES_USER"],
+        "service_role": service_role,
+        "role_created": created,
+        "schema": schema,
+        "tables": [events_table, f"{events_table}_checkpoints"],
+    }
+
+
+def _check_roles(connection: psycopg.Connection[Any], owner: str, service_role: str) -> None:
+    if service_role == owner:
+        raise ConfigurationError(
+            f"the service role must not be the owner {owner}: the owner can switch the protections off"
+        )
+    row = connection.execute("SELECT rolsuper FROM pg_roles WHERE rolname = %s", (service_role,)).fetchone()
+    if row is not None and row[0]:
+        raise ConfigurationError(
+            f"the service role {service_role} is a superuser, which can switch the protections off: use a plain role"
+        )
+
+
+def _ensure_role(connection: psycopg.Connection[Any], role: str, password: str | None) -> bool:
+    exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone() is not None
+    if exists and password is None:
+        return False
+    verb = "ALTER" if exists else "CREATE"
+    statement = sql.SQL(verb + " ROLE {role} WITH LOGIN").format(role=sql.Identifier(role))
+    if password is not None:
+        statement += sql.SQL(" PASSWORD {password}").format(password=sql.Literal(password))
+    connection.execute(statement)
+    return not exists
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,206 @@
+"""Signed checkpoints and the walk that checks them against the chain, with no I/O.
+
+Signatures here are a keyed hash standing in for Ed25519 (the domain only asks whether one is
+valid); the real signer is tested in the integration tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, ProblemKind, event_hash, ledger_hash
+from mai_safety.domain.checkpoint import (
+    Checkpoint,
+    CheckpointRule,
+    LedgerVerifier,
+    checkpoint_message,
+    merge_by_position,
+)
+
+KEY_ID = "sha256:test"
+NOW = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
+RULE = CheckpointRule(every_events=4, every_seconds=60)
+
+
+def _sign(message: bytes) -> bytes:
+    return hashlib.sha256(b"secret" + message).digest() * 2
+
+
+def _valid(checkpoint: Checkpoint) -> bool:
+    return checkpoint.key_id == KEY_ID and checkpoint.signature == _sign(checkpoint.message())
+
+
+def _ledger(count: int, ending_every: int = 3) -> list[ChainRecord]:
+    records, heads, head = [], {}, GENESIS
+    for position in range(1, count + 1):
+        execution = f"e{(position - 1) // ending_every}"
+        version = (position - 1) % ending_every + 1
+        topic = "end" if version == ending_every else "step"
+        digest = event_hash(heads.get(execution, GENESIS), topic, execution, version, b"{}")
+        heads[execution] = digest
+        head = ledger_hash(head, position, digest)
+        records.append(ChainRecord(position, execution, version, topic, b"{}", digest, head))
+    return records
+
+
+def _seal(records: list[ChainRecord], positions: list[int]) -> list[Checkpoint]:
+    checkpoints: list[Checkpoint] = []
+    for sequence, position in enumerate(positions, start=1):
+        previous = checkpoints[-1].link() if checkpoints else GENESIS
+        signed_at = (NOW + timedelta(seconds=sequence)).isoformat()
+        head = records[position - 1].ledger_hash
+        message = checkpoint_message(sequence, position, head, signed_at, "test", KEY_ID, previous)
+        checkpoints.append(Checkpoint(sequence, position, head, signed_at, "test", KEY_ID, previous, _sign(message)))
+    return checkpoints
+
+
+def _verify(
+    records: list[ChainRecord], checkpoints: list[Checkpoint], *, kept: Checkpoint | None = None, signed: bool = True
+) -> LedgerVerifier:
+    chain = ChainVerifier(ending_topics=frozenset({"end"}))
+    verifier = LedgerVerifier(
+        chain,
+        trusted_key_id=KEY_ID if signed else None,
+        signature_valid=_valid if signed else None,
+        rule=RULE,
+        kept=kept,
+        same_signature=lambda signature, sequence: next(
+            (cp.sequence for cp in checkpoints if cp.signature == signature and cp.sequence != sequence), None
+        ),
+    )
+    return verifier.walk(records, checkpoints).finish(reached_head=True)
+
+
+RECORDS = _ledger(12)
+CHECKPOINTS = _seal(RECORDS, [3, 6, 9, 12])
+
+
+# --- the rule ---------------------------------------------------------------------------------------
+
+
+def _last(position: int, seconds_ago: float = 1) -> Checkpoint:
+    return Checkpoint(1, position, GENESIS, (NOW - timedelta(seconds=seconds_ago)).isoformat(), "x", KEY_ID, GENESIS, b"")
+
+
+@pytest.mark.parametrize(
+    ("last", "head", "ended", "reason"),
+    [
+        (_last(5), 5, True, None),  # nothing new since the last checkpoint
+        (_last(5), 6, True, "execution ended"),
+        (None, 1, False, "first events"),
+        (_last(5), 8, False, None),
+        (_last(5), 9, False, "4 events"),
+        (_last(5, seconds_ago=61), 6, False, "60 s"),
+        (replace(_last(5), signed_at="garbage"), 6, False, "previous checkpoint time unreadable"),
+    ],
+)
+def test_a_checkpoint_is_due_when_an_execution_ends_every_n_events_and_every_t_seconds(
+    last: Checkpoint | None, head: int, ended: bool, reason: str | None
+) -> None:
+    assert RULE.due(last=last, head_position=head, now=NOW, execution_ended=ended) == reason
+
+
+def test_the_signed_statement_covers_every_field_and_the_link_covers_the_signature() -> None:
+    base = CHECKPOINTS[1]
+    variants = [
+        replace(base, sequence=9),
+        replace(base, position=9),
+        replace(base, ledger_hash=bytes(32)),
+        replace(base, signed_at="later"),
+        replace(base, reason="other"),
+        replace(base, key_id="sha256:other"),
+        replace(base, previous=bytes(32)),
+    ]
+    assert len({base.message(), *(variant.message() for variant in variants)}) == 8
+    assert replace(base, signature=b"x" * 64).link() != base.link()
+    assert Checkpoint.from_dict(base.to_dict()) == base
+
+
+def test_checkpoints_are_merged_right_after_the_record_they_sign() -> None:
+    merged = list(merge_by_position(RECORDS[:7], CHECKPOINTS[:3]))
+    kinds = ["c" if isinstance(item, Checkpoint) else str(item.position) for item in merged]
+    assert kinds == ["1", "2", "3", "c", "4", "5", "6", "c", "7", "c"]
+
+
+# --- the walk ---------------------------------------------------------------------------------------
+
+
+def test_an_honest_ledger_needs_one_signature_checked_for_all_its_checkpoints() -> None:
+    verifier = _verify(RECORDS, CHECKPOINTS)
+    assert verifier.intact
+    assert verifier.checkpoints_checked == 4 and verifier.signatures_checked == 1
+    assert verifier.newest == CHECKPOINTS[-1]
+
+
+@pytest.mark.parametrize("index", [0, 1, 3])
+def test_a_replaced_signature_is_pinned_on_its_own_checkpoint(index: int) -> None:
+    checkpoints = list(CHECKPOINTS)
+    checkpoints[index] = replace(checkpoints[index], signature=b"\x01" * 64)
+    (problem,) = _verify(RECORDS, checkpoints).problems
+    assert (problem.kind, problem.checkpoint) == (ProblemKind.BAD_SIGNATURE, index + 1)
+
+
+def test_a_removed_checkpoint_is_missing() -> None:
+    (problem,) = _verify(RECORDS, [CHECKPOINTS[0], *CHECKPOINTS[2:]]).problems
+    assert (problem.kind, problem.checkpoint) == (ProblemKind.CHECKPOINT_MISSING, 3)
+    assert "#2 removed" in problem.message
+
+
+def test_events_cut_off_after_a_checkpoint_are_a_truncated_tail() -> None:
+    (problem,) = _verify(RECORDS[:10], CHECKPOINTS).problems
+    assert problem.kind is ProblemKind.TAIL_TRUNCATED and problem.position == 10
+    assert "checkpoint #4 signed position 12, but the ledger ends at position 10" in problem.message
+
+
+def test_history_rewritten_with_recomputed_hashes_is_a_fork_at_the_first_checkpoint_after_it() -> None:
+    rewritten = _ledger(12)
+    heads, head = {}, rewritten[3].ledger_hash
+    for index in range(4, 12):  # change position 5 and recompute everything after it, as a forger would
+        record = rewritten[index]
+        state = b'{"forged":1}' if index == 4 else record.state
+        assert state is not None
+        previous = heads.get(record.originator_id, rewritten[index - 1].event_hash if record.version > 1 else GENESIS)
+        digest = event_hash(previous, record.topic, record.originator_id, record.version, state)
+        heads[record.originator_id] = digest
+        head = ledger_hash(head, record.position, digest)
+        rewritten[index] = record._replace(state=state, event_hash=digest, ledger_hash=head)
+    problems = _verify(rewritten, CHECKPOINTS).problems
+    assert [(problem.kind, problem.position) for problem in problems] == [(ProblemKind.CHAIN_FORK, 6), (ProblemKind.CHAIN_FORK, None)]
+    assert "the history after position 3 was rewritten" in problems[0].message
+    assert "2 later checkpoint(s) disagree" in problems[1].message
+
+
+def test_an_old_checkpoint_put_back_as_the_newest_is_a_replay() -> None:
+    replayed = replace(CHECKPOINTS[0], sequence=4)
+    problems = _verify(RECORDS[:9], [*CHECKPOINTS[:3], replayed]).problems
+    assert [(problem.kind, problem.checkpoint) for problem in problems] == [(ProblemKind.CHECKPOINT_REPLAYED, 4)]
+
+
+def test_an_ending_after_the_newest_checkpoint_is_not_covered() -> None:
+    (problem,) = _verify(RECORDS, CHECKPOINTS[:3]).problems
+    assert (problem.kind, problem.position, problem.execution) == (ProblemKind.NOT_COVERED, 12, "e3")
+
+
+def test_too_many_events_after_the_newest_checkpoint_are_not_covered() -> None:
+    records = _ledger(9, ending_every=100)  # nothing ends: only the every-N rule applies
+    (problem,) = _verify(records, _seal(records, [2])).problems
+    assert problem.kind is ProblemKind.NOT_COVERED and "7 events after position 2 carry no signature" in problem.message
+    assert _verify(records, _seal(records, [6])).intact
+
+
+def test_without_a_public_key_the_signatures_are_left_unchecked_and_said_so() -> None:
+    verifier = _verify(RECORDS, CHECKPOINTS, signed=False)
+    assert verifier.intact and verifier.signatures_unchecked and verifier.signatures_checked == 0
+
+
+def test_a_kept_checkpoint_must_still_be_extended_by_the_ledger() -> None:
+    kept = CHECKPOINTS[2]
+    assert _verify(RECORDS, CHECKPOINTS, kept=kept).intact
+    (problem,) = _verify(RECORDS[:6], CHECKPOINTS[:2], kept=kept).problems
+    assert problem.kind is ProblemKind.TAIL_TRUNCATED and "before the checkpoint you kept (#3 at position 9)" in problem.message
+    forged = replace(kept, position=8)
+    assert _verify(RECORDS, CHECKPOINTS, kept=forged).problems[0].kind is ProblemKind.BAD_SIGNATURE

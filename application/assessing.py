@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mai_safety.domain.assessment import Submission
+from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.levels import Provenance
 
 from .ports import Assessor
@@ -13,7 +13,10 @@ def assess_code(
     assessor: Assessor, code: bytes, *, provenance: Provenance, max_code_bytes: int, source: str = "the code"
 ) -> AssessmentReport:
     submission = Submission.from_bytes(code, provenance, max_code_bytes, source)
-    assessment = assessor.assess(submission)
+    return report_for(submission, assessor.assess(submission))
+
+
+def report_for(submission: Submission, assessment: Assessment) -> AssessmentReport:
     return AssessmentReport(
         level=assessment.level.value,
         decision=assessment.decision.value,

@@ -1,13 +1,19 @@
-"""The assessor: every analyzer over the same code, findings merged, the level the highest of them.
+"""The assessor: every analyzer over the same submission, findings merged, the level the highest.
 
-An analyzer that raises is not trusted to have found nothing: its failure is a finding at the
-policy's failure level (at least MEDIUM), so a broken analyzer can never produce LOW.
+Analyzers run concurrently, each in its own thread with a deadline: Semgrep spends its time in a
+child process, so it overlaps with Bandit and the AST analyzer (which share the interpreter). An
+analyzer that raises or misses its deadline is not trusted to have found nothing: its failure is
+a finding at the policy's failure level (at least MEDIUM), naming the analyzer, so a broken or
+stuck analyzer can never produce LOW. A stuck analyzer's thread is left behind (threads cannot be
+killed); Semgrep's own process is killed by its adapter before the deadline.
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from mai_safety.application.ports import Assessor
 from mai_safety.domain.assessment import Assessment, Finding, Submission
@@ -17,35 +23,191 @@ from mai_safety.domain.levels import RiskLevel
 class Analyzer(Protocol):
     name: str
 
-    def analyze(self, code: str) -> list[Finding]: ...
+    def analyze(self, submission: Submission) -> list[Finding]: ...
+
+
+@runtime_checkable
+class MeasuringAnalyzer(Protocol):
+    """An analyzer that also measures the code's complexity while it reads it."""
+
+    name: str
+
+    def analyze_and_measure(self, submission: Submission) -> tuple[list[Finding], dict[str, int]]: ...
+
+
+@runtime_checkable
+class BatchAnalyzer(Protocol):
+    """An analyzer that reads many submissions at once cheaper than one by one."""
+
+    name: str
+
+    def analyze_many(self, submissions: list[Submission]) -> list[list[Finding]]: ...
+
+
+class _Run(threading.Thread):
+    def __init__(self, analyzer: Any, work: Any) -> None:
+        super().__init__(daemon=True, name=f"analyzer-{analyzer.name}")
+        self.analyzer = analyzer
+        self._work = work
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self._work()
+        except BaseException as exc:  # noqa: BLE001 - any failure of an analyzer must fail closed
+            self.error = exc
 
 
 class AnalyzerSuite(Assessor):
-    def __init__(self, analyzers: list[Analyzer], failure_level: RiskLevel) -> None:
-        self._analyzers = analyzers
+    def __init__(self, analyzers: list[Any], failure_level: RiskLevel, deadline_s: float = 20.0) -> None:
+        self._analyzers = list(analyzers)
         self._failure_level = max(failure_level, RiskLevel.MEDIUM)
+        self._deadline_s = deadline_s
+
+    @property
+    def analyzers(self) -> tuple[Any, ...]:
+        return tuple(self._analyzers)
+
+    def close(self) -> None:
+        """Release what analyzers hold (Semgrep's waiting engine process and its folder)."""
+        for analyzer in self._analyzers:
+            close = getattr(analyzer, "close", None)
+            if close is not None:
+                close()
 
     def assess(self, submission: Submission) -> Assessment:
         started = time.perf_counter()
+        runs = [_Run(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers]
+        for run in runs:
+            run.start()
+        deadline = time.monotonic() + self._deadline_s
         findings: list[Finding] = []
+        complexity: dict[str, int] = {}
+        for run in runs:
+            run.join(max(deadline - time.monotonic(), 0))
+            outcome = self._outcome(run)
+            if isinstance(outcome, Finding):
+                findings.append(outcome)
+                continue
+            if isinstance(run.analyzer, MeasuringAnalyzer):
+                found, measured = outcome
+                findings.extend(found)
+                complexity = dict(measured)
+            else:
+                findings.extend(outcome)
+        return self._assessment(submission, findings, complexity, started)
+
+    def assess_many(self, submissions: list[Submission]) -> list[Assessment]:
+        """Assess many submissions; analyzers that can read them in one go do so."""
+        started = time.perf_counter()
+        runs = []
         for analyzer in self._analyzers:
-            try:
-                findings.extend(analyzer.analyze(submission.code))
-            except Exception as exc:  # noqa: BLE001 - any failure of an analyzer must fail closed
-                findings.append(
-                    Finding(
-                        analyzer=analyzer.name,
-                        rule_id="analyzer-failed",
-                        level=self._failure_level,
-                        message=f"{analyzer.name} failed ({type(exc).__name__}: {str(exc)[:200]}); "
-                        "the code was not fully checked",
-                    )
-                )
-        findings.sort(key=lambda finding: (-finding.level.rank, finding.line, finding.rule_id))
+            if isinstance(analyzer, BatchAnalyzer):
+                work = (lambda a: lambda: a.analyze_many(submissions))(analyzer)
+            else:
+                work = (lambda a: lambda: [self._work(a, s)() for s in submissions])(analyzer)
+            runs.append(_Run(analyzer, work))
+        for run in runs:
+            run.start()
+        deadline = time.monotonic() + self._deadline_s * max(1, len(submissions))
+        per_findings: list[list[Finding]] = [[] for _ in submissions]
+        per_complexity: list[dict[str, int]] = [{} for _ in submissions]
+        for run in runs:
+            run.join(max(deadline - time.monotonic(), 0))
+            outcome = self._outcome(run)
+            for index in range(len(submissions)):
+                if isinstance(outcome, Finding):
+                    per_findings[index].append(outcome)
+                elif isinstance(run.analyzer, MeasuringAnalyzer):
+                    found, measured = outcome[index]
+                    per_findings[index].extend(found)
+                    per_complexity[index] = dict(measured)
+                else:
+                    per_findings[index].extend(outcome[index])
+        elapsed = time.perf_counter() - started
+        return [
+            self._assessment(s, per_findings[i], per_complexity[i], started, elapsed / len(submissions))
+            for i, s in enumerate(submissions)
+        ]
+
+    @staticmethod
+    def _work(analyzer: Any, submission: Submission) -> Any:
+        if isinstance(analyzer, MeasuringAnalyzer):
+            return lambda: analyzer.analyze_and_measure(submission)
+        return lambda: analyzer.analyze(submission)
+
+    def _outcome(self, run: _Run) -> Any:
+        name = run.analyzer.name
+        if run.is_alive():
+            return Finding(
+                analyzer=name,
+                rule_id="analyzer-timeout",
+                level=self._failure_level,
+                message=f"{name} did not finish within {self._deadline_s:g} s, so the code was not fully checked; "
+                "shorten or simplify the program, or ask for a manual review",
+                severity="MEDIUM",
+                confidence="HIGH",
+            )
+        if run.error is not None:
+            exc = run.error
+            return Finding(
+                analyzer=name,
+                rule_id="analyzer-failed",
+                level=self._failure_level,
+                message=f"{name} failed ({type(exc).__name__}: {str(exc)[:200]}), so the code was not fully checked; "
+                "it is rated at least " + self._failure_level.value + " until the analyzer works again",
+                severity="MEDIUM",
+                confidence="HIGH",
+            )
+        return run.result
+
+    def _assessment(
+        self,
+        submission: Submission,
+        findings: list[Finding],
+        complexity: dict[str, int],
+        started: float,
+        elapsed: float | None = None,
+    ) -> Assessment:
+        findings.sort(key=lambda finding: (-finding.level.rank, finding.line, finding.analyzer, finding.rule_id))
+        if not complexity:
+            complexity = {"lines": submission.code.count("\n") + (0 if submission.code.endswith("\n") else 1)}
         return Assessment(
             level=RiskLevel.highest([finding.level for finding in findings]),
             findings=tuple(findings),
             analyzers=tuple(analyzer.name for analyzer in self._analyzers),
-            duration_ms=(time.perf_counter() - started) * 1000,
-            complexity={"lines": submission.code.count("\n") + 1},
+            duration_ms=(elapsed if elapsed is not None else time.perf_counter() - started) * 1000,
+            complexity=complexity,
         )
+
+
+def build_analyzers(
+    policies_dir: Path,
+    bandit_policy: Any,
+    *,
+    only: tuple[str, ...] | None = None,
+    warm_semgrep: bool | None = None,
+) -> AnalyzerSuite:
+    """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
+
+    ``bandit_policy`` is ``Policies.bandit`` from policy_loader. ``only`` keeps a subset by name
+    (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``. Raises
+    ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
+    """
+    from .analysis_policy import load_analysis_policy
+    from .ast_analyzer import AstAnalyzer
+    from .bandit_analyzer import BanditAnalyzer
+    from .semgrep_analyzer import SemgrepAnalyzer
+
+    policy = load_analysis_policy(policies_dir)
+    wanted = set(only) if only is not None else {"semgrep", "bandit", "ast"}
+    analyzers: list[Any] = []
+    if "semgrep" in wanted:  # first: its engine process starts while the others read the code
+        analyzers.append(SemgrepAnalyzer(policy.semgrep, failure_level=policy.failure_level, warm=warm_semgrep))
+    if "bandit" in wanted:
+        analyzers.append(BanditAnalyzer(bandit_policy))
+    if "ast" in wanted:
+        analyzers.append(AstAnalyzer(policy.ast, policy.threats))
+    failure_level = max(policy.failure_level, getattr(bandit_policy, "failure_level", RiskLevel.MEDIUM))
+    return AnalyzerSuite(analyzers, failure_level, deadline_s=policy.deadline_s)

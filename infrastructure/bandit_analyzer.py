@@ -15,12 +15,44 @@ from bandit.core import config as bandit_config
 from bandit.core import manager as bandit_manager
 from bandit.core import meta_ast, metrics
 
-from mai_safety.domain.assessment import Finding
+from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 
 from .policy_loader import BanditPolicy
 
 _FILENAME = "<submission>"
+
+# Bandit's texts say what it saw; these say what to do instead (the commonest tests; others get a
+# generic line).
+_ADVICE = {
+    "B101": "do not rely on assert for checks that must hold in production",
+    "B102": "avoid exec; call the code directly or use a dispatch table",
+    "B103": "give files the narrowest permissions they need (e.g. 0o600 or 0o644)",
+    "B104": "listen on 127.0.0.1 unless the user asked for a public service",
+    "B105": "read passwords from the environment or a secrets store, not the source",
+    "B106": "read passwords from the environment or a secrets store, not the source",
+    "B108": "use the tempfile module instead of fixed paths in /tmp",
+    "B110": "handle or log the exception instead of passing silently",
+    "B113": "pass a timeout to every requests call",
+    "B301": "load data with json instead of pickle",
+    "B302": "do not unmarshal data; use json",
+    "B303": "use hashlib.sha256",
+    "B307": "use ast.literal_eval for data, or avoid eval",
+    "B311": "use the secrets module for tokens and passwords",
+    "B321": "use SFTP or HTTPS instead of FTP",
+    "B324": "use hashlib.sha256, or usedforsecurity=False for non-security checksums",
+    "B402": "use SFTP or HTTPS instead of FTP",
+    "B404": "prefer a Python library over running commands",
+    "B501": "keep certificate verification on",
+    "B506": "use yaml.safe_load",
+    "B601": "pass fixed commands to exec_command, never text built from input",
+    "B602": "pass an argument list and drop shell=True",
+    "B603": "make sure the arguments cannot come from untrusted input",
+    "B604": "pass an argument list and drop shell=True",
+    "B605": "use subprocess.run with an argument list instead of a shell",
+    "B606": "make sure the program and its arguments are fixed",
+    "B607": "give the full path of the program",
+}
 
 
 class BanditAnalyzer:
@@ -34,8 +66,10 @@ class BanditAnalyzer:
         )
         self._lock = threading.Lock()
 
-    def analyze(self, code: str) -> list[Finding]:
-        """Findings for ``code``; a parse failure or an internal error becomes a finding of its own."""
+    def analyze(self, submission: Submission) -> list[Finding]:
+        """Findings for the submission's code; a parse failure or an internal error becomes a finding
+        of its own. Bandit's levels do not depend on provenance (see policies/assessment.yaml)."""
+        code = submission.code
         data = code.encode("utf-8")
         with self._lock:
             manager = self._manager
@@ -73,7 +107,8 @@ class BanditAnalyzer:
             analyzer=self.name,
             rule_id=f"{test_id}:{getattr(issue, 'test', '')}",
             level=self._policy.level_for(test_id, severity, confidence),
-            message=str(getattr(issue, "text", "")),
+            message=f"{str(getattr(issue, 'text', '')).rstrip('.')}; "
+            + _ADVICE.get(test_id, "see Bandit's documentation of this test for the safer alternative"),
             line=line,
             column=max(int(getattr(issue, "col_offset", 0) or 0), 0),
             snippet=snippet,

@@ -1,0 +1,419 @@
+"""Reads the analysis policies (policies/analysis.yaml, policies/threats.yaml, policies/semgrep/*.yaml).
+
+These say how the Semgrep and AST analyzers' findings become our levels, which provenances a
+rule's level applies to, and which hashes and package names are known threats. Everything is
+validated with pydantic; every problem becomes one ConfigurationError naming the file, the key and
+what was expected, in the same words as policy_loader.py uses for assessment.yaml and limits.yaml.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from mai_safety.application.errors import ConfigurationError
+from mai_safety.domain.levels import Provenance, RiskLevel
+
+LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
+ProvenanceName = Literal["mai", "user", "external"]
+SemgrepSeverity = Literal["ERROR", "WARNING", "INFO", "CRITICAL", "HIGH", "MEDIUM", "LOW"]
+
+_RULE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_CWE = re.compile(r"^CWE-[0-9]+")
+_PACKAGE = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
+_RANK = {"LOW": 0, "MEDIUM": 1, "HIGH": 2, "BLOCKED": 3}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- analysis.yaml -------------------------------------------------------------------------
+
+
+class _RuleSetting(_Strict):
+    level: LevelName
+    provenances: list[ProvenanceName] | None = None
+    otherwise: LevelName | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value: Any) -> Any:
+        # `rule-id: HIGH` is the short form of `rule-id: {level: HIGH}`.
+        return {"level": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _otherwise_not_above_level(self) -> "_RuleSetting":
+        _check_provenances(self.level, self.provenances, self.otherwise)
+        return self
+
+
+def _check_provenances(level: str, provenances: list[str] | None, otherwise: str | None) -> None:
+    if otherwise is not None and provenances is None:
+        raise ValueError("`otherwise` only makes sense with a `provenances` list")
+    if otherwise is not None and _RANK[otherwise] > _RANK[level]:
+        raise ValueError(f"`otherwise` ({otherwise}) must not be above `level` ({level})")
+    if provenances is not None and not provenances:
+        raise ValueError("`provenances` must name at least one of mai, user, external (or be left out)")
+
+
+class _Complexity(_Strict):
+    max_nesting_depth: int = Field(gt=0, le=10_000)
+    max_expression_depth: int = Field(gt=0, le=10_000)
+    max_lines: int = Field(gt=0)
+    max_line_length: int = Field(gt=0)
+
+
+class _SemgrepSection(_Strict):
+    rules_dir: str = "semgrep"
+    timeout_s: float = Field(gt=0, le=600)
+    per_rule_timeout_s: float = Field(gt=0, le=600)
+    max_memory_mb: int = Field(ge=64, le=65_536)
+    warm_engine: bool = True
+    severity: dict[SemgrepSeverity, LevelName]
+    rules: dict[str, _RuleSetting] = Field(default_factory=dict)
+
+
+class _AstSection(_Strict):
+    complexity: _Complexity
+    rules: dict[str, _RuleSetting]
+
+
+class _ThreatsSection(_Strict):
+    file: str = "threats.yaml"
+
+
+class _AnalysisFile(_Strict):
+    version: Literal[1]
+    failure_level: LevelName = "MEDIUM"
+    deadline_s: float = Field(gt=0, le=600)
+    semgrep: _SemgrepSection
+    ast: _AstSection
+    threats: _ThreatsSection = _ThreatsSection()
+
+    @field_validator("failure_level")
+    @classmethod
+    def _fail_closed(cls, level: str) -> str:
+        if level == "LOW":
+            raise ValueError("must be MEDIUM, HIGH or BLOCKED: an analyzer that fails must never yield LOW")
+        return level
+
+
+# --- threats.yaml --------------------------------------------------------------------------
+
+
+class _ThreatHash(_Strict):
+    name: str = Field(min_length=1)
+    scope: Literal["file", "line"]
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    reference: str = ""
+
+
+class _ThreatPackage(_Strict):
+    name: str
+    reference: str = ""
+
+    @field_validator("name")
+    @classmethod
+    def _valid_name(cls, name: str) -> str:
+        if not _PACKAGE.match(name):
+            raise ValueError(f"{name!r} is not a package name (letters, digits, . _ -)")
+        return name
+
+
+class _ThreatsFile(_Strict):
+    version: Literal[1]
+    hashes: list[_ThreatHash] = Field(default_factory=list)
+    packages: list[_ThreatPackage] = Field(default_factory=list)
+
+
+# --- semgrep/*.yaml (only what we rely on; the pattern syntax is Semgrep's to check) ----------
+
+
+class _SemgrepMetadata(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    level: LevelName
+    category: str = Field(min_length=1)
+    confidence: Literal["LOW", "MEDIUM", "HIGH"] = "MEDIUM"
+    cwe: str = ""
+    provenances: list[ProvenanceName] | None = None
+    otherwise: LevelName | None = None
+
+    @model_validator(mode="after")
+    def _provenances(self) -> "_SemgrepMetadata":
+        _check_provenances(self.level, self.provenances, self.otherwise)
+        return self
+
+    @field_validator("cwe")
+    @classmethod
+    def _cwe(cls, cwe: str) -> str:
+        if cwe and not _CWE.match(cwe):
+            raise ValueError(f"{cwe!r} does not start with a CWE id such as CWE-78")
+        return cwe
+
+
+class _SemgrepRule(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str
+    languages: list[str]
+    severity: SemgrepSeverity
+    message: str = Field(min_length=1)
+    metadata: _SemgrepMetadata
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, rule_id: str) -> str:
+        if not _RULE_ID.match(rule_id):
+            raise ValueError(f"{rule_id!r} is not a rule id (lower-case letters, digits and -)")
+        return rule_id
+
+    @field_validator("languages")
+    @classmethod
+    def _python(cls, languages: list[str]) -> list[str]:
+        if not {"python", "py", "python3"} & set(languages):
+            raise ValueError("must include python: these rules assess Python code")
+        return languages
+
+
+class _SemgrepFile(_Strict):
+    rules: list[_SemgrepRule] = Field(min_length=1)
+
+
+# --- what the analyzers receive ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleLevel:
+    """A rule's level, possibly limited to some provenances; the others get ``otherwise``."""
+
+    level: RiskLevel
+    provenances: frozenset[Provenance] | None = None
+    otherwise: RiskLevel | None = None
+
+    def for_provenance(self, provenance: Provenance) -> RiskLevel:
+        if self.provenances is None or provenance in self.provenances:
+            return self.level
+        if self.otherwise is not None:
+            return self.otherwise
+        # A malicious pattern in code of a provenance the rule does not cover is still worth a
+        # confirmation: it drops to HIGH, never silently to LOW.
+        return min(self.level, RiskLevel.HIGH)
+
+
+@dataclass(frozen=True)
+class SemgrepRuleInfo:
+    rule_id: str
+    file: Path
+    level: RuleLevel
+    category: str
+    confidence: str
+    cwe: str
+    severity: str
+
+
+@dataclass(frozen=True)
+class SemgrepPolicy:
+    source: Path
+    rule_files: tuple[Path, ...]
+    rule_documents: tuple[dict[str, Any], ...]  # the rules as written, for the engine
+    rules: dict[str, SemgrepRuleInfo]
+    overrides: dict[str, RuleLevel]
+    severity: dict[str, RiskLevel]
+    timeout_s: float
+    per_rule_timeout_s: float
+    max_memory_mb: int
+    warm_engine: bool
+
+    def level_for(self, rule_id: str, severity: str, provenance: Provenance) -> RiskLevel:
+        """analysis.yaml's override if any, else the level in the rule's metadata (either may be
+        limited to provenances), else the level for the rule's severity."""
+        if rule_id in self.overrides:
+            return self.overrides[rule_id].for_provenance(provenance)
+        info = self.rules.get(rule_id)
+        if info is not None:
+            return info.level.for_provenance(provenance)
+        return self.severity.get(severity.upper(), RiskLevel.MEDIUM)
+
+
+@dataclass(frozen=True)
+class AstPolicy:
+    source: Path
+    rules: dict[str, RuleLevel]
+    max_nesting_depth: int
+    max_expression_depth: int
+    max_lines: int
+    max_line_length: int
+
+
+@dataclass(frozen=True)
+class ThreatHash:
+    name: str
+    scope: str
+    sha256: str
+    reference: str
+
+
+@dataclass(frozen=True)
+class ThreatList:
+    source: Path
+    file_hashes: dict[str, ThreatHash] = field(default_factory=dict)
+    line_hashes: dict[str, ThreatHash] = field(default_factory=dict)
+    packages: dict[str, str] = field(default_factory=dict)  # normalised name -> reference
+
+
+@dataclass(frozen=True)
+class AnalysisPolicy:
+    directory: Path
+    failure_level: RiskLevel
+    deadline_s: float
+    semgrep: SemgrepPolicy
+    ast: AstPolicy
+    threats: ThreatList
+
+
+def normalise_package(name: str) -> str:
+    """PEP 503 normalisation, so that `Pygrata_Utils` and `pygrata-utils` are the same package."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def load_analysis_policy(directory: Path) -> AnalysisPolicy:
+    if not directory.is_dir():
+        raise ConfigurationError(
+            f"policy directory {directory} does not exist: point MAI_SAFETY_POLICIES at the project's policies/ folder"
+        )
+    path = directory / "analysis.yaml"
+    analysis: _AnalysisFile = _load(path, _AnalysisFile)
+    semgrep = _semgrep_policy(directory, path, analysis.semgrep)
+    threats = _threat_list(directory / analysis.threats.file)
+    return AnalysisPolicy(
+        directory=directory,
+        failure_level=RiskLevel(analysis.failure_level),
+        deadline_s=analysis.deadline_s,
+        semgrep=semgrep,
+        ast=AstPolicy(
+            source=path,
+            rules={rule_id: _rule_level(setting) for rule_id, setting in analysis.ast.rules.items()},
+            max_nesting_depth=analysis.ast.complexity.max_nesting_depth,
+            max_expression_depth=analysis.ast.complexity.max_expression_depth,
+            max_lines=analysis.ast.complexity.max_lines,
+            max_line_length=analysis.ast.complexity.max_line_length,
+        ),
+        threats=threats,
+    )
+
+
+def _rule_level(setting: _RuleSetting) -> RuleLevel:
+    return RuleLevel(
+        level=RiskLevel(setting.level),
+        provenances=None if setting.provenances is None else frozenset(Provenance(p) for p in setting.provenances),
+        otherwise=None if setting.otherwise is None else RiskLevel(setting.otherwise),
+    )
+
+
+def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> SemgrepPolicy:
+    rules_dir = directory / section.rules_dir
+    files = tuple(sorted(rules_dir.glob("*.yaml"))) if rules_dir.is_dir() else ()
+    if not files:
+        raise ConfigurationError(
+            f"policy file {source}: key semgrep.rules_dir: {rules_dir} holds no *.yaml rule files; "
+            "restore them from the project's policies/semgrep/"
+        )
+    documents: list[dict[str, Any]] = []
+    rules: dict[str, SemgrepRuleInfo] = {}
+    for path in files:
+        raw = _read_yaml(path)
+        parsed: _SemgrepFile = _validate(path, raw, _SemgrepFile)
+        for index, rule in enumerate(parsed.rules):
+            if rule.id in rules:
+                raise ConfigurationError(
+                    f"policy file {path}: key rules.{index}.id: {rule.id!r} is already defined in "
+                    f"{rules[rule.id].file.name}: rule ids must be unique"
+                )
+            rules[rule.id] = SemgrepRuleInfo(
+                rule_id=rule.id,
+                file=path,
+                level=RuleLevel(
+                    RiskLevel(rule.metadata.level),
+                    None if rule.metadata.provenances is None else frozenset(Provenance(p) for p in rule.metadata.provenances),
+                    None if rule.metadata.otherwise is None else RiskLevel(rule.metadata.otherwise),
+                ),
+                category=rule.metadata.category,
+                confidence=rule.metadata.confidence,
+                cwe=_CWE.match(rule.metadata.cwe).group(0) if rule.metadata.cwe else "",
+                severity=rule.severity,
+            )
+            documents.append(raw["rules"][index])
+    for rule_id in section.rules:
+        if rule_id not in rules:
+            raise ConfigurationError(
+                f"policy file {source}: key semgrep.rules.{rule_id}: no rule with this id in "
+                f"{rules_dir}/*.yaml; use one of the ids defined there"
+            )
+    return SemgrepPolicy(
+        source=source,
+        rule_files=files,
+        rule_documents=tuple(documents),
+        rules=rules,
+        overrides={rule_id: _rule_level(setting) for rule_id, setting in section.rules.items()},
+        severity={key: RiskLevel(value) for key, value in section.severity.items()},
+        timeout_s=section.timeout_s,
+        per_rule_timeout_s=section.per_rule_timeout_s,
+        max_memory_mb=section.max_memory_mb,
+        warm_engine=section.warm_engine,
+    )
+
+
+def _threat_list(path: Path) -> ThreatList:
+    parsed: _ThreatsFile = _load(path, _ThreatsFile)
+    file_hashes: dict[str, ThreatHash] = {}
+    line_hashes: dict[str, ThreatHash] = {}
+    for entry in parsed.hashes:
+        threat = ThreatHash(entry.name, entry.scope, entry.sha256, entry.reference)
+        (file_hashes if entry.scope == "file" else line_hashes)[entry.sha256] = threat
+    return ThreatList(
+        source=path,
+        file_hashes=file_hashes,
+        line_hashes=line_hashes,
+        packages={normalise_package(entry.name): entry.reference for entry in parsed.packages},
+    )
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigurationError(f"policy file {path} is missing: restore it from the project's policies/") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        raise ConfigurationError(f"policy file {path} is not valid YAML{where}: fix the syntax") from None
+
+
+def _load(path: Path, model: type[BaseModel]) -> Any:
+    return _validate(path, _read_yaml(path), model)
+
+
+def _validate(path: Path, raw: Any, model: type[BaseModel]) -> Any:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
+        expected = error["msg"].removeprefix("Value error, ")
+        if error["type"] == "extra_forbidden":
+            expected = "unknown key: remove it or check its spelling"
+        elif error["type"] == "literal_error":
+            expected = f"{error['msg']}, got {error.get('input')!r}"
+        elif error["type"] == "missing":
+            expected = "this key is required"
+        more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
+        raise ConfigurationError(f"policy file {path}: key {key}: {expected}{more}") from None

@@ -1,0 +1,275 @@
+"""What shell command text and file paths mean, for the AST analyzer.
+
+Command lines are split into segments (at ; && || | & newlines and $( ) and each segment's
+program and arguments are judged: wipes, firewall and audit switched off, reverse shells, miners,
+privileged and persistence commands. Paths are normalised (every spelling of a home folder
+becomes ``~``) and classified: secrets, top-level folders a wipe targets, system paths.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from . import ast_rules as R
+
+PH = "\ufffc"  # stands for an unknown part of a partly known string
+
+
+# --- paths ---------------------------------------------------------------------------------
+
+
+def normalise_path(path: str) -> str:
+    """Home folders spelled any way become ``~``; ``//``, ``.`` and ``..`` are resolved."""
+    text = path.strip().strip("'\"").replace("\\", "/")
+    for home in ("$HOME", "${HOME}", "%USERPROFILE%", "%HOMEPATH%", "$env:USERPROFILE"):
+        if text.startswith(home):
+            text = "~" + text[len(home):]
+    text = re.sub(r"^/home/[^/]+(?=/|$)", "~", text)
+    text = re.sub(r"^/root(?=/|$)", "~", text)
+    text = re.sub(r"^~[A-Za-z0-9_.-]+(?=/|$)", "~", text)
+    text = re.sub(r"^[A-Za-z]:/Users/[^/]+(?=/|$)", "~", text)
+    if text.startswith(("/", "~")):
+        head, rest = ("/", text[1:]) if text.startswith("/") else ("~/", text[1:].lstrip("/"))
+        rest = posixpath.normpath("/" + rest)[1:] if rest else ""
+        text = (head + rest) if rest else head.rstrip("/") or "/"
+        if text == "~/":
+            text = "~"
+    return text
+
+
+def secret_label(path: str) -> str | None:
+    normal = normalise_path(path)
+    for pattern, label in R.SECRET_PATHS:
+        if pattern.search(normal):
+            return label
+    return None
+
+
+def wipe_target(path: str) -> bool:
+    """The whole file system, a home folder, or a top-level system folder."""
+    normal = normalise_path(path).rstrip("*").rstrip("/") or "/"
+    if normal in ("/", "~", "", "/home", "/Users", "/mnt", "/media"):
+        return True
+    if re.fullmatch(r"[A-Za-z]:(/(Windows|Users|Program Files)?)?", normal):
+        return True
+    parts = normal.strip("/").split("/")
+    return normal.startswith("/") and len(parts) == 1 and parts[0] in R.SYSTEM_TOP
+
+
+def system_path(path: str) -> bool:
+    normal = normalise_path(path)
+    if R.HARMLESS_DEVICES.match(normal):
+        return False
+    parts = normal.strip("/").split("/")
+    return normal.startswith("/") and bool(parts) and parts[0] in R.SYSTEM_TOP
+
+
+def outside_working_dir(path: str) -> bool:
+    normal = normalise_path(path)
+    if R.HARMLESS_DEVICES.match(normal):
+        return False
+    if normal.startswith(("/", "~")) or re.match(r"^[A-Za-z]:/", normal):
+        return True
+    return posixpath.normpath(normal).startswith("..")
+
+
+# --- shell command text ------------------------------------------------------------------------
+
+
+_SEGMENT_SPLIT = re.compile(r"\|\||&&|[;|&\n`]|\$\(|\)")
+
+
+def command_segments(text: str) -> list[list[str]]:
+    cleaned = text.replace("'", " ").replace('"', " ").replace("\\\n", " ")
+    out = []
+    for segment in _SEGMENT_SPLIT.split(cleaned):
+        words = segment.split()
+        while words and ("=" in words[0] and not words[0].startswith("-")):  # VAR=value cmd
+            words = words[1:]
+        if words:
+            out.append(words)
+    return out
+
+
+def program_name(word: str) -> str:
+    return word.rsplit("/", 1)[-1].lower()
+
+
+@dataclass(frozen=True)
+class CommandHit:
+    rule: str
+    detail: str
+    malicious: bool  # reported even when the text is not (yet) seen reaching a command
+
+
+def command_hits(text: str, depth: int = 0) -> list[CommandHit]:
+    """What a shell command line does that matters to us."""
+    hits: list[CommandHit] = []
+    if depth > 3 or not text or not R.COMMAND_HINT.search(text):
+        return hits
+    if R.REVERSE_SHELL_TEXT.search(text):
+        hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
+    if R.FORK_BOMB_TEXT.search(text):
+        hits.append(CommandHit("fork-bomb", "contains a shell fork bomb", True))
+    if R.CURL_PIPE_SHELL.search(text):
+        hits.append(CommandHit("remote-command-exec", "pipes a download straight into a shell or interpreter", True))
+    lowered = text.lower()
+    words_all = set(re.findall(r"[\w.+-]+", lowered))
+    sent = re.sub(r"(?:\s-i|--identity-file|IdentityFile=)\s*\S+", " ", text)  # an ssh/scp login key is used, not sent
+    if words_all & R.NETWORK_TOOLS and any(secret_label(word) for word in re.findall(r"[~/$][^\s'\"|;&<>]*|\.[\w.-]+/[^\s'\"|;&<>]*", sent)):
+        hits.append(CommandHit("exfiltration", "sends credential files with a network tool", True))
+    if re.search(r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|HISTFILE=/dev/null|\bSet-MpPreference\b.*-Disable|"
+                 r"\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc(\.exe)?\s+(stop|config)\s+windefend",
+                 text, re.IGNORECASE):
+        hits.append(CommandHit("disable-security", "disables security tooling or erases the shell history", True))
+    for redirect in re.finditer(r">>?\s*([~/$][^\s;&|]*)", text):
+        target = normalise_path(redirect.group(1))
+        hits.extend(write_target_hits(target, "a shell redirection", text))
+    for words in command_segments(text):
+        hits.extend(argv_hits(words, depth))
+    return hits
+
+
+def write_target_hits(target: str, how: str, text: str = "") -> list[CommandHit]:
+    if R.SECURITY_PATHS.search(target):
+        return [CommandHit("disable-security", f"overwrites {target} ({how}), which disables protection or erases logs", True)]
+    if R.PERSISTENCE_BACKDOOR_PATHS.search(target):
+        return [CommandHit("persistence-backdoor", f"writes {target} ({how})", True)]
+    if R.PRIVILEGED_DEVICES.match(target):
+        return [CommandHit("destructive-wipe", f"writes straight to the disk device {target} ({how})", True)]
+    if R.PERSISTENCE_PATHS.search(target):
+        return [CommandHit("persistence", f"writes {target} ({how}), which runs code at start-up", False)]
+    if system_path(target):
+        return [CommandHit("system-path-write", f"writes {target} ({how})", False)]
+    return []
+
+
+def argv_hits(words: list[str], depth: int) -> list[CommandHit]:
+    hits: list[CommandHit] = []
+    if not words:
+        return hits
+    name = program_name(words[0])
+    args = words[1:]
+    lowered = [word.lower() for word in args]
+    if name in R.PRIVILEGE_ESCALATION:
+        hits.append(CommandHit("privilege-escalation", f"runs `{name}` to gain privileges", False))
+        rest = [word for word in args if not word.startswith("-")]
+        if name in ("su", "runuser") and "-c" in args:
+            rest = args[args.index("-c") + 1:]
+        hits.extend(argv_hits(rest, depth + 1) if rest else [])
+        return hits
+    if name in ("env", "nohup", "exec", "time", "nice", "ionice", "timeout", "stdbuf", "xargs", "command", "builtin") and args:
+        rest = args
+        while rest and (rest[0].startswith("-") or "=" in rest[0] or re.fullmatch(r"\d+[smhd]?", rest[0])):
+            rest = rest[1:]
+        return argv_hits(rest, depth + 1)
+    if name in R.SHELLS or re.fullmatch(r"python[0-9.]*|perl|ruby|php|node", name):
+        if "-c" in args or "-e" in args or "-r" in args or "/c" in lowered or "-command" in lowered:
+            flag = next(i for i, word in enumerate(args) if word in ("-c", "-e", "-r") or word.lower() in ("/c", "-command"))
+            inner = " ".join(args[flag + 1:])
+            hits.extend(command_hits(inner, depth + 1))
+            if not re.fullmatch(r"python[0-9.]*", name) and name not in R.SHELLS:
+                return hits
+            if re.fullmatch(r"python[0-9.]*", name) and re.search(r"\bsocket\b", inner) and re.search(r"dup2|pty|subprocess|/bin/", inner):
+                hits.append(CommandHit("reverse-shell", "runs a Python one-liner that wires a socket to a shell", True))
+        return hits
+    if name == "rm":
+        recursive = any(word.startswith("-") and not word.startswith("--") and "r" in word.lower() for word in args) or "--recursive" in args
+        targets = [word for word in args if not word.startswith("-")]
+        if recursive and any(wipe_target(target) for target in targets):
+            hits.append(CommandHit("destructive-wipe", f"recursively deletes {next(t for t in targets if wipe_target(t))}", True))
+        elif "--no-preserve-root" in args:
+            hits.append(CommandHit("destructive-wipe", "deletes with --no-preserve-root", True))
+        elif any(R.SECURITY_PATHS.search(normalise_path(target)) for target in targets):
+            hits.append(CommandHit("disable-security", "deletes logs or security configuration", True))
+        elif any(system_path(target) for target in targets):
+            hits.append(CommandHit("system-path-write", "deletes files in a system folder", False))
+        return hits
+    if name.startswith("mkfs") or name in ("wipefs", "fdisk", "sfdisk", "parted") and any(a.startswith("/dev/") for a in args):
+        if name.startswith("mkfs") or name == "wipefs" or any(a in ("-a", "--all", "mklabel", "rm") for a in lowered):
+            hits.append(CommandHit("destructive-wipe", f"`{name}` erases a file system", True))
+            return hits
+    if name == "dd" and any(re.match(r"of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|mapper)", a) for a in lowered):
+        hits.append(CommandHit("destructive-wipe", "overwrites a disk device with dd", True))
+        return hits
+    if name == "shred" and any(a.startswith("/dev/") or wipe_target(a) for a in args):
+        hits.append(CommandHit("destructive-wipe", "shreds a disk device or a top-level folder", True))
+        return hits
+    if name == "find" and args and wipe_target(args[0]) and ("-delete" in lowered or ("-exec" in lowered and "rm" in lowered)):
+        hits.append(CommandHit("destructive-wipe", f"deletes everything found under {args[0]}", True))
+        return hits
+    if name in ("chmod", "chown", "chgrp"):
+        targets = [word for word in args if not word.startswith("-")][1:]
+        if any(word in ("-r", "-R", "--recursive") for word in args) and any(wipe_target(t) for t in targets):
+            hits.append(CommandHit("destructive-wipe", f"recursively changes `{name}` of a top-level folder", True))
+        elif name == "chmod" and args and any(re.fullmatch(r"([ugoa]*\+[rwx]*s[rwx]*|[2467][0-7]{3})", word) for word in args):
+            hits.append(CommandHit("system-path-permission", "sets the set-uid/set-gid bit", False))
+        elif name != "chmod" or any(system_path(t) for t in targets):
+            hits.append(CommandHit("system-path-permission", f"`{name}` on {' '.join(targets) or 'files'}", False))
+        return hits
+    if name == "setenforce" and lowered[:1] and lowered[0] in ("0", "permissive"):
+        hits.append(CommandHit("disable-security", "switches SELinux off (setenforce 0)", True))
+        return hits
+    if name == "ufw" and "disable" in lowered or name in ("aa-teardown", "aa-disable", "aa-complain") or (
+        name == "apparmor_parser" and ("-r" in lowered and "-R" in args)
+    ):
+        hits.append(CommandHit("disable-security", f"switches the firewall or AppArmor off (`{name}`)", True))
+        return hits
+    if name in ("systemctl", "service", "chkconfig", "update-rc.d", "rc-service", "launchctl") or re.match(r"/etc/init\.d/", words[0]):
+        stopping = {"stop", "disable", "mask", "kill", "off", "unload", "remove"} & set(lowered)
+        services = set(lowered) | ({program_name(words[0])} if words[0].startswith("/etc/init.d/") else set())
+        if stopping and any(R.SECURITY_PROCESS_NAME.search(s) or s.removesuffix(".service") in R.SECURITY_TOOLS for s in services):
+            hits.append(CommandHit("disable-security", f"stops security tooling ({' '.join(words[:4])})", True))
+            return hits
+    if name in ("pkill", "killall", "kill", "taskkill", "skill") and any(
+        R.SECURITY_PROCESS_NAME.search(word) or word in R.SECURITY_TOOLS for word in lowered
+    ):
+        hits.append(CommandHit("disable-security", f"kills security tooling ({' '.join(words[:4])})", True))
+        return hits
+    if name in ("kill", "pkill") and any(word in ("-1", "1") for word in args[-1:]):
+        hits.append(CommandHit("privileged-command", "signals every process or init", False))
+    if name == "auditctl" and (("-e" in lowered and "0" in lowered) or "-d" in lowered):
+        hits.append(CommandHit("disable-security", "switches the audit system off", True))
+        return hits
+    if name in ("iptables", "ip6tables", "iptables-legacy", "ebtables") and (
+        {"-f", "--flush", "-x"} & set(lowered) or ("-p" in lowered and "accept" in lowered)
+    ):
+        hits.append(CommandHit("disable-security", "flushes the firewall rules", True))
+        return hits
+    if name == "nft" and "flush" in lowered:
+        hits.append(CommandHit("disable-security", "flushes the firewall rules (nft flush)", True))
+        return hits
+    if name == "sysctl" and any("randomize_va_space=0" in word or "modules_disabled=0" in word for word in lowered):
+        hits.append(CommandHit("disable-security", "switches address-space randomisation off", True))
+        return hits
+    if name in ("truncate", "shred") and any(R.SECURITY_PATHS.search(normalise_path(a)) for a in args):
+        hits.append(CommandHit("disable-security", "erases logs", True))
+        return hits
+    if name == "journalctl" and any(word.startswith("--vacuum") or word == "--rotate" for word in lowered):
+        hits.append(CommandHit("disable-security", "erases the system journal", True))
+        return hits
+    if R.MINER_BINARIES.search(name) or (name.startswith("./") and R.MINER_BINARIES.search(words[0])):
+        hits.append(CommandHit("crypto-miner", f"runs the miner `{name}`", True))
+        return hits
+    if re.fullmatch(r"pip[0-9.]*", name) or (re.fullmatch(r"python[0-9.]*", name) and "pip" in args[:3]):
+        if "install" in lowered:
+            hits.append(CommandHit("package-install", "installs packages at run time", False))
+        return hits
+    if name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-z]*[ec]", word) for word in lowered):
+        hits.append(CommandHit("reverse-shell", "netcat with -e/-c hands a shell to the network", True))
+        return hits
+    if name == "crontab" or any(R.PERSISTENCE_PATHS.search(normalise_path(a)) for a in args if name in ("tee", "cp", "mv", "install", "ln")):
+        hits.append(CommandHit("persistence", f"`{name}` installs something that runs later", False))
+        return hits
+    if name in ("tee", "cp", "mv", "install", "ln", "touch", "mkdir", "sed") and args:
+        for target in [a for a in args if not a.startswith("-")][-1:]:
+            hits.extend(write_target_hits(normalise_path(target), f"`{name}`"))
+        if hits:
+            return hits
+    if name in R.PRIVILEGED_COMMANDS:
+        hits.append(CommandHit("privileged-command", f"runs the administrative command `{name}`", False))
+    if name == "docker" or "docker.sock" in " ".join(args):
+        hits.append(CommandHit("docker-socket", "talks to the Docker daemon, which is root on the host", False))
+    return hits

@@ -1,0 +1,467 @@
+"""Semgrep, driven through its bundled engine ``semgrep-core`` with our own rules (policies/semgrep/).
+
+Why not the ``semgrep`` command: it is a Python program that starts the same engine after ~1.5 s
+of its own start-up. Calling ``semgrep-core -rules FILE -lang python -json TARGET`` directly costs
+one engine start (~0.1 s for the binary, ~0.05 s more to load our rules) plus the scan itself.
+
+Why a warm engine: the engine's start-up is most of that cost, and semgrep-core (1.182) loads its
+rules *before* it opens the file listing its targets (``-targets``). So we start one process
+ahead of time whose ``-targets`` path is, for now, a second name of a named pipe; it loads the
+rules, then blocks opening the pipe. A scan writes the submission to a file, atomically replaces
+the ``-targets`` path by a regular file holding the target list (the engine opens that path once
+more later, and then reads the file), and writes the same list into the pipe for the open that
+is already waiting. It pays only for the scan: ~0.04 s for 200 lines against ~0.17 s cold (see
+bench/assess_bench.py). If the engine has not reached its open yet it simply reads the regular
+file. Anything unexpected on this path (a non-zero exit, output that is not JSON, a target
+missing from ``paths.scanned``) falls back to a cold run, and after two such failures the warm
+path is switched off for the analyzer's lifetime (``warm_disabled_reason`` says why). The
+waiting process is wrapped in ``timeout`` where available, so that it cannot outlive us by more
+than SPARE_MAX_AGE_S if we are killed without a chance to clean up.
+
+Errors of the engine are mapped to ours: an unusable rule is a ConfigurationError naming the rule
+file and id (``check_rules``); anything else raises SemgrepFailed, which the AnalyzerSuite turns
+into a finding at the failure level (fail closed). A target the engine could only partly parse is
+a finding of its own at the failure level.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+import weakref
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mai_safety.application.errors import ConfigurationError
+from mai_safety.domain.assessment import Finding, Submission
+from mai_safety.domain.errors import MaiSafetyError
+from mai_safety.domain.levels import RiskLevel
+
+from .analysis_policy import SemgrepPolicy
+
+SPARE_MAX_AGE_S = 300.0
+_WARM_FAILURES_BEFORE_COLD = 2
+
+
+class SemgrepFailed(MaiSafetyError):
+    """The engine did not produce a usable answer; the suite turns this into a finding."""
+
+
+def find_engine() -> Path:
+    spec = importlib.util.find_spec("semgrep")
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    for location in locations:
+        candidate = Path(location) / "bin" / "semgrep-core"
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    raise ConfigurationError(
+        "semgrep-core, the engine bundled with the semgrep package, was not found"
+        + (f" in {locations[0]}/bin" if locations else "")
+        + ": install the project's dependencies again (.venv/bin/pip install -e .)"
+    )
+
+
+class _Spare:
+    """An engine process that has loaded the rules and waits on its named pipe for targets.
+
+    ``targets`` is the path the engine was given; until a scan it is a second name (a hard link)
+    of the pipe ``fifo``.
+    """
+
+    def __init__(self, command: list[str], fifo: Path, targets: Path) -> None:
+        self.fifo = fifo
+        self.targets = targets
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        )
+
+    def fresh(self) -> bool:
+        return self.process.poll() is None and time.monotonic() - self.started < SPARE_MAX_AGE_S - 10
+
+    def kill(self) -> None:
+        _kill_group(self.process)
+        for path in (self.fifo, self.targets):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    try:
+        process.communicate(timeout=5)
+    except (subprocess.TimeoutExpired, ValueError, OSError):
+        pass
+
+
+def _cleanup(spares: list[_Spare], running: set[subprocess.Popen[bytes]], workdir: Path) -> None:
+    for spare in spares:
+        spare.kill()
+    spares.clear()
+    for process in list(running):  # scans still under way (a caller gave up waiting): stop them too
+        _kill_group(process)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+class SemgrepAnalyzer:
+    name = "semgrep"
+
+    def __init__(
+        self,
+        policy: SemgrepPolicy,
+        *,
+        failure_level: RiskLevel = RiskLevel.MEDIUM,
+        engine: Path | None = None,
+        warm: bool | None = None,
+    ) -> None:
+        self._policy = policy
+        self._failure_level = max(failure_level, RiskLevel.MEDIUM)
+        self._engine = engine or find_engine()
+        self._workdir = Path(tempfile.mkdtemp(prefix="mai-semgrep-"))
+        self._rules_file = self._workdir / "rules.yaml"
+        self._rules_file.write_text(yaml.safe_dump({"rules": list(policy.rule_documents)}, sort_keys=False), encoding="utf-8")
+        self._timeout_wrapper = shutil.which("timeout")
+        self._warm = policy.warm_engine if warm is None else warm
+        self._warm_failures = 0
+        self.warm_disabled_reason = ""
+        self._lock = threading.Lock()
+        self._spares: list[_Spare] = []
+        self._running: set[subprocess.Popen[bytes]] = set()
+        self._finalizer = weakref.finalize(self, _cleanup, self._spares, self._running, self._workdir)
+        if self._warm:
+            self._ensure_spare()
+
+    # ---- public -----------------------------------------------------------------------------
+
+    @property
+    def warm(self) -> bool:
+        return self._warm
+
+    def analyze(self, submission: Submission) -> list[Finding]:
+        return self.analyze_many([submission])[0]
+
+    def analyze_many(self, submissions: list[Submission]) -> list[list[Finding]]:
+        """One engine run over all submissions; findings per submission, in order."""
+        if not submissions:
+            return []
+        hopeless = [index for index, submission in enumerate(submissions) if _too_deep_to_parse(submission.code)]
+        scanned = [submission for index, submission in enumerate(submissions) if index not in hopeless]
+        batch = self._workdir / f"scan-{uuid.uuid4().hex}"
+        batch.mkdir()
+        try:
+            paths = []
+            for index, submission in enumerate(scanned):
+                path = batch / f"s{index}.py"
+                path.write_text(submission.code, encoding="utf-8")
+                paths.append(path)
+            found = iter(self._findings(self._run(paths), scanned, paths) if paths else [])
+            return [[self._skipped()] if index in hopeless else next(found) for index in range(len(submissions))]
+        finally:
+            shutil.rmtree(batch, ignore_errors=True)
+            if self._warm:
+                self._ensure_spare()
+
+    def _skipped(self) -> Finding:
+        return Finding(
+            analyzer=self.name,
+            rule_id="semgrep-skipped",
+            level=self._failure_level,
+            message="the code nests expressions so deeply that Python's own parser gives up, and Semgrep's runs past its "
+            "time limit on such code; it was not scanned by Semgrep - flatten the deepest expression",
+            severity="WARNING",
+            confidence="HIGH",
+        )
+
+    def check_rules(self) -> None:
+        """Have the engine load every rule; an unusable one is a ConfigurationError naming it."""
+        probe = self._workdir / "probe.py"
+        probe.write_text("x = 1\n", encoding="utf-8")
+        try:
+            output = self._cold(["-lang", "python", str(probe)])
+        except SemgrepFailed as exc:
+            raise ConfigurationError(f"{exc}: check that the semgrep package is installed and its engine runs") from None
+        finally:
+            probe.unlink(missing_ok=True)
+        for error in output.get("errors", []):
+            if self._is_rule_error(error):
+                raise ConfigurationError(self._rule_error_text(error))
+
+    def close(self) -> None:
+        with self._lock:
+            self._finalizer()
+
+    # ---- running the engine -----------------------------------------------------------------
+
+    def _base_command(self) -> list[str]:
+        return [
+            str(self._engine), "-rules", str(self._rules_file), "-json", "-j", "1",
+            "-timeout", str(self._policy.per_rule_timeout_s), "-max_memory", str(self._policy.max_memory_mb),
+        ]
+
+    def _run(self, paths: list[Path]) -> dict[str, Any]:
+        spare = self._take_spare() if self._warm else None
+        if spare is not None:
+            try:
+                output = self._warm_run(spare, paths)
+                self._fail_on_rule_errors(output)
+                self._warm_failures = 0
+                return output
+            except SemgrepFailed as exc:
+                self._warm_failures += 1
+                if self._warm_failures >= _WARM_FAILURES_BEFORE_COLD:
+                    self._warm = False
+                    self.warm_disabled_reason = str(exc)
+                    self._drop_spares()
+        if len(paths) == 1:
+            output = self._cold(["-lang", "python", str(paths[0])])
+        else:  # the engine takes one target with -lang, or a list of them with -targets
+            targets = paths[0].parent / "targets.json"
+            targets.write_bytes(_target_list(paths))
+            output = self._cold(["-targets", str(targets)])
+        self._fail_on_rule_errors(output)
+        self._check_scanned(output, paths)
+        return output
+
+    def _cold(self, arguments: list[str]) -> dict[str, Any]:
+        process = subprocess.Popen(
+            [*self._base_command(), *arguments],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        )
+        return self._collect(process)
+
+    def _warm_run(self, spare: _Spare, paths: list[Path]) -> dict[str, Any]:
+        payload = _target_list(paths)
+        # From now on the engine's -targets path is a regular file holding the list: any later
+        # open of it reads the file. The pipe keeps its own name, for the open already waiting.
+        staged = spare.targets.with_name(spare.targets.name + ".staged")
+        staged.write_bytes(payload)
+        os.replace(staged, spare.targets)
+        server = None
+        stop = threading.Event()
+        if not _offer(spare.fifo, payload):  # the engine is not waiting on the pipe (yet): keep offering
+            server = threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-targets")
+            server.start()
+        try:
+            output = self._collect(spare.process)
+        finally:
+            stop.set()
+            if server is not None:
+                server.join(timeout=1)
+            spare.kill()
+        self._check_scanned(output, paths)
+        return output
+
+    def _collect(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
+        self._running.add(process)
+        try:
+            stdout, stderr = process.communicate(timeout=self._policy.timeout_s)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s") from None
+        finally:
+            self._running.discard(process)
+        text = stdout.decode("utf-8", "replace")
+        start = text.find("{")
+        if process.returncode != 0 or start < 0:
+            last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit status {process.returncode}"]
+            raise SemgrepFailed(f"semgrep-core failed (exit status {process.returncode}): {last[0][:200]}")
+        try:
+            output = json.loads(text[start:])
+        except json.JSONDecodeError as exc:
+            raise SemgrepFailed(f"semgrep-core's output is not JSON ({exc.msg} at {exc.pos})") from None
+        if not isinstance(output, dict) or not isinstance(output.get("results"), list):
+            raise SemgrepFailed("semgrep-core's output has no results list")
+        return output
+
+    def _fail_on_rule_errors(self, output: dict[str, Any]) -> None:
+        for error in output.get("errors", []):
+            if self._is_rule_error(error):
+                raise SemgrepFailed(self._rule_error_text(error))
+
+    @staticmethod
+    def _check_scanned(output: dict[str, Any], paths: list[Path]) -> None:
+        scanned = set(output.get("paths", {}).get("scanned", []))
+        errored = {str(e.get("location", {}).get("path", "")) for e in output.get("errors", [])}
+        missing = [p for p in paths if str(p) not in scanned and str(p) not in errored]
+        if missing:
+            raise SemgrepFailed(f"semgrep-core did not scan {len(missing)} of {len(paths)} target(s)")
+
+    # ---- the spare engine -------------------------------------------------------------------
+
+    def _spawn_spare(self) -> _Spare:
+        name = uuid.uuid4().hex
+        fifo = self._workdir / f"pipe-{name}"
+        targets = self._workdir / f"targets-{name}.json"
+        os.mkfifo(fifo, 0o600)
+        os.link(fifo, targets)
+        command = [*self._base_command(), "-targets", str(targets)]
+        if self._timeout_wrapper:
+            command = [self._timeout_wrapper, "-s", "KILL", str(int(SPARE_MAX_AGE_S)), *command]
+        return _Spare(command, fifo, targets)
+
+    def _ensure_spare(self) -> None:
+        with self._lock:
+            if not self._warm or not self._finalizer.alive:
+                return
+            for spare in [s for s in self._spares if not s.fresh()]:
+                spare.kill()
+                self._spares.remove(spare)
+            if not self._spares:
+                try:
+                    self._spares.append(self._spawn_spare())
+                except OSError as exc:  # no fork, no FIFO: scan cold from now on
+                    self._warm = False
+                    self.warm_disabled_reason = f"cannot start a waiting engine: {exc}"
+
+    def _take_spare(self) -> _Spare | None:
+        with self._lock:
+            while self._spares:
+                spare = self._spares.pop()
+                if spare.fresh():
+                    return spare
+                spare.kill()
+        return None
+
+    def _drop_spares(self) -> None:
+        with self._lock:
+            for spare in self._spares:
+                spare.kill()
+            self._spares.clear()
+
+    # ---- results ----------------------------------------------------------------------------
+
+    def _is_rule_error(self, error: dict[str, Any]) -> bool:
+        """A rule the engine cannot use, as opposed to a target it could not fully scan (which
+        also names a rule id when one rule timed out on it)."""
+        kind = json.dumps(error.get("error_type", ""))
+        path = str(error.get("location", {}).get("path", ""))
+        return path == str(self._rules_file) or ("Rule" in kind or "rule" in kind) and not path.startswith(str(self._workdir / "scan-"))
+
+    def _rule_error_text(self, error: dict[str, Any]) -> str:
+        rule_id = str(error.get("rule_id", ""))
+        info = self._policy.rules.get(rule_id)
+        where = f"policy file {info.file}: rule {rule_id}" if info else f"policy folder {self._policy.rule_files[0].parent}"
+        message = " ".join(str(error.get("message", "")).split())[:300]
+        return f"{where}: Semgrep cannot use this rule ({message}); fix the pattern"
+
+    def _findings(self, output: dict[str, Any], submissions: list[Submission], paths: list[Path]) -> list[list[Finding]]:
+        index_of = {str(path): i for i, path in enumerate(paths)}
+        per: list[list[Finding]] = [[] for _ in submissions]
+        seen: set[tuple[int, str, int, int]] = set()
+        lines_cache: dict[int, list[str]] = {}
+        for result in output["results"]:
+            index = index_of.get(str(result.get("path")))
+            if index is None:
+                continue
+            rule_id = str(result.get("check_id", "")).rsplit(".", 1)[-1]
+            line = int(result.get("start", {}).get("line", 0) or 0)
+            column = max(int(result.get("start", {}).get("col", 1) or 1) - 1, 0)
+            key = (index, rule_id, line, 0)  # one finding per rule and line: repeats on a line add nothing
+            if key in seen:
+                continue
+            seen.add(key)
+            extra = result.get("extra", {})
+            info = self._policy.rules.get(rule_id)
+            severity = str(extra.get("severity", info.severity if info else ""))
+            lines = lines_cache.setdefault(index, submissions[index].code.splitlines())
+            per[index].append(
+                Finding(
+                    analyzer=self.name,
+                    rule_id=rule_id,
+                    level=self._policy.level_for(rule_id, severity, submissions[index].provenance),
+                    message=" ".join(str(extra.get("message", "")).split()),
+                    line=line,
+                    column=column,
+                    snippet=lines[line - 1].strip()[:200] if 0 < line <= len(lines) else "",
+                    severity=severity,
+                    confidence=info.confidence if info else "",
+                    cwe=info.cwe if info else "",
+                )
+            )
+        for error in output.get("errors", []):
+            index = index_of.get(str(error.get("location", {}).get("path", "")))
+            if index is None:
+                continue
+            kind = error.get("error_type")
+            kind_name = kind[0] if isinstance(kind, list) and kind else str(kind)
+            line = int(error.get("location", {}).get("start", {}).get("line", 0) or 0)
+            rule_id = "semgrep-timeout" if "imeout" in kind_name or "emory" in kind_name else "semgrep-parse-error"
+            if any(f.rule_id == rule_id for f in per[index]):
+                continue
+            per[index].append(
+                Finding(
+                    analyzer=self.name,
+                    rule_id=rule_id,
+                    level=self._failure_level,
+                    message=f"Semgrep could not fully check the code ({kind_name} near line {line}); the rest of the code was "
+                    "checked by the other analyzers - fix the syntax so that every analyzer reads all of it",
+                    line=line,
+                    severity="WARNING",
+                    confidence="HIGH",
+                )
+            )
+        return per
+
+
+def _target_list(paths: list[Path]) -> bytes:
+    """The engine's list of targets (the format semgrep passes with -targets)."""
+    targets = [["CodeTarget", {"path": {"fpath": str(p), "ppath": "/" + p.name}, "analyzer": "python", "products": ["sast"]}]
+               for p in paths]
+    return json.dumps(["Targets", targets]).encode("utf-8")
+
+
+def _too_deep_to_parse(code: str) -> bool:
+    """Whether Python's parser gives up on the nesting (RecursionError/MemoryError). Only code with
+    a very long line can nest that deep, so other code does not pay for a second parse."""
+    if max(map(len, code.splitlines()), default=0) < 4000:
+        return False
+    try:
+        compile(code, "<submission>", "exec", ast.PyCF_ONLY_AST)
+    except (RecursionError, MemoryError):
+        return True
+    except (SyntaxError, ValueError):
+        return False
+    return False
+
+
+def _offer(fifo: Path, payload: bytes) -> bool:
+    """Hand the target list to an engine blocked opening the pipe; False if none is waiting."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:  # ENXIO: no reader has the pipe open
+        return False
+    try:
+        os.set_blocking(fd, True)  # a long target list may not fit the pipe's buffer at once
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError:  # the engine went away mid-way: the scan will report it
+        pass
+    finally:
+        os.close(fd)
+    return True
+
+
+def _serve_pipe(spare: _Spare, payload: bytes, stop: threading.Event) -> None:
+    """Offer the list until the engine takes it from the pipe or exits (having read the file)."""
+    while not stop.is_set() and spare.process.poll() is None:
+        if _offer(spare.fifo, payload):
+            return
+        time.sleep(0.001)

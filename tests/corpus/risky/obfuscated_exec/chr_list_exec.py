@@ -1,0 +1,4 @@
+# expect: BLOCKED category: obfuscated_exec
+# Executes source assembled from character codes.
+codes = [112, 114, 105, 110, 116, 40, 39, 104, 105, 39, 41]
+exec("".join(chr(c) for c in codes))

@@ -2,6 +2,7 @@
 # Builds the two images mai-safety needs, with no image registry:
 #   mai-safety/sandbox:1   where submitted code runs (python3, user 1000, nothing else)
 #   mai-safety/postgres:15 the ledger's Postgres for docker-compose and the test suite
+#   mai-safety/egress-proxy:3  the allow-listing egress proxy (mitmproxy, pinned) for --network deps
 # Each is a Debian minbase root filesystem made by debootstrap from this machine's own apt mirror
 # and loaded with `docker import` (about a minute each; they build side by side).
 # On machines that can pull from a registry, MAI_SAFETY_IMAGE_BUILD=dockerfile builds the
@@ -11,6 +12,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sandbox_tag=${MAI_SAFETY_IMAGE:-mai-safety/sandbox:1}
 postgres_tag=${MAI_SAFETY_POSTGRES_IMAGE:-mai-safety/postgres:15}
+proxy_tag=${MAI_SAFETY_PROXY_IMAGE:-mai-safety/egress-proxy:3}
+mitmproxy_version=11.0.2
 method=${MAI_SAFETY_IMAGE_BUILD:-debootstrap}
 
 present() { docker image inspect "$1" >/dev/null 2>&1 && [ "${MAI_SAFETY_REBUILD_IMAGES:-0}" != 1 ]; }
@@ -58,14 +61,36 @@ customise_postgres() {
   mkdir -p "$root/var/lib/postgresql/data" "$root/run/postgresql"
 }
 
+customise_proxy() {
+  local root=$1
+  # mitmproxy and its wheels, from the Python package index this machine's pip already uses,
+  # installed for the image's Python 3.11 (the same minor version as the builder's).
+  if ! python3 -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then
+    echo "building the egress proxy image needs python3 3.11 on the builder (as on these machines)" >&2
+    return 1
+  fi
+  # Compiled here: the proxy runs on a read-only root and would otherwise compile every module
+  # at every start (seconds, at half a CPU).
+  python3 -m pip install -q --disable-pip-version-check --no-warn-conflicts \
+    --target "$root/opt/egress" "mitmproxy==$mitmproxy_version" 2> >(grep -v -e '^WARNING: Location' -e 'Running pip as' >&2)
+  rm -rf "$root/opt/egress/bin"
+  chroot "$root" /usr/bin/python3 -m compileall -q -j 0 /opt/egress >/dev/null || true
+  # mitmproxy insists on a CA even when, as here, it never intercepts; made once, not at every start.
+  # No client trusts it: tunnels are relayed untouched, so this key can sign nothing that matters.
+  chroot "$root" /usr/bin/env PYTHONPATH=/opt/egress /usr/bin/python3 -c \
+    "from mitmproxy.certs import CertStore; CertStore.from_store('/opt/egress-conf', 'mitmproxy', 2048)"
+  chmod -R a+rX "$root/opt/egress-conf"
+}
+
 wanted=()
 present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
 present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
+present "$proxy_tag" && echo "image $proxy_tag present" || wanted+=(egress-proxy)
 [ ${#wanted[@]} -eq 0 ] && exit 0
 
 if [ "$method" = dockerfile ]; then
   for name in "${wanted[@]}"; do
-    tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag
+    tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag; [ "$name" = egress-proxy ] && tag=$proxy_tag
     docker build -t "$tag" "$here/docker/$name"
   done
   exit 0
@@ -86,6 +111,10 @@ for name in "${wanted[@]}"; do
         'ENV PGDATA=/var/lib/postgresql/data LANG=C.UTF-8 PATH=/usr/lib/postgresql/15/bin:/usr/local/bin:/usr/bin:/bin' \
         'EXPOSE 5432' \
         'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' & ;;
+    egress-proxy) build_rootfs "$proxy_tag" python3,ca-certificates customise_proxy \
+        'USER 65534:65534' 'WORKDIR /tmp' \
+        'ENV PYTHONPATH=/opt/egress PYTHONDONTWRITEBYTECODE=1 HOME=/tmp LANG=C.UTF-8' \
+        'EXPOSE 8080' & ;;
   esac
   pids+=($!)
 done

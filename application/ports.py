@@ -12,7 +12,9 @@ from typing import Any
 
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.checkpoint import Checkpoint
 from mai_safety.domain.limits import ResourceLimits
+from mai_safety.domain.network import NetworkRequest
 from mai_safety.domain.supervision import Usage
 
 
@@ -22,6 +24,13 @@ class Assessor(ABC):
 
     @abstractmethod
     def assess(self, submission: Submission) -> Assessment: ...
+
+    def assess_many(self, submissions: list[Submission]) -> list[Assessment]:
+        """Several at once; adapters that can read a batch in one go do so."""
+        return [self.assess(submission) for submission in submissions]
+
+    def close(self) -> None:
+        """Release what the analyzers hold (engine processes)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,14 @@ class Sandbox(ABC):
     def check_available(self) -> None: ...
 
     @abstractmethod
-    def prepare(self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits) -> PreparedRun: ...
+    def prepare(
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        floor: ResourceLimits,
+        network: NetworkRequest = NetworkRequest(),
+    ) -> PreparedRun: ...
 
     @abstractmethod
     def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome: ...
@@ -113,16 +129,158 @@ class Sandbox(ABC):
         """Release connections to the engine."""
 
 
+class PackageIndex(ABC):
+    """Where a run's dependencies come from: the user's configured package indexes (their URLs and
+    hosts), and the rule a requirement must meet (raises InvalidSubmission naming the entry)."""
+
+    @abstractmethod
+    def index_urls(self) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def hosts(self) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def check_requirement(self, entry: str) -> str: ...
+
+
 class ChainSource(ABC):
     """Reads the ledger with both hashes of every event, in ledger order."""
 
     @abstractmethod
-    def select_chain(self, after_position: int, limit: int) -> list[ChainRecord]: ...
+    def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
+        """Records with ``after_position < position <= up_to`` (no upper bound if None), by position."""
 
-    def iter_chain(self, after_position: int = 0, page: int = 1000) -> Iterator[ChainRecord]:
+    def iter_chain(self, after_position: int = 0, up_to: int | None = None, page: int = 5000) -> Iterator[ChainRecord]:
         while True:
-            records = self.select_chain(after_position, page)
+            records = self.select_chain(after_position, page, up_to)
             yield from records
             if len(records) < page:
                 return
             after_position = records[-1].position
+
+
+# --- the tamper-evident ledger (docs/decisions/0007) -------------------------------------------
+
+
+class PublicKey(ABC):
+    """A public key that checks checkpoint signatures."""
+
+    key_id: str  # "sha256:" and the hex SHA-256 of the raw public key
+
+    @abstractmethod
+    def verify(self, message: bytes, signature: bytes) -> bool: ...
+
+    @abstractmethod
+    def to_pem(self) -> str: ...
+
+
+class Signer(ABC):
+    """Signs checkpoints with the service's private key."""
+
+    public_key: PublicKey
+
+    @abstractmethod
+    def sign(self, message: bytes) -> bytes: ...
+
+
+class KeyStore(ABC):
+    """Where the service's signing key lives.
+
+    ``signer`` loads the key pair, creating it on first use; ``public_key`` never creates anything
+    and returns None when there is no key yet; ``public_key_from_pem`` reads one given from outside
+    (an export bundle, ``--public-key``). Unreadable or unsafe keys raise ConfigurationError."""
+
+    @abstractmethod
+    def signer(self) -> Signer: ...
+
+    @abstractmethod
+    def public_key(self) -> PublicKey | None: ...
+
+    @abstractmethod
+    def public_key_from_pem(self, pem: str, source: str) -> PublicKey: ...
+
+
+class Sealer(ABC):
+    """Decides, inside the writer's transaction and under its lock, whether the new head needs a
+    signed checkpoint, and makes it. ``force`` seals whenever the head is not yet covered."""
+
+    @abstractmethod
+    def seal_if_due(
+        self,
+        last: Checkpoint | None,
+        head_position: int,
+        head_hash: bytes,
+        *,
+        execution_ended: bool = False,
+        force: str | None = None,
+    ) -> Checkpoint | None: ...
+
+
+@dataclass(frozen=True)
+class LedgerHead:
+    """The newest event and the newest checkpoint, read in one snapshot."""
+
+    position: int
+    ledger_hash: bytes
+    checkpoint: Checkpoint | None
+
+
+class Ledger(ChainSource):
+    """The chained event store as the audit sees it: lookups, checkpoints and sealing.
+
+    Checkpoints are written only under the writers' lock, either by ``insert_events`` (when the
+    sealer set with ``use_sealer`` says one is due; the save's ``seal=True`` says an execution
+    ended) or by ``seal``; so checkpoint sequence and ledger chain never interleave."""
+
+    @abstractmethod
+    def head(self) -> LedgerHead: ...
+
+    @abstractmethod
+    def select_execution(self, originator_id: str) -> list[ChainRecord]:
+        """That execution's events with their positions and hashes, by version."""
+
+    @abstractmethod
+    def event_hash_of(self, originator_id: str, version: int) -> bytes | None: ...
+
+    @abstractmethod
+    def ledger_hash_at(self, position: int) -> bytes | None: ...
+
+    @abstractmethod
+    def select_checkpoints(
+        self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
+    ) -> list[Checkpoint]:
+        """Checkpoints by sequence, those signing a position at or after ``from_position``."""
+
+    def iter_checkpoints(
+        self, *, from_position: int = 0, up_to_sequence: int | None = None, page: int = 5000
+    ) -> Iterator[Checkpoint]:
+        after = 0
+        while True:
+            found = self.select_checkpoints(after, page, from_position=from_position, up_to_sequence=up_to_sequence)
+            yield from found
+            if len(found) < page:
+                return
+            after = found[-1].sequence
+
+    @abstractmethod
+    def checkpoint_before(self, position: int) -> Checkpoint | None:
+        """The newest checkpoint signing a position before ``position``."""
+
+    @abstractmethod
+    def checkpoint_covering(self, position: int) -> Checkpoint | None:
+        """The first checkpoint signing ``position`` or a later one."""
+
+    @abstractmethod
+    def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
+        """The sequence of another checkpoint carrying this signature (a replayed one), if any."""
+
+    @abstractmethod
+    def use_sealer(self, sealer: Sealer | None) -> None: ...
+
+    @abstractmethod
+    def seal(self, reason: str) -> Checkpoint | None:
+        """Seal the head now unless a checkpoint covers it already; return the newest checkpoint."""
+
+    def protection(self) -> dict[str, Any] | None:
+        """Whether the database itself refuses changes to the ledger; None where it cannot."""
+        return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 from uuid import UUID
@@ -14,11 +14,10 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from mai_safety.domain.assessment import Submission
-from mai_safety.domain.chain import ChainVerifier
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.errors import InvalidTransition
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
 from mai_safety.domain.limits import (
     ComplexityScale,
     HostBusy,
@@ -29,11 +28,19 @@ from mai_safety.domain.limits import (
     fit_limits,
     trust_for,
 )
+from mai_safety.domain.network import (
+    EgressPolicy,
+    KnownThreats,
+    NetworkMode,
+    NetworkRequest,
+    requirements_in_header,
+)
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .assessing import assess_code
+from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .errors import ConfigurationError, ExecutionNotFound, SandboxUnavailable
-from .ports import Assessor, ChainSource, PreparedRun, Sandbox
+from .ports import Assessor, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 
 
@@ -48,6 +55,9 @@ class GatePolicy:
     complexity: ComplexityScale = ComplexityScale({"lines": 400})
     sample_every_s: float = 1.0
     sample_above: float = 0.8
+    egress: EgressPolicy = EgressPolicy(allow=())
+    derive_allow_from_index: bool = True
+    threats: KnownThreats = KnownThreats()
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]
@@ -56,12 +66,13 @@ class GatePolicy:
 
 @dataclass(frozen=True)
 class Sizing:
-    """The limits a run asks the sandbox for, the least it can run with, and why."""
+    """The limits a run asks the sandbox for, the least it can run with, its network, and why."""
 
     trust: TrustLevel
     limits: ResourceLimits
     floor: ResourceLimits
     why: dict[str, Any]
+    network: NetworkRequest = NetworkRequest()
 
 
 class MaiSafety(Application):
@@ -74,11 +85,22 @@ class MaiSafety(Application):
         sandbox: Sandbox,
         gate: GatePolicy,
         env: dict[str, str] | None = None,
+        ledger: LedgerPolicy | None = None,
+        package_index: PackageIndex | None = None,
     ) -> None:
         super().__init__(env=env)
         self.assessor = assessor
         self.sandbox = sandbox
         self.gate = gate
+        self.package_index = package_index
+        self.audit = LedgerAudit(self.recorder, self.mapper, ledger)
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        # An execution that has ended is sealed by a signed checkpoint in the same transaction as
+        # its last event, so every finished execution is covered by a signature (docs/decisions/0007).
+        if any(isinstance(obj, Execution) and obj.status.is_final for obj in objs):
+            kwargs.setdefault(SEAL, True)
+        return super().save(*objs, **kwargs)
 
     # --- commands -------------------------------------------------------------------------
 
@@ -99,8 +121,13 @@ class MaiSafety(Application):
         source: str = "the code",
         confirm: bool = False,
         override: str | None = None,
+        network: NetworkMode = NetworkMode.NONE,
+        requirements: tuple[str, ...] | list[str] = (),
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``network=NetworkMode.DEPS`` gives the run a read-only egress to the allow-list, and installs
+        ``requirements`` (with any ``# requirements:`` lines at the top of the code) before it starts.
 
         HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
@@ -108,6 +135,7 @@ class MaiSafety(Application):
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
         assessment = self.assessor.assess(submission)
         sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
+        sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing.trust))
         execution = Execution.assess(submission, assessment)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
@@ -128,7 +156,13 @@ class MaiSafety(Application):
         return self.report(execution.id)
 
     def approve(
-        self, execution_id: UUID | str, explanation: str = "", *, requested: RequestedLimits = RequestedLimits()
+        self,
+        execution_id: UUID | str,
+        explanation: str = "",
+        *,
+        requested: RequestedLimits = RequestedLimits(),
+        network: NetworkMode = NetworkMode.NONE,
+        requirements: tuple[str, ...] | list[str] = (),
     ) -> ExecutionReport:
         """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run it."""
         execution = self._get(execution_id)
@@ -140,6 +174,7 @@ class MaiSafety(Application):
                 "it has now ended unrun (no_answer): submit the code again"
             )
         sizing = self._size(execution.provenance, execution.level, execution.complexity, requested)
+        sizing = replace(sizing, network=self._network(network, list(requirements), execution.code, sizing.trust))
         execution.override(explanation, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
@@ -212,9 +247,35 @@ class MaiSafety(Application):
         }
         return Sizing(trust=trust, limits=limits, floor=floor, why=why)
 
+    def _network(self, mode: NetworkMode, requirements: list[str], code: str, trust: TrustLevel) -> NetworkRequest:
+        """The network this run gets, with every entry checked before anything is recorded."""
+        if mode is NetworkMode.NONE:
+            if requirements:
+                raise InvalidSubmission("requirements can only be installed with --network deps")
+            return NetworkRequest()
+        egress = self.gate.egress
+        egress.check_trust(trust)
+        if self.package_index is None:
+            raise ConfigurationError("no package index is configured for --network deps")
+        wanted = [self.package_index.check_requirement(entry) for entry in requirements + requirements_in_header(code)]
+        self.gate.threats.check_requirements(wanted)
+        derived = self.package_index.hosts() if self.gate.derive_allow_from_index else ()
+        return NetworkRequest(
+            mode=NetworkMode.DEPS,
+            allow=tuple(dict.fromkeys(egress.allow + derived)),
+            http_ports=egress.http_ports,
+            https_ports=egress.https_ports,
+            max_bytes=egress.max_bytes,
+            max_requests=egress.max_requests,
+            index_urls=self.package_index.index_urls(),
+            requirements=tuple(dict.fromkeys(wanted)),
+        )
+
     def _run(self, execution: Execution, sizing: Sizing) -> None:
         try:
-            prepared = self.sandbox.prepare(str(execution.id), execution.code, sizing.limits, sizing.floor)
+            prepared = self.sandbox.prepare(
+                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network
+            )
         except (SandboxUnavailable, HostBusy) as exc:
             reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
             execution.terminate(reason, {"detail": exc.message})
@@ -228,6 +289,7 @@ class MaiSafety(Application):
                 trust=sizing.trust,
                 supervisor=self.sandbox.supervisor_id,
                 sizing={**sizing.why, "host": prepared.host},
+                network=sizing.network.to_dict(),
             )
             self.save(execution)
             self._supervise(execution, prepared)
@@ -288,6 +350,7 @@ class MaiSafety(Application):
         return self.sandbox.remove_leftovers()
 
     def close(self) -> None:
+        self.assessor.close()
         self.sandbox.close()
         super().close()
 
@@ -325,18 +388,8 @@ class MaiSafety(Application):
         return [_event_data(event) for event in events]
 
     def verify(self) -> VerificationReport:
-        recorder = self.recorder
-        if not isinstance(recorder, ChainSource):
-            raise ConfigurationError("this event store keeps no chain hashes: use the SQLite or Postgres ledger")
-        verifier = ChainVerifier().check_all(recorder.iter_chain())
-        position, head = verifier.head
-        return VerificationReport(
-            intact=verifier.intact,
-            checked=verifier.checked,
-            head_position=position,
-            head_hash=head.hex(),
-            problems=[problem.describe() for problem in verifier.problems],
-        )
+        """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
+        return self.audit.verify()
 
     # --- helpers --------------------------------------------------------------------------
 

@@ -21,9 +21,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from mai_safety.domain.levels import TrustLevel
 from mai_safety.domain.limits import RequestedLimits
+from mai_safety.domain.network import NetworkMode
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import DockerSandbox
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, Settings
 
 HELLO = b'print("hello, world")\n'
@@ -72,19 +73,23 @@ def main() -> None:
     def bare_docker_run() -> None:
         subprocess.run(docker_flags, check=True, capture_output=True)
 
-    sandbox = DockerSandbox(DEFAULT_IMAGE)
-    app = bootstrap(Settings.from_environment(database_url=ledger), sandbox=sandbox)
-    limits = app.gate.profiles[next(iter(app.gate.profiles))]
+    app = bootstrap(Settings.from_environment(database_url=ledger))
+    sandbox = app.sandbox
+    limits = app.gate.profile(TrustLevel.STANDARD).minimum
 
     def api_container() -> None:
-        prepared = sandbox.prepare("bench", HELLO.decode(), limits)
+        prepared = sandbox.prepare("bench", HELLO.decode(), limits, limits)
         try:
-            sandbox.run(prepared, limits)
+            sandbox.run(prepared, lambda usage: True)
         finally:
             sandbox.discard(prepared)
 
     def in_process() -> None:
         report = app.run(HELLO, requested=RequestedLimits())
+        assert report.status == "completed", report
+
+    def in_process_with_egress() -> None:
+        report = app.run(HELLO, network=NetworkMode.DEPS)
         assert report.status == "completed", report
 
     def cli() -> None:
@@ -97,8 +102,9 @@ def main() -> None:
     baseline = measure(bare_docker_run, args.runs)
     print(describe("docker run --rm, same hardening flags (baseline)", baseline, None))
     base = statistics.median(baseline)
-    print(describe("hardened container via the Docker API (our sandbox)", measure(api_container, args.runs), base))
+    print(describe("our sandbox alone: idle container + exec, supervised", measure(api_container, args.runs), base))
     print(describe("MaiSafety.run in-process, warm (assess+record+run)", measure(in_process, args.runs), base))
+    print(describe("MaiSafety.run with --network deps (egress proxy)", measure(in_process_with_egress, args.runs), base))
     print(describe("mai-safety run, a fresh process each time", measure(cli, args.runs), base))
     app.close()
 

@@ -156,6 +156,7 @@ class Execution(Aggregate):
         trust: TrustLevel,
         supervisor: str = "",
         sizing: dict[str, Any] | None = None,
+        network: dict[str, Any] | None = None,
     ) -> None:
         may_start = self.status is ExecutionStatus.OVERRIDDEN or (
             self.status is ExecutionStatus.ASSESSED and self.decision.may_run_now
@@ -171,11 +172,19 @@ class Execution(Aggregate):
             trust=trust.value,
             supervisor=supervisor,
             sizing=sizing or {},
+            network=network or {"mode": "none"},
         )
 
     @event("Started")
     def _started(
-        self, container_id: str, image: str, limits: dict[str, Any], trust: str, supervisor: str, sizing: dict[str, Any]
+        self,
+        container_id: str,
+        image: str,
+        limits: dict[str, Any],
+        trust: str,
+        supervisor: str = "",
+        sizing: dict[str, Any] | None = None,
+        network: dict[str, Any] | None = None,
     ) -> None:
         self.supervisor = supervisor
         self.container_id = container_id

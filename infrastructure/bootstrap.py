@@ -11,11 +11,16 @@ from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.service import GatePolicy, MaiSafety
 
-from .assessor import AnalyzerSuite
-from .bandit_analyzer import BanditAnalyzer
+from mai_safety.domain.network import KnownThreats
+
+from .analysis_policy import load_analysis_policy
+from .assessor import build_analyzers
 from .docker_sandbox import DockerSandbox
+from .ledger.policy import load_ledger_policy
+from .pip_config import PipPackageIndex
 from .policy_loader import Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
+from .signing import KeyFile
 
 
 def default_actor(settings: Settings) -> str:
@@ -28,8 +33,13 @@ def default_actor(settings: Settings) -> str:
     return f"{user}@{socket.gethostname()}"
 
 
-def build_assessor(policies: Policies) -> Assessor:
-    return AnalyzerSuite([BanditAnalyzer(policies.bandit)], policies.bandit.failure_level)
+def build_assessor(policies: Policies, *, warm_semgrep: bool | None = None) -> Assessor:
+    return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep)
+
+
+def known_threats(policies: Policies) -> KnownThreats:
+    """The package names of the known-threat list, for checking requirements before any fetch."""
+    return KnownThreats(frozenset(load_analysis_policy(policies.directory).threats.packages))
 
 
 def bootstrap(
@@ -37,8 +47,12 @@ def bootstrap(
     *,
     assessor: Assessor | None = None,
     sandbox: Sandbox | None = None,
+    warm_semgrep: bool | None = None,
 ) -> MaiSafety:
-    """Wire the application from settings; tests may pass their own assessor or sandbox."""
+    """Wire the application from settings; tests may pass their own assessor or sandbox.
+
+    ``warm_semgrep=False`` suits a one-shot process (the CLI): a waiting engine pays off only
+    when the same process assesses again."""
     settings = settings or Settings.from_environment()
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
@@ -52,18 +66,25 @@ def bootstrap(
         complexity=limits.complexity,
         sample_every_s=limits.sampling.record_every_s,
         sample_above=limits.sampling.record_above,
+        egress=policies.network.egress,
+        derive_allow_from_index=policies.network.derive_from_pip,
+        threats=known_threats(policies),
     )
     return MaiSafety(
-        assessor=assessor or build_assessor(policies),
+        assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep),
         sandbox=sandbox
         or DockerSandbox(
             settings.image,
             limits.host,
+            proxy_image=policies.network.proxy_image,
+            upstream_network=policies.network.upstream_network,
             sample_interval_s=limits.sampling.interval_s,
             lock_path=settings.data_dir / "admission.lock",
         ),
         gate=gate,
         env=store.env,
+        package_index=PipPackageIndex(),
+        ledger=load_ledger_policy(settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path)).policy,
     )
 
 

@@ -24,14 +24,17 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from mai_safety.application.assessing import assess_code
+from mai_safety.application.assessing import report_for
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.domain.errors import InvalidSubmission, LimitOutOfPolicy, MaiSafetyError
+from mai_safety.domain.assessment import Submission
 from mai_safety.domain.levels import Provenance
+from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
 from .bootstrap import bootstrap, build_assessor, default_actor
+from .cli_audit import add_audit_commands, run_audit
 from .policy_loader import load_policies
 from .settings import Settings
 
@@ -81,6 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
     run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
     run.add_argument("--cpu-seconds", type=float, metavar="SECONDS", help="the CPU time the run may use")
+    run.add_argument(
+        "--network", choices=[mode.value for mode in NetworkMode], default=NetworkMode.NONE.value,
+        help="none (default), or deps: read-only egress to the allow-list, for dependencies and documentation",
+    )
+    run.add_argument(
+        "--requirement", "-r", action="append", default=[], metavar="REQ",
+        help="a package to install before the code runs (with --network deps; repeatable)",
+    )
     run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
     run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
@@ -114,10 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("execution_id")
     history.add_argument("--json", action="store_true")
 
-    audit = commands.add_parser("audit", help="check the ledger")
-    audit_commands = audit.add_subparsers(dest="audit_command", required=True, parser_class=_Parser)
-    verify = audit_commands.add_parser("verify", help="recompute both hash chains")
-    verify.add_argument("--json", action="store_true")
+    add_audit_commands(commands, _Parser)
     return parser
 
 
@@ -150,47 +158,59 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    if args.command == "audit":
+        return run_audit(args, settings)
     if args.command == "assess":
         return _assess(args, settings)
     if args.command == "run":
-        code, source = _read_code(args.file)
+        code, source = _read_code(args.file)  # bad input is refused before anything is set up
         requested = _requested_limits(args)
-        app = bootstrap(settings)
-        app.recover()
-        report = app.run(
-            code,
-            provenance=Provenance(args.provenance),
-            requested=requested,
-            source=source,
-            confirm=args.confirm,
-            override=args.override,
-        )
-        if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
-            _print_report(report, as_json=False)
-            if _ask("Run this HIGH code anyway? [y/N] "):
-                report = app.approve(report.execution_id, "confirmed at the terminal", requested=requested)
-            else:
-                report = app.deny(report.execution_id, "declined at the terminal")
+    app = bootstrap(settings, warm_semgrep=False)
+    try:
+        if args.command == "run":
+            return _run(app, args, code, source, requested)
+        return _command(app, args)
+    finally:
+        app.close()
+
+
+def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, requested: RequestedLimits) -> int:
+    app.recover()
+    report = app.run(
+        code,
+        provenance=Provenance(args.provenance),
+        requested=requested,
+        source=source,
+        confirm=args.confirm,
+        override=args.override,
+        network=NetworkMode(args.network),
+        requirements=args.requirement,
+    )
+    if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
+        _print_report(report, as_json=False)
+        if _ask("Run this HIGH code anyway? [y/N] "):
+            report = app.approve(report.execution_id, "confirmed at the terminal", requested=requested)
+        else:
+            report = app.deny(report.execution_id, "declined at the terminal")
+    _print_report(report, as_json=args.json)
+    return _exit_for(report)
+
+
+def _command(app: MaiSafety, args: argparse.Namespace) -> int:
+    if args.command in ("approve", "deny", "cancel"):
+        if args.command == "approve":
+            app.recover()
+            report = app.approve(args.execution_id, args.explanation)
+        elif args.command == "deny":
+            report = app.deny(args.execution_id, args.reason)
+        else:
+            report = app.cancel(args.execution_id)
         _print_report(report, as_json=args.json)
-        return _exit_for(report)
-    app = bootstrap(settings)
-    if args.command == "approve":
-        app.recover()
-        report = app.approve(args.execution_id, args.explanation)
-        _print_report(report, as_json=args.json)
-        return _exit_for(report)
-    if args.command == "cancel":
-        report = app.cancel(args.execution_id)
-        _print_report(report, as_json=args.json)
-        return EXIT_OK
+        return EXIT_OK if args.command == "cancel" else _exit_for(report)
     if args.command == "recover":
         lost = app.recover()
         print(json.dumps({"recovered": lost}) if args.json else f"recovered {len(lost)} execution(s) whose supervisor was gone")
         return EXIT_OK
-    if args.command == "deny":
-        report = app.deny(args.execution_id, args.reason)
-        _print_report(report, as_json=args.json)
-        return _exit_for(report)
     if args.command == "history":
         events = app.history(args.execution_id)
         if args.json:
@@ -199,7 +219,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
             for event in events:
                 print(_event_line(event))
         return EXIT_OK
-    return _verify(app, as_json=args.json)
+    raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above
 
 
 def _can_prompt(args: argparse.Namespace) -> bool:
@@ -214,23 +234,30 @@ def _ask(question: str) -> bool:
 
 
 def _assess(args: argparse.Namespace, settings: Settings) -> int:
+    """Every readable file is assessed in one batch (Semgrep reads them all in one run)."""
     policies = load_policies(settings.policies_dir)
-    assessor = build_assessor(policies)
     provenance = Provenance(args.provenance)
     status = EXIT_OK
+    readable: list[tuple[str, Submission]] = []
     for name in _expand(args.paths):
         try:
             code, source = _read_code(name)
-            report = assess_code(
-                assessor, code, provenance=provenance, max_code_bytes=settings.max_code_bytes, source=source
-            )
+            readable.append((name, Submission.from_bytes(code, provenance, settings.max_code_bytes, source)))
         except MaiSafetyError as exc:
             status = EXIT_BAD_INPUT
             if args.json:
                 print(json.dumps({"path": name, "error": exc.message}))
             else:
                 _error(exc.message)
-            continue
+    if not readable:
+        return status
+    assessor = build_assessor(policies, warm_semgrep=False)
+    try:
+        assessments = assessor.assess_many([submission for _, submission in readable])
+    finally:
+        assessor.close()
+    for (name, submission), assessment in zip(readable, assessments):
+        report = report_for(submission, assessment)
         if report.level in ("HIGH", "BLOCKED") and status == EXIT_OK:
             status = EXIT_AWAITING
         if args.json:
@@ -349,19 +376,6 @@ def _event_line(event: dict[str, Any]) -> str:
         text = json.dumps(value, default=str) if not isinstance(value, str) else value
         details.append(f"{key}={text if len(text) <= 80 else text[:77] + '...'}")
     return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {event.get('actor', '?')}  " + " ".join(details)
-
-
-def _verify(app: MaiSafety, *, as_json: bool) -> int:
-    report = app.verify()
-    if as_json:
-        print(json.dumps(report.to_dict()))
-    elif report.intact:
-        print(f"ledger intact: {report.checked} events, head at position {report.head_position} ({report.head_hash[:16]}...)")
-    else:
-        print(f"ledger TAMPERED: {len(report.problems)} problem(s) in {report.checked} events")
-        for problem in report.problems:
-            print(f"  {problem}")
-    return EXIT_OK if report.intact else EXIT_TAMPERED
 
 
 def _error(message: str) -> None:

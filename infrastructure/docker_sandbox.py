@@ -26,11 +26,13 @@ import tempfile
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
 import docker
 import docker.errors
+import pip
 import psutil
 import requests
 from docker.utils.socket import STDERR, frames_iter
@@ -38,6 +40,7 @@ from docker.utils.socket import STDERR, frames_iter
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import Observer, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLimits, cap_to_host
+from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
 from . import sandbox_runner
@@ -46,6 +49,7 @@ from .cgroups import CgroupReader, filesystem_use
 LABEL_MANAGED = "mai-safety.managed"
 LABEL_EXECUTION = "mai-safety.execution"
 LABEL_SUPERVISOR = "mai-safety.supervisor"
+LABEL_ROLE = "mai-safety.role"
 _SETUP_HINT = "start it with `bash scripts/setup.sh` (or `dockerd &`), or set DOCKER_HOST"
 _WRITABLE = ("/workspace", "/tmp")
 _SUMMARY_MOUNT = "/run/mai-safety"
@@ -53,6 +57,12 @@ _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
 _DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
 _LIST_FILES = 50  # files named in the record; the rest are counted
 _HASH_UP_TO = 1024 * 1024
+_PROXY_PORT = 8080
+_EGRESS_MARK = "MAI-EGRESS "
+_ADDON = Path(__file__).with_name("egress_addon.py")
+_PIP_PACKAGE = Path(pip.__file__).parent  # this environment's pip, mounted read-only for deps mode
+_DEPS_TARGET = "/workspace/.deps"
+_PIP_OUTPUT = 1024 * 1024
 
 
 def supervisor_label() -> str:
@@ -80,11 +90,15 @@ class DockerSandbox(Sandbox):
         image: str,
         host_policy: HostPolicy,
         *,
+        proxy_image: str = "mai-safety/egress-proxy:3",
+        upstream_network: str = "bridge",
         sample_interval_s: float = 0.25,
         lock_path: Path | None = None,
         work_root: Path | None = None,
     ) -> None:
         self.image = image
+        self.proxy_image = proxy_image
+        self.upstream_network = upstream_network
         self.host_policy = host_policy
         self.sample_interval_s = sample_interval_s
         self._lock_path = lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock"
@@ -125,7 +139,14 @@ class DockerSandbox(Sandbox):
 
     # --- admission: never overcommit the host -----------------------------------------------
 
-    def prepare(self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits) -> PreparedRun:
+    def prepare(
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        floor: ResourceLimits,
+        network: NetworkRequest = NetworkRequest(),
+    ) -> PreparedRun:
         with self._queue_place():
             deadline = time.monotonic() + self.host_policy.queue_wait_s
             while True:
@@ -137,7 +158,7 @@ class DockerSandbox(Sandbox):
                             raise
                     else:
                         # Created under the lock: the next admission counts this container.
-                        return self._create(execution_id, code, fitted, host)
+                        return self._create(execution_id, code, fitted, host, network)
                 time.sleep(0.25)
 
     @contextmanager
@@ -185,14 +206,29 @@ class DockerSandbox(Sandbox):
 
     # --- one run --------------------------------------------------------------------------
 
-    def _create(self, execution_id: str, code: str, limits: ResourceLimits, host: dict[str, Any]) -> PreparedRun:
+    def _create(
+        self, execution_id: str, code: str, limits: ResourceLimits, host: dict[str, Any], network: NetworkRequest
+    ) -> PreparedRun:
         workdir = Path(tempfile.mkdtemp(prefix="mai-safety-", dir=self._work_root))
+        handle = _Handle(workdir=workdir, network=network)
         try:
             for name, text in (("main.py", code), ("runner.py", _RUNNER_SOURCE)):
                 path = workdir / name
                 path.write_text(text, encoding="utf-8")
                 path.chmod(0o444)
             workdir.chmod(0o755)
+            labels = {LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label}
+            network_options: dict[str, Any] = {"network_disabled": True}
+            environment: dict[str, str] = {}
+            volumes = {str(workdir): {"bind": "/sandbox", "mode": "ro"}}
+            if network.mode is NetworkMode.DEPS:
+                proxy_address = self._start_egress(handle, execution_id, labels)
+                proxy_url = handle.proxy_url = f"http://{proxy_address}:{_PROXY_PORT}"
+                # The sandbox's only way out is the proxy; it resolves no names itself.
+                network_options = {"network": handle.network_name, "dns": ["127.0.0.1"]}
+                environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
+                environment["MAI_SAFETY_PROXY"] = proxy_url
+                volumes[str(_PIP_PACKAGE)] = {"bind": "/opt/pip/pip", "mode": "ro"}
             tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
             container = self.client.containers.create(
                 self.image,
@@ -208,52 +244,133 @@ class DockerSandbox(Sandbox):
                     "/workspace": f"{tmpfs_options},uid=1000,gid=1000,mode=0700",
                     _SUMMARY_MOUNT: "rw,nosuid,nodev,noexec,size=1m,uid=1000,gid=1000,mode=0700",
                 },
-                network_disabled=True,
                 mem_limit=limits.memory_bytes,
                 memswap_limit=limits.memory_bytes,
                 pids_limit=limits.pids + 2,  # the init and the idle process are ours, not the code's
                 nano_cpus=int(limits.cpus * 1e9),
                 ipc_mode="none",
-                volumes={str(workdir): {"bind": "/sandbox", "mode": "ro"}},
-                labels={LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label},
+                environment=environment,
+                volumes=volumes,
+                labels=labels,
                 log_config={"type": "none"},
                 detach=True,
+                **network_options,
             )
+            handle.container = container
             container.start()
             container.reload()
-        except docker.errors.ImageNotFound:
-            shutil.rmtree(workdir, ignore_errors=True)
-            raise SandboxUnavailable(
-                f"sandbox image {self.image} is not built: run `bash scripts/build-images.sh`"
-            ) from None
-        except _DOCKER_ERRORS as exc:
-            shutil.rmtree(workdir, ignore_errors=True)
+            if handle.proxy is not None:
+                # The proxy boots (about a second of imports) while the sandbox is made; wait only now.
+                _wait_for_port(handle.proxy_outside, _PROXY_PORT, handle.proxy, timeout_s=30)
+        except docker.errors.ImageNotFound as exc:
+            self._discard_handle(handle)
+            raise SandboxUnavailable(f"an image is not built ({_short(exc)}): run `bash scripts/build-images.sh`") from None
+        except (OSError, *_DOCKER_ERRORS) as exc:
+            self._discard_handle(handle)
             raise SandboxUnavailable(f"Docker refused to create the sandbox ({_short(exc)})") from None
-        return PreparedRun(
-            container_id=container.id, image=self.image, limits=limits, host=host, handle=(container, workdir)
+        return PreparedRun(container_id=container.id, image=self.image, limits=limits, host=host, handle=handle)
+
+    def _start_egress(self, handle: "_Handle", execution_id: str, labels: dict[str, str]) -> str:
+        """An internal network with no route out, and the proxy as the sandbox's one way out of it.
+        Returns the proxy's address on the internal network, once it accepts connections."""
+        network = handle.network
+        handle.network_name = f"mai-safety-egress-{execution_id[:12]}-{os.urandom(3).hex()}"
+        internal = self.client.networks.create(handle.network_name, driver="bridge", internal=True, labels=labels)
+        handle.internal = internal
+        proxy = self.client.containers.create(
+            self.proxy_image,
+            command=[
+                "python3", "-c", "import sys; from mitmproxy.tools.main import mitmdump; sys.exit(mitmdump())",
+                "-q", "--listen-host", "0.0.0.0", "-p", str(_PROXY_PORT),
+                "--set", "connection_strategy=lazy", "--set", "confdir=/opt/egress-conf",
+                "-s", "/addon/egress_addon.py",
+            ],
+            user="65534:65534",
+            cap_drop=["ALL"],
+            security_opt=["no-new-privileges:true"],
+            read_only=True,
+            tmpfs={"/tmp": "rw,nosuid,nodev,noexec,size=32m,mode=1777"},
+            mem_limit=256 * 1024 * 1024,
+            memswap_limit=256 * 1024 * 1024,
+            pids_limit=64,
+            nano_cpus=int(1e9),
+            environment={
+                "MAI_EGRESS_ALLOW": ",".join(network.allow),
+                "MAI_EGRESS_HTTP_PORTS": ",".join(str(port) for port in network.http_ports),
+                "MAI_EGRESS_HTTPS_PORTS": ",".join(str(port) for port in network.https_ports),
+                "MAI_EGRESS_MAX_BYTES": str(network.max_bytes),
+                "MAI_EGRESS_MAX_REQUESTS": str(network.max_requests),
+            },
+            volumes={str(_ADDON): {"bind": "/addon/egress_addon.py", "mode": "ro"}},
+            network=self.upstream_network,
+            labels={**labels, LABEL_ROLE: "egress-proxy"},
+            log_config={"type": "json-file", "config": {"max-size": "10m"}},
+            detach=True,
         )
+        handle.proxy = proxy
+        internal.connect(proxy)
+        proxy.start()
+        proxy.reload()
+        networks = proxy.attrs["NetworkSettings"]["Networks"]
+        inside = networks[handle.network_name]["IPAddress"]
+        handle.proxy_outside = networks.get(self.upstream_network, {}).get("IPAddress") or inside
+        return inside
 
     def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome:
-        container, _workdir = prepared.handle
+        handle: _Handle = prepared.handle
+        container = handle.container
         limits = prepared.limits
         pid = int(container.attrs["State"]["Pid"])
         try:
             cgroup = CgroupReader(pid)
+        except OSError as exc:
+            raise SandboxUnavailable(f"cannot read the sandbox's cgroups ({exc})") from None
+        started = time.monotonic()
+        peaks = Peaks()
+        observations: dict[str, Any] = {}
+        network = handle.network
+        if network.requirements:
+            phase = self._phase(
+                container, _pip_command(network, handle.proxy_url), {"HOME": "/workspace", "PYTHONPATH": "/opt/pip"},
+                cgroup, pid, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
+            )
+            observations["dependencies"] = self._dependencies(pid, network, phase)
+            if phase.violation is not None or phase.cancelled or phase.exit_code != 0:
+                return self._finish(handle, phase, peaks, observations, started, "dependencies_failed")
+        environment = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
+        if network.requirements:
+            environment["MAI_SAFETY_DEPS"] = _DEPS_TARGET
+        phase = self._phase(
+            container, ["python3", "-I", "/sandbox/runner.py"], environment,
+            cgroup, pid, limits, observer, started, peaks, _Capture(limits.output_bytes),
+        )
+        if phase.violation is None and not phase.cancelled:
+            observations.update(self._observe(pid))
+        return self._finish(handle, phase, peaks, observations, started, None)
+
+    def _phase(
+        self,
+        container: Any,
+        command: list[str],
+        environment: dict[str, str],
+        cgroup: CgroupReader,
+        pid: int,
+        limits: ResourceLimits,
+        observer: Observer,
+        started: float,
+        peaks: Peaks,
+        capture: "_Capture",
+    ) -> "_Phase":
+        """Run one command in the container under supervision, until it ends or a limit is crossed."""
+        try:
             exec_id = self.client.api.exec_create(
-                container.id,
-                ["python3", "-I", "/sandbox/runner.py"],
-                user="1000:1000",
-                workdir="/workspace",
-                environment={"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"},
+                container.id, command, user="1000:1000", workdir="/workspace", environment=environment
             )["Id"]
             attached = self.client.api.exec_start(exec_id, socket=True)
         except (OSError, *_DOCKER_ERRORS) as exc:
             raise SandboxUnavailable(f"Docker failed to start the code ({_short(exc)})") from None
-        capture = _Capture(limits.output_bytes)
         reader = threading.Thread(target=capture.consume, args=(attached,), daemon=True)
-        started = time.monotonic()
         reader.start()
-        peaks = Peaks()
         violation: Violation | None = None
         cancelled = False
         while True:
@@ -262,41 +379,115 @@ class DockerSandbox(Sandbox):
             usage = self._usage(cgroup, pid, limits, capture, time.monotonic() - started)
             peaks.add(usage)
             violation = find_violation(limits, usage)
-            if violation is not None:
-                break
-            if ended:
+            if violation is not None or ended:
                 break
             if not observer(usage):
                 cancelled = True
                 break
-        elapsed = time.monotonic() - started
         if violation is not None or cancelled:
             _kill(container)
         reader.join(30)
         if violation is None and not cancelled:
-            # The program ended by itself: one last reading catches an OOM kill in its final moments.
-            final = self._usage(cgroup, pid, limits, capture, elapsed)
+            # The command ended by itself: one last reading catches an OOM kill in its final moments.
+            final = self._usage(cgroup, pid, limits, capture, time.monotonic() - started)
             peaks.add(final)
             late = find_violation(limits, final)
             if late is not None and late.reason in ("memory", "pids", "disk", "output_limit"):
                 violation = late
-        observations = {} if violation is not None or cancelled else self._observe(pid)
-        exit_code = self._exit_code(exec_id)
-        _kill(container)
-        reason = "cancelled" if cancelled else (violation.reason if violation else None)
+        return _Phase(capture, violation, cancelled, self._exit_code(exec_id))
+
+    def _finish(
+        self,
+        handle: "_Handle",
+        phase: "_Phase",
+        peaks: Peaks,
+        observations: dict[str, Any],
+        started: float,
+        failed_reason: str | None,
+    ) -> RunOutcome:
+        elapsed = time.monotonic() - started
+        if handle.proxy is not None:
+            if phase.violation is not None or phase.cancelled:
+                _kill(handle.container)  # its connections close with it, before the proxy's log is read
+            observations["network"] = self._egress_record(handle)
+        violation = phase.violation
+        if phase.cancelled:
+            reason, detail = "cancelled", "cancelled"
+        elif violation is not None:
+            reason, detail = violation.reason, violation.detail
+        elif failed_reason is not None:
+            reason, detail = failed_reason, "installing the requirements failed: " + phase.capture.text("stderr")[-500:]
+        else:
+            reason, detail = None, ""
+        capture = phase.capture
         return RunOutcome(
-            exit_code=exit_code,
-            stdout=capture.text("stdout"),
-            stderr=capture.text("stderr"),
-            output_bytes=capture.total,
-            output_truncated=capture.overflowed,
+            exit_code=phase.exit_code,
+            stdout=capture.text("stdout") if failed_reason is None else "",
+            stderr=capture.text("stderr") if failed_reason is None else "",
+            output_bytes=capture.total if failed_reason is None else 0,
+            output_truncated=capture.overflowed and failed_reason is None,
             duration_s=elapsed,
             termination_reason=reason,
-            detail=violation.detail if violation else ("cancelled" if cancelled else ""),
+            detail=detail,
             violation=violation.to_dict() if violation else None,
             peaks=peaks.to_dict(),
             observations=observations,
         )
+
+    def _dependencies(self, pid: int, network: NetworkRequest, phase: "_Phase") -> dict[str, Any]:
+        """What pip installed, from its own report: names, versions and the archives' hashes."""
+        installed: list[dict[str, Any]] = []
+        try:
+            report = json.loads(Path(f"/proc/{pid}/root{_SUMMARY_MOUNT}/pip-report.json").read_text())
+            for item in report.get("install", []):
+                metadata = item.get("metadata", {})
+                archive = item.get("download_info", {})
+                hashes = archive.get("archive_info", {}).get("hashes", {})
+                installed.append(
+                    {
+                        "name": metadata.get("name"),
+                        "version": metadata.get("version"),
+                        "sha256": hashes.get("sha256"),
+                        "url": archive.get("url"),
+                    }
+                )
+        except (OSError, ValueError):
+            pass
+        return {
+            "requested": list(network.requirements),
+            "index_urls": list(network.index_urls),
+            "installed": installed,
+            "exit_code": phase.exit_code,
+            "pip_output": (phase.capture.text("stdout") + phase.capture.text("stderr"))[-2000:],
+        }
+
+    def _egress_record(self, handle: "_Handle") -> dict[str, Any]:
+        """Every request the proxy saw, allowed or refused, from its log; read after it stops."""
+        requests_seen: list[dict[str, Any]] = []
+        try:
+            # The code has ended and its connections are closed; the proxy records each as it sees it
+            # close, which takes it a moment.
+            time.sleep(0.05)
+            handle.proxy.kill()
+            log = handle.proxy.logs(stdout=True, stderr=False).decode("utf-8", "replace")
+        except _DOCKER_ERRORS:
+            log = ""
+        for line in log.splitlines():
+            if line.startswith(_EGRESS_MARK):
+                try:
+                    requests_seen.append(json.loads(line[len(_EGRESS_MARK):]))
+                except ValueError:
+                    continue
+        verdicts: dict[str, int] = {}
+        for request in requests_seen:
+            verdicts[request.get("verdict", "?")] = verdicts.get(request.get("verdict", "?"), 0) + 1
+        return {
+            "mode": handle.network.mode.value,
+            "allow": list(handle.network.allow),
+            "requests": requests_seen,
+            "verdicts": verdicts,
+            "bytes": sum(int(request.get("bytes") or 0) for request in requests_seen),
+        }
 
     def _usage(self, cgroup: CgroupReader, pid: int, limits: ResourceLimits, capture: "_Capture", elapsed: float) -> Usage:
         try:
@@ -368,14 +559,22 @@ class DockerSandbox(Sandbox):
         return None
 
     def discard(self, prepared: PreparedRun) -> None:
-        container, workdir = prepared.handle
-        try:
-            container.remove(force=True)
-        except docker.errors.NotFound:
-            pass
-        except _DOCKER_ERRORS:
-            pass  # remove_leftovers() finds it by label on the next start
-        shutil.rmtree(workdir, ignore_errors=True)
+        self._discard_handle(prepared.handle)
+
+    def _discard_handle(self, handle: "_Handle") -> None:
+        for container in (handle.container, handle.proxy):
+            if container is None:
+                continue
+            try:
+                container.remove(force=True)
+            except (docker.errors.NotFound, *_DOCKER_ERRORS):
+                pass  # remove_leftovers() finds it by label on the next start
+        if handle.internal is not None:
+            try:
+                handle.internal.remove()
+            except (docker.errors.NotFound, *_DOCKER_ERRORS):
+                pass
+        shutil.rmtree(handle.workdir, ignore_errors=True)
 
     def close(self) -> None:
         if self._client is not None:
@@ -389,10 +588,11 @@ class DockerSandbox(Sandbox):
 
     def remove_leftovers(self) -> int:
         return self._remove(
-            {"label": f"{LABEL_MANAGED}=1"}, lambda container: supervisor_gone(container.labels.get(LABEL_SUPERVISOR, ""))
+            {"label": f"{LABEL_MANAGED}=1"}, lambda item: supervisor_gone(_labels(item).get(LABEL_SUPERVISOR, ""))
         )
 
     def _remove(self, filters: dict[str, Any], condition: Any) -> int:
+        """Containers first (the sandbox and its proxy), then the networks they were on."""
         removed = 0
         try:
             for container in self.client.containers.list(all=True, filters=filters):
@@ -402,9 +602,77 @@ class DockerSandbox(Sandbox):
                         removed += 1
                     except docker.errors.NotFound:
                         pass
+            for network in self.client.networks.list(filters=filters):
+                if condition(network):
+                    try:
+                        network.remove()
+                    except (docker.errors.NotFound, docker.errors.APIError):
+                        pass  # still in use by a live run
         except _DOCKER_ERRORS as exc:
             raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         return removed
+
+
+@dataclass
+class _Handle:
+    """Everything one run made, so that discard can remove all of it."""
+
+    workdir: Path
+    network: NetworkRequest
+    container: Any = None
+    proxy: Any = None
+    internal: Any = None
+    network_name: str = ""
+    proxy_url: str = ""
+    proxy_outside: str = ""
+
+
+@dataclass(frozen=True)
+class _Phase:
+    capture: "_Capture"
+    violation: Violation | None
+    cancelled: bool
+    exit_code: int | None
+
+
+def _pip_command(network: NetworkRequest, proxy_url: str) -> list[str]:
+    """pip inside the sandbox, through the proxy, wheels only (no build scripts run at install)."""
+    command = [
+        "python3", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--no-cache-dir",
+        "--progress-bar", "off", "--only-binary=:all:", "--target", _DEPS_TARGET,
+        "--report", f"{_SUMMARY_MOUNT}/pip-report.json", "--proxy", proxy_url,
+    ]
+    if network.index_urls:
+        command += ["--index-url", network.index_urls[0]]
+        for extra in network.index_urls[1:]:
+            command += ["--extra-index-url", extra]
+    for url in network.index_urls:
+        if url.startswith("http://"):
+            # The user's own configuration names a plain-HTTP index; pip wants that said twice.
+            command += ["--trusted-host", url.split("/")[2]]
+    return command + list(network.requirements)
+
+
+def _labels(item: Any) -> dict[str, str]:
+    labels = getattr(item, "labels", None)
+    if labels is None:
+        labels = item.attrs.get("Labels") or {}
+    return labels
+
+
+def _wait_for_port(address: str, port: int, container: Any, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((address, port), timeout=0.5):
+                return
+        except OSError:
+            container.reload()
+            if container.status not in ("created", "running"):
+                log = container.logs(tail=5).decode("utf-8", "replace").strip()
+                raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}")
+            time.sleep(0.05)
+    raise SandboxUnavailable(f"the egress proxy did not accept connections within {timeout_s:g} s")
 
 
 class _Capture:

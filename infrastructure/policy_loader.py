@@ -15,7 +15,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.domain.errors import LimitOutOfPolicy
+from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
+from mai_safety.domain.network import EgressPolicy, check_allow_entry
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -159,12 +160,45 @@ class _GateFile(_Strict):
     answer_within_s: float = Field(gt=0, le=30 * 24 * 3600)
 
 
+# --- network.yaml ----------------------------------------------------------------------------
+
+
+class _NetworkFile(_Strict):
+    version: Literal[1]
+    allow: list[str] = Field(default_factory=list)
+    derive_from_pip: bool = True
+    http_ports: list[int] = Field(default_factory=lambda: [80])
+    https_ports: list[int] = Field(default_factory=lambda: [443])
+    max_download: str | int = "200m"
+    max_requests: int = Field(default=500, gt=0, le=100_000)
+    trust_levels: list[Literal["trusted", "standard", "untrusted"]] = Field(default_factory=lambda: ["trusted", "standard"])
+    upstream_network: str = "bridge"
+    proxy_image: str = "mai-safety/egress-proxy:3"
+
+    @field_validator("http_ports", "https_ports")
+    @classmethod
+    def _ports(cls, ports: list[int]) -> list[int]:
+        for port in ports:
+            if not 0 < port < 65536:
+                raise ValueError(f"{port} is not a TCP port")
+        return ports
+
+
+@dataclass(frozen=True)
+class NetworkPolicy:
+    egress: EgressPolicy
+    derive_from_pip: bool
+    upstream_network: str
+    proxy_image: str
+
+
 @dataclass(frozen=True)
 class Policies:
     directory: Path
     bandit: BanditPolicy
     limits: LimitsPolicy
     gate: GateRules
+    network: NetworkPolicy
 
 
 def default_max_concurrent(cpu_count: int, per_cpu: int) -> int:
@@ -181,6 +215,7 @@ def load_policies(directory: Path) -> Policies:
     gate = _load(directory / "gate.yaml", _GateFile)
     return Policies(
         directory=directory,
+        network=_network(directory / "network.yaml"),
         gate=GateRules(
             confirmers=tuple(gate.confirm),
             overriders=tuple(gate.override),
@@ -257,6 +292,33 @@ def _profile(path: Path, name: str, profile: _Profile) -> LimitProfile:
         if getattr(minimum, key) > getattr(maximum, key):
             raise ConfigurationError(f"policy file {path}: key profiles.{name}: the min of {key} is above its max")
     return LimitProfile(minimum, maximum)
+
+
+def _network(path: Path) -> NetworkPolicy:
+    network = _load(path, _NetworkFile)
+    allow = []
+    for index, entry in enumerate(network.allow):
+        try:
+            allow.append(check_allow_entry(entry))
+        except DomainError as exc:
+            raise ConfigurationError(f"policy file {path}: key allow.{index}: {exc.message}") from None
+    try:
+        max_bytes = parse_size(network.max_download, "max_download")
+    except LimitOutOfPolicy as exc:
+        raise ConfigurationError(f"policy file {path}: key max_download: {exc.message}") from None
+    return NetworkPolicy(
+        egress=EgressPolicy(
+            allow=tuple(allow),
+            http_ports=tuple(network.http_ports),
+            https_ports=tuple(network.https_ports),
+            max_bytes=max_bytes,
+            max_requests=network.max_requests,
+            trust_levels=tuple(TrustLevel(level) for level in network.trust_levels),
+        ),
+        derive_from_pip=network.derive_from_pip,
+        upstream_network=network.upstream_network,
+        proxy_image=network.proxy_image,
+    )
 
 
 def _load(path: Path, model: type[_Strict]) -> Any:

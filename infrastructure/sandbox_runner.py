@@ -118,6 +118,9 @@ def main() -> int:
     sys.addaudithook(recorder.hook)
     sys.argv = [PROGRAM]
     sys.path.insert(0, "/sandbox")
+    dependencies = os.environ.pop("MAI_SAFETY_DEPS", "")
+    if dependencies:
+        sys.path.insert(1, dependencies)  # what pip installed for this run (-I leaves it off the path)
     status = 0
     try:
         runpy.run_path(PROGRAM, run_name="__main__")

@@ -11,7 +11,8 @@ import docker
 import psycopg
 import pytest
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.reports import ExecutionReport
+from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
@@ -66,6 +67,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'ledger.sqlite'}"
     return request.getfixturevalue("postgres_url")
+
+
+def run_overridden(app: MaiSafety, code: bytes, **options: object) -> ExecutionReport:
+    """Run code the assessor rightly holds back (a fork bomb, writes to /etc): a security officer
+    overrides the gate, as production would, and the run gets the untrusted profile."""
+    with acting_as("security-officer"):
+        return app.run(code, confirm=True, override="sandbox test: exercising the container's limits", **options)  # type: ignore[arg-type]
 
 
 def settings_for(database_url: str, policies: Path | None = None) -> Settings:

@@ -11,6 +11,8 @@ import psutil
 from mai_safety.application.service import MaiSafety
 from mai_safety.domain.limits import RequestedLimits
 
+from .conftest import run_overridden
+
 MiB = 1024 * 1024
 
 
@@ -71,7 +73,7 @@ for _ in range(200):
     children += 1
 print(children)
 """
-    report = app.run(program, requested=RequestedLimits(pids=16, timeout_s=20))
+    report = run_overridden(app, program, requested=RequestedLimits(pids=16, timeout_s=20))
     assert report.status == "terminated", report
     assert report.termination_reason == "pids"
     violation = _terminal(app, report.execution_id)["outcome"]["violation"]
@@ -82,7 +84,8 @@ print(children)
 def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(app: MaiSafety) -> None:
     before = len(psutil.pids())
     bomb = b"import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
-    report = app.run(bomb, requested=RequestedLimits(pids=32, timeout_s=20))
+    report = run_overridden(app, bomb, requested=RequestedLimits(pids=32, timeout_s=20))
+    assert report.level == "BLOCKED"  # the assessor knows a fork bomb; the sandbox holds it anyway
     assert report.status == "terminated"
     assert report.termination_reason == "pids"
     assert len(psutil.pids()) < before + 20  # nothing escaped into the host
@@ -113,7 +116,7 @@ result["capabilities"] = [line.split()[1] for line in open("/proc/self/status") 
 result["interfaces"] = sorted(name for _, name in socket.if_nameindex())
 print(json.dumps(result))
 """
-    report = app.run(program)
+    report = run_overridden(app, program)
     assert report.status == "completed", report.stderr
     seen = json.loads(report.stdout)
     assert seen["uid"] == 1000 and seen["gid"] == 1000

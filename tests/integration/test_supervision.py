@@ -23,7 +23,7 @@ from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import CLI, policies_with
-from .conftest import settings_for
+from .conftest import run_overridden, settings_for
 
 MiB = 1024 * 1024
 
@@ -75,7 +75,7 @@ def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> 
         (b"while True:\n    print('x' * 4096)\n", RequestedLimits(output_bytes=256 * 1024), "output_limit"),
         (
             b"block = b'x' * (1024 * 1024)\nwith open('/workspace/fill', 'wb') as f:\n    while True:\n        f.write(block)\n        f.flush()\n",
-            RequestedLimits(memory_bytes=512 * MiB),
+            RequestedLimits(memory_bytes=256 * MiB),
             "disk",
         ),
     ],
@@ -84,7 +84,7 @@ def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> 
 def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_the_time(
     app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
 ) -> None:
-    report = app.run(program, requested=requested)
+    report = run_overridden(app, program, requested=requested)
     assert report.status == "terminated", report
     assert report.termination_reason == reason, report.detail
     ending = _ending(app, report.execution_id)

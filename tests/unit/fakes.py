@@ -7,6 +7,7 @@ from mai_safety.application.ports import Assessor, Observer, PreparedRun, RunOut
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.limits import ResourceLimits
+from mai_safety.domain.network import NetworkRequest
 
 
 class FakeAssessor(Assessor):
@@ -35,7 +36,14 @@ class FakeSandbox(Sandbox):
         if not self.available:
             raise SandboxUnavailable("fake engine is off")
 
-    def prepare(self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits) -> PreparedRun:
+    def prepare(
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        floor: ResourceLimits,
+        network: NetworkRequest = NetworkRequest(),
+    ) -> PreparedRun:
         self.check_available()
         self.prepared.append((execution_id, limits))
         return PreparedRun(container_id=f"fake-{len(self.prepared)}", image="fake:1", limits=limits)

@@ -75,6 +75,7 @@ class _SemgrepSection(_Strict):
     per_rule_timeout_s: float = Field(gt=0, le=600)
     max_memory_mb: int = Field(ge=64, le=65_536)
     warm_engine: bool = True
+    warm_engines: int = Field(default=1, ge=1, le=8)
     severity: dict[SemgrepSeverity, LevelName]
     rules: dict[str, _RuleSetting] = Field(default_factory=dict)
 
@@ -230,6 +231,7 @@ class SemgrepPolicy:
     per_rule_timeout_s: float
     max_memory_mb: int
     warm_engine: bool
+    warm_engines: int = 1
 
     def level_for(self, rule_id: str, severity: str, provenance: Provenance) -> RiskLevel:
         """analysis.yaml's override if any, else the level in the rule's metadata (either may be
@@ -367,6 +369,7 @@ def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> 
         per_rule_timeout_s=section.per_rule_timeout_s,
         max_memory_mb=section.max_memory_mb,
         warm_engine=section.warm_engine,
+        warm_engines=section.warm_engines,
     )
 
 

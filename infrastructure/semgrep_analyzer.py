@@ -323,12 +323,13 @@ class SemgrepAnalyzer:
             for spare in [s for s in self._spares if not s.fresh()]:
                 spare.kill()
                 self._spares.remove(spare)
-            if not self._spares:
+            while len(self._spares) < self._policy.warm_engines:
                 try:
                     self._spares.append(self._spawn_spare())
                 except OSError as exc:  # no fork, no FIFO: scan cold from now on
                     self._warm = False
                     self.warm_disabled_reason = f"cannot start a waiting engine: {exc}"
+                    return
 
     def _take_spare(self) -> _Spare | None:
         with self._lock:

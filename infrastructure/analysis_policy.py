@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import Provenance, RiskLevel
+
+from .policy_files import load, read_yaml, validate
 
 LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
 ProvenanceName = Literal["mai", "user", "external"]
@@ -291,7 +292,7 @@ def load_analysis_policy(directory: Path) -> AnalysisPolicy:
             f"policy directory {directory} does not exist: point MAI_SAFETY_POLICIES at the project's policies/ folder"
         )
     path = directory / "analysis.yaml"
-    analysis: _AnalysisFile = _load(path, _AnalysisFile)
+    analysis: _AnalysisFile = load(path, _AnalysisFile)
     semgrep = _semgrep_policy(directory, path, analysis.semgrep)
     threats = _threat_list(directory / analysis.threats.file)
     return AnalysisPolicy(
@@ -330,8 +331,8 @@ def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> 
     documents: list[dict[str, Any]] = []
     rules: dict[str, SemgrepRuleInfo] = {}
     for path in files:
-        raw = _read_yaml(path)
-        parsed: _SemgrepFile = _validate(path, raw, _SemgrepFile)
+        raw = read_yaml(path)
+        parsed: _SemgrepFile = validate(path, raw, _SemgrepFile)
         for index, rule in enumerate(parsed.rules):
             if rule.id in rules:
                 raise ConfigurationError(
@@ -374,7 +375,7 @@ def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> 
 
 
 def _threat_list(path: Path) -> ThreatList:
-    parsed: _ThreatsFile = _load(path, _ThreatsFile)
+    parsed: _ThreatsFile = load(path, _ThreatsFile)
     file_hashes: dict[str, ThreatHash] = {}
     line_hashes: dict[str, ThreatHash] = {}
     for entry in parsed.hashes:
@@ -386,37 +387,3 @@ def _threat_list(path: Path) -> ThreatList:
         line_hashes=line_hashes,
         packages={normalise_package(entry.name): entry.reference for entry in parsed.packages},
     )
-
-
-def _read_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigurationError(f"policy file {path} is missing: restore it from the project's policies/") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        raise ConfigurationError(f"policy file {path} is not valid YAML{where}: fix the syntax") from None
-
-
-def _load(path: Path, model: type[BaseModel]) -> Any:
-    return _validate(path, _read_yaml(path), model)
-
-
-def _validate(path: Path, raw: Any, model: type[BaseModel]) -> Any:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
-        expected = error["msg"].removeprefix("Value error, ")
-        if error["type"] == "extra_forbidden":
-            expected = "unknown key: remove it or check its spelling"
-        elif error["type"] == "literal_error":
-            expected = f"{error['msg']}, got {error.get('input')!r}"
-        elif error["type"] == "missing":
-            expected = "this key is required"
-        more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
-        raise ConfigurationError(f"policy file {path}: key {key}: {expected}{more}") from None

@@ -11,10 +11,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mai_safety.application.errors import ConfigurationError
+
+from .policy_files import load
 from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
 from mai_safety.domain.gate import GateRules
@@ -210,9 +211,9 @@ def load_policies(directory: Path) -> Policies:
         raise ConfigurationError(
             f"policy directory {directory} does not exist: point MAI_SAFETY_POLICIES at the project's policies/ folder"
         )
-    assessment = _load(directory / "assessment.yaml", _AssessmentFile)
-    limits = _load(directory / "limits.yaml", _LimitsFile)
-    gate = _load(directory / "gate.yaml", _GateFile)
+    assessment = load(directory / "assessment.yaml", _AssessmentFile)
+    limits = load(directory / "limits.yaml", _LimitsFile)
+    gate = load(directory / "gate.yaml", _GateFile)
     return Policies(
         directory=directory,
         network=_network(directory / "network.yaml"),
@@ -295,7 +296,7 @@ def _profile(path: Path, name: str, profile: _Profile) -> LimitProfile:
 
 
 def _network(path: Path) -> NetworkPolicy:
-    network = _load(path, _NetworkFile)
+    network = load(path, _NetworkFile)
     allow = []
     for index, entry in enumerate(network.allow):
         try:
@@ -319,28 +320,3 @@ def _network(path: Path) -> NetworkPolicy:
         upstream_network=network.upstream_network,
         proxy_image=network.proxy_image,
     )
-
-
-def _load(path: Path, model: type[_Strict]) -> Any:
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigurationError(f"policy file {path} is missing: restore it from the project's policies/") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        raise ConfigurationError(f"policy file {path} is not valid YAML{where}: fix the syntax") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
-        expected = error["msg"]
-        if error["type"] == "extra_forbidden":
-            expected = "unknown key: remove it or check its spelling"
-        elif error["type"] == "literal_error":
-            expected = f"{error['msg']}, got {error.get('input')!r}"
-        more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
-        raise ConfigurationError(f"policy file {path}: key {key}: {expected}{more}") from None

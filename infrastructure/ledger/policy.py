@@ -14,7 +14,7 @@ from mai_safety.domain.checkpoint import CheckpointRule
 
 # The same strict model and loader as the other policy files, so that errors read the same way
 # (file, key, what was expected).
-from ..policy_loader import _load as load_policy_file
+from ..policy_files import load as load_policy_file
 from ..policy_loader import _Strict as Strict
 
 

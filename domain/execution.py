@@ -106,9 +106,9 @@ class Execution(Aggregate):
         self._request_override(kind=kind.value, reason=reason, answer_by=answer_by.isoformat())
 
     @event("OverrideRequested")
-    def _request_override(self, kind: str, reason: str, answer_by: str) -> None:
+    def _request_override(self, kind: str, reason: str, answer_by: str = "") -> None:
         self.override_kind = OverrideKind(kind)
-        self.answer_by = datetime.fromisoformat(answer_by)
+        self.answer_by = datetime.fromisoformat(answer_by) if answer_by else None
         self.status = ExecutionStatus.AWAITING_OVERRIDE
 
     def is_overdue(self, now: datetime) -> bool:

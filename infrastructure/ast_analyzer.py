@@ -1184,7 +1184,6 @@ class _Analysis:
 
     def _judge_call(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:
         a0 = args[0] if args else None
-        method = q.split("#", 1)[1].split(".")[-1] if "#" in q else q.rsplit(".", 1)[-1]
         for value in [*args, *kwargs.values()]:
             for text in _folded_strings(value):
                 self._on_text(node, text, ctx, folded=True)

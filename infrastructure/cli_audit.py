@@ -32,7 +32,6 @@ from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .bootstrap import bootstrap
-from .ledger.hardening import EVENTS_TABLE, harden_postgres, hardening_sql
 from .ledger.policy import load_ledger_policy
 from .settings import Settings
 from .signing import KeyFile
@@ -395,6 +394,8 @@ def _public_key(settings: Settings, *, as_json: bool) -> int:
 
 def _init_postgres(args: argparse.Namespace) -> int:
     if args.print_sql:
+        from .ledger.hardening import EVENTS_TABLE, hardening_sql  # Postgres's driver only when asked for
+
         sys.stdout.write(hardening_sql(args.schema, EVENTS_TABLE, args.service_role))
         return EXIT_OK
     if not args.owner_url:
@@ -405,6 +406,8 @@ def _init_postgres(args: argparse.Namespace) -> int:
             password = Path(args.service_password_file).read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError) as exc:
             raise CannotVerify(f"{args.service_password_file} cannot be read ({exc})") from None
+    from .ledger.hardening import harden_postgres  # Postgres's driver only when asked for
+
     done = harden_postgres(args.owner_url, args.service_role, service_password=password, schema=args.schema)
     print(
         f"ledger tables {', '.join(done['tables'])} are owned by {done['owner']} and append-only; "

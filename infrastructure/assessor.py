@@ -188,6 +188,7 @@ def build_analyzers(
     *,
     only: tuple[str, ...] | None = None,
     warm_semgrep: bool | None = None,
+    policy: Any = None,
 ) -> AnalyzerSuite:
     """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
 
@@ -200,7 +201,7 @@ def build_analyzers(
     from .bandit_analyzer import BanditAnalyzer
     from .semgrep_analyzer import SemgrepAnalyzer
 
-    policy = load_analysis_policy(policies_dir)
+    policy = policy or load_analysis_policy(policies_dir)
     wanted = set(only) if only is not None else {"semgrep", "bandit", "ast"}
     analyzers: list[Any] = []
     if "semgrep" in wanted:  # first: its engine process starts while the others read the code

@@ -13,7 +13,7 @@ from mai_safety.application.service import GatePolicy, MaiSafety
 
 from mai_safety.domain.network import KnownThreats
 
-from .analysis_policy import load_analysis_policy
+from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
 from .docker_sandbox import DockerSandbox
 from .ledger.policy import load_ledger_policy
@@ -33,13 +33,10 @@ def default_actor(settings: Settings) -> str:
     return f"{user}@{socket.gethostname()}"
 
 
-def build_assessor(policies: Policies, *, warm_semgrep: bool | None = None) -> Assessor:
-    return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep)
-
-
-def known_threats(policies: Policies) -> KnownThreats:
-    """The package names of the known-threat list, for checking requirements before any fetch."""
-    return KnownThreats(frozenset(load_analysis_policy(policies.directory).threats.packages))
+def build_assessor(
+    policies: Policies, *, warm_semgrep: bool | None = None, analysis: AnalysisPolicy | None = None
+) -> Assessor:
+    return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep, policy=analysis)
 
 
 def bootstrap(
@@ -58,6 +55,7 @@ def bootstrap(
     store = choose_store(settings)
     _check_store(store)
     limits = policies.limits
+    analysis = load_analysis_policy(policies.directory)
     gate = GatePolicy(
         profiles=dict(limits.profiles),
         trust_rules=limits.trust_rules,
@@ -68,10 +66,11 @@ def bootstrap(
         sample_above=limits.sampling.record_above,
         egress=policies.network.egress,
         derive_allow_from_index=policies.network.derive_from_pip,
-        threats=known_threats(policies),
+        # The threat list's package names: requirements are checked against them before any fetch.
+        threats=KnownThreats(frozenset(analysis.threats.packages)),
     )
     return MaiSafety(
-        assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep),
+        assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
         sandbox=sandbox
         or DockerSandbox(
             settings.image,

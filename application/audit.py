@@ -1,10 +1,12 @@
 """The audit of the ledger: signed checkpoints, verification, forensic replay and export.
 
 * **Sealing.** ``CheckpointSealer`` is handed to the ledger, which asks it inside every insert
-  transaction (under the writers' lock) whether the new head needs a checkpoint: when an
-  execution ended (the save says so), every N events, or on the first write T seconds after the
-  last checkpoint (policies/ledger.yaml). So every finished execution lies under a signature the
-  moment it is committed.
+  transaction (under the writers' lock) whether the new head needs a checkpoint: every N events,
+  or on the first write T seconds after the last checkpoint, and when an execution ended (the
+  save says so) if the policy seals endings at once. Otherwise ``DeferredSeals`` seals what this
+  process wrote at most ``endings_within`` seconds after an ending, one signature for every
+  ending of the interval, and before the service closes (docs/decisions/0009). So every
+  finished execution lies under a signature at once or within that bound.
 * **Verification** walks the ledger (all of it, a range, or one execution and what lies between
   it and the checkpoint that covers it) and its checkpoints together (domain.checkpoint).
 * **Replay** rebuilds one execution from its verified events, as of any moment.
@@ -19,6 +21,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import sys
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -103,6 +107,64 @@ class CheckpointSealer(Sealer):
         )
 
 
+class DeferredSeals:
+    """Seals endings a moment after they are recorded: one signature covers every ending of the
+    interval, so a busy service signs a few times a second rather than once per execution.
+
+    ``ending_saved`` arms a timer (if none is armed) that calls ``ledger.seal_written`` after
+    ``delay`` seconds; ``flush`` seals at once, and ``close`` flushes and stops. What is signed is
+    the ledger hash this process computed for what it wrote, not one read back. A seal that
+    fails in the timer (the database away) is retried by the next ending, flush or close, and
+    the first failure is reported on stderr; ``close`` raises it.
+    """
+
+    def __init__(self, ledger: Ledger, delay: float) -> None:
+        self._ledger = ledger
+        self._delay = delay
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._owed = False
+        self._warned = False
+
+    def ending_saved(self) -> None:
+        with self._lock:
+            self._owed = True
+            if self._timer is None:
+                self._timer = threading.Timer(self._delay, self._fire)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _fire(self) -> None:
+        with self._lock:
+            self._timer = None
+        try:
+            self.flush()
+        except Exception as exc:  # noqa: BLE001 - a timer thread has nobody to raise to; close() will
+            if not self._warned:
+                self._warned = True
+                print(f"mai-safety: a deferred checkpoint could not be sealed yet: {exc}", file=sys.stderr)
+
+    def flush(self) -> None:
+        """Seal what this process wrote, if an ending is owed a checkpoint."""
+        with self._lock:
+            if not self._owed:
+                return
+            self._owed = False
+        try:
+            self._ledger.seal_written("execution ended")
+        except BaseException:
+            with self._lock:
+                self._owed = True
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+        self.flush()
+
+
 class LedgerAudit:
     """The audit's commands and queries over one ledger. Built by the application; the CLI's
     ``audit`` commands call it. ``policy`` is None only where nothing is sealed (bare unit tests)."""
@@ -112,8 +174,64 @@ class LedgerAudit:
         self._chain_source = ledger if isinstance(ledger, ChainSource) else None
         self._mapper = mapper
         self.policy = policy
+        self._deferred: DeferredSeals | None = None
         if self._ledger is not None and policy is not None:
             self._ledger.use_sealer(CheckpointSealer(policy.rule, policy.keys))
+            if not policy.rule.seals_endings_at_once:
+                self._deferred = DeferredSeals(self._ledger, policy.rule.endings_within)
+
+    # --- sealing endings ------------------------------------------------------------------------
+
+    @property
+    def seals_endings_at_once(self) -> bool:
+        """Whether a save that ends an execution must seal in its own transaction."""
+        return self._ledger is not None and self._deferred is None
+
+    def ending_saved(self) -> None:
+        """An execution's ending was committed: it is sealed within the policy's bound."""
+        if self._deferred is not None:
+            self._deferred.ending_saved()
+
+    def flush(self) -> None:
+        """Seal every ending still owed a checkpoint now, rather than within the policy's bound."""
+        if self._deferred is not None:
+            self._deferred.flush()
+
+    def close(self) -> None:
+        """Seal every ending still owed a checkpoint (the service is stopping)."""
+        if self._deferred is not None:
+            self._deferred.close()
+
+    def seal_left_behind(self) -> Checkpoint | None:
+        """At start: seal endings a stopped process left without their checkpoint, if the events
+        after the newest checkpoint verify. What does not verify is left unsealed, for ``verify``
+        to report. Returns the checkpoint made, if any."""
+        if self._ledger is None or self.policy is None or self._deferred is None:
+            return None
+        ledger = self._ledger
+        head = ledger.head()
+        covered = head.checkpoint.position if head.checkpoint else 0
+        if head.position <= covered:
+            return None
+        anchor = ledger.ledger_hash_at(covered) if covered else GENESIS
+        if anchor is None:
+            return None
+        chain = ChainVerifier(covered, anchor, predecessor=ledger.event_hash_of, known_topics=EXECUTION_TOPICS, ending_topics=ENDING_TOPICS)
+        chain.check_all(ledger.iter_chain(covered, head.position))
+        if not chain.intact or chain.last_ending is None or self._awaiting_seal(chain.last_ending):
+            return None
+        return ledger.seal("execution ended (sealed at the next start)")
+
+    def _awaiting_seal(self, ending: ChainRecord) -> bool:
+        """Whether this ending is young enough to be awaiting its deferred checkpoint."""
+        if self.policy is None or self.policy.rule.seals_endings_at_once:
+            return False
+        try:
+            ended_at = self._decode(ending).timestamp
+        except Exception:  # noqa: BLE001 - an unreadable ending is not one awaiting anything
+            return False
+        age = (_now() - ended_at).total_seconds()
+        return -self.policy.rule.seal_margin <= age <= self.policy.rule.unsealed_ending_grace
 
     # --- keys and checkpoints -------------------------------------------------------------------
 
@@ -230,6 +348,7 @@ class LedgerAudit:
             rule=self.policy.rule if self.policy is not None else None,
             kept=kept,
             same_signature=ledger.checkpoint_with_signature,
+            awaiting_seal=self._awaiting_seal,
         )
 
     # --- forensic replay ------------------------------------------------------------------------
@@ -492,6 +611,7 @@ def _report(
         key_id=key.key_id if key else None,
         complete=not unchecked,
         unchecked=unchecked,
+        awaiting_seal=verifier.awaiting_seal.position if verifier.awaiting_seal else None,
     )
 
 

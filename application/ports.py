@@ -230,7 +230,8 @@ class Ledger(ChainSource):
 
     Checkpoints are written only under the writers' lock, either by ``insert_events`` (when the
     sealer set with ``use_sealer`` says one is due; the save's ``seal=True`` says an execution
-    ended) or by ``seal``; so checkpoint sequence and ledger chain never interleave."""
+    ended), by ``seal`` or by ``seal_written``; so checkpoint sequence and ledger chain never
+    interleave."""
 
     @abstractmethod
     def head(self) -> LedgerHead: ...
@@ -280,6 +281,12 @@ class Ledger(ChainSource):
     @abstractmethod
     def seal(self, reason: str) -> Checkpoint | None:
         """Seal the head now unless a checkpoint covers it already; return the newest checkpoint."""
+
+    @abstractmethod
+    def seal_written(self, reason: str) -> Checkpoint | None:
+        """Seal the furthest position this process has committed, with the ledger hash it computed
+        itself (not one read back), unless a checkpoint covers it already; return the checkpoint
+        made, or None."""
 
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger; None where it cannot."""

@@ -65,6 +65,8 @@ class VerificationReport:
     key_id: str | None = None
     complete: bool = True
     unchecked: list[str] = field(default_factory=list)
+    #: The position of an ending recorded moments ago, still awaiting its deferred checkpoint.
+    awaiting_seal: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -96,11 +96,17 @@ class MaiSafety(Application):
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        # An execution that has ended is sealed by a signed checkpoint in the same transaction as
-        # its last event, so every finished execution is covered by a signature (docs/decisions/0007).
-        if any(isinstance(obj, Execution) and obj.status.is_final for obj in objs):
+        # An execution that has ended is sealed by a signed checkpoint, so every finished execution
+        # is covered by a signature: in the same transaction as its last event, or (the policy's
+        # ``endings_within``) by one checkpoint for all the endings of a short interval
+        # (docs/decisions/0007, 0009).
+        ending = any(isinstance(obj, Execution) and obj.status.is_final for obj in objs)
+        if ending and self.audit.seals_endings_at_once:
             kwargs.setdefault(SEAL, True)
-        return super().save(*objs, **kwargs)
+        recordings = super().save(*objs, **kwargs)
+        if ending:
+            self.audit.ending_saved()
+        return recordings
 
     # --- commands -------------------------------------------------------------------------
 
@@ -207,7 +213,9 @@ class MaiSafety(Application):
 
     def recover(self) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
-        record Terminated (supervisor_lost). Returns their ids."""
+        record Terminated (supervisor_lost); and seal the endings a stopped process left without
+        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids."""
+        self.audit.seal_left_behind()
         lost = []
         for execution_id in self._running_ids():
             execution = self._get(execution_id)
@@ -350,9 +358,12 @@ class MaiSafety(Application):
         return self.sandbox.remove_leftovers()
 
     def close(self) -> None:
-        self.assessor.close()
-        self.sandbox.close()
-        super().close()
+        try:
+            self.audit.close()  # seals the endings still owed a checkpoint
+        finally:
+            self.assessor.close()
+            self.sandbox.close()
+            super().close()
 
     # --- queries --------------------------------------------------------------------------
 

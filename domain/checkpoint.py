@@ -26,6 +26,8 @@ from .chain import GENESIS, ChainRecord, ChainVerifier, Problem, ProblemKind, en
 _CHECKPOINT_PREFIX = encode_field(b"mai-safety/checkpoint/v1")
 _LINK_PREFIX = encode_field(b"mai-safety/checkpoint-link/v1")
 _INT_LENGTH = (8).to_bytes(8, "big")
+#: Beyond its deferral, how long a deferred seal may take (the writers' lock, a busy machine).
+SEAL_MARGIN_SECONDS = 10.0
 
 
 def checkpoint_message(
@@ -112,10 +114,28 @@ class Checkpoint:
 @dataclass(frozen=True)
 class CheckpointRule:
     """When the service seals: when an execution ends, every ``every_events`` events, and on the
-    first write after ``every_seconds`` without a checkpoint. Nothing is sealed twice."""
+    first write after ``every_seconds`` without a checkpoint. Nothing is sealed twice.
+
+    ``endings_within`` (seconds) is how an ending is sealed: 0 in the very transaction that
+    records it; otherwise by a checkpoint made at most that long after, which covers every
+    ending of the interval with one signature (docs/decisions/0009). The count and time rules are
+    always applied in the writing transaction.
+    """
 
     every_events: int
     every_seconds: float
+    endings_within: float = 0.0
+    seal_margin: float = SEAL_MARGIN_SECONDS
+
+    @property
+    def seals_endings_at_once(self) -> bool:
+        return self.endings_within <= 0
+
+    @property
+    def unsealed_ending_grace(self) -> float:
+        """How old an ending may be and still be awaiting its checkpoint: the deferral, and a
+        margin for a seal that waits for the writers' lock or a busy machine."""
+        return 0.0 if self.seals_endings_at_once else self.endings_within + self.seal_margin
 
     def due(self, *, last: Checkpoint | None, head_position: int, now: datetime, execution_ended: bool) -> str | None:
         """Why a checkpoint is due at ``head_position`` now, or None."""
@@ -154,6 +174,8 @@ def merge_by_position(
 
 
 SignatureCheck = Callable[[Checkpoint], bool]
+#: Says whether an ending past the newest checkpoint may still be awaiting its deferred seal.
+AwaitingSeal = Callable[[ChainRecord], bool]
 #: Finds another checkpoint (by sequence) carrying this signature: a replayed one.
 SignatureLookup = Callable[[bytes, int], "int | None"]
 
@@ -172,7 +194,9 @@ class LedgerVerifier:
     and ``signatures_unchecked`` says so. ``kept`` is a checkpoint the verifier saved earlier: the
     ledger must still extend it. ``rule`` (with ``reached_head``) checks the unsigned tail: no
     ended execution and fewer than ``every_events`` events may lie after the newest checkpoint,
-    because the service seals in the very transaction that makes either true.
+    because the service seals in the very transaction that makes either true; an ending that is
+    sealed a moment later by design (``CheckpointRule.endings_within``) passes while
+    ``awaiting_seal`` says it is young enough to be still awaiting its checkpoint.
     """
 
     def __init__(
@@ -186,8 +210,10 @@ class LedgerVerifier:
         rule: CheckpointRule | None = None,
         kept: Checkpoint | None = None,
         same_signature: SignatureLookup | None = None,
+        awaiting_seal: AwaitingSeal | None = None,
     ) -> None:
         self.chain = chain
+        self._awaiting_seal = awaiting_seal
         self._trusted_key_id = trusted_key_id
         self._signature_valid = signature_valid
         self._last = previous
@@ -198,6 +224,8 @@ class LedgerVerifier:
         self._own: list[Problem] = []
         self._reported: set[int] = set()
         self._verified: dict[tuple[int, bytes], bool] = {}
+        #: An ending past the newest checkpoint that is young enough to be awaiting its deferred seal.
+        self.awaiting_seal: ChainRecord | None = None
         self._segment_tail: Checkpoint | None = None
         self._agreed_problems = 0
         self._agreed_position = chain.head[0]
@@ -481,12 +509,16 @@ class LedgerVerifier:
         where = f"the newest checkpoint (#{newest.sequence}) signs position {covered}" if newest else "no checkpoint exists"
         ending = self.chain.last_ending
         if ending is not None and ending.position > covered:
+            if self._awaiting_seal is not None and self._awaiting_seal(ending):
+                self.awaiting_seal = ending
+                return
             self._own.append(
                 Problem.at(
                     ending,
                     ProblemKind.NOT_COVERED,
-                    f"not covered: this execution ended here but {where}; an ending is always sealed in the same "
-                    "transaction, so later checkpoints were removed or this event was forged",
+                    f"not covered: this execution ended here but {where}; every ending is sealed when it is "
+                    "recorded or soon after, so later checkpoints were removed, this event was forged, or the "
+                    "service stopped before sealing it (its next start seals what verifies)",
                 )
             )
         elif head_position - covered >= self._rule.every_events:

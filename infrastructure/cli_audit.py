@@ -211,6 +211,8 @@ def _verification_text(report: VerificationReport, what: str) -> str:
         if newest
         else "; no checkpoint"
     )
+    if report.awaiting_seal is not None:
+        signed += f"; the ending at position {report.awaiting_seal} was recorded moments ago and awaits its checkpoint"
     if report.intact and report.complete:
         return (
             f"{what} intact: {report.checked} events, head at position {report.head_position} "

@@ -5,8 +5,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
@@ -20,9 +19,9 @@ def canonical_id(originator_id: UUID | str) -> str:
     return str(originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id)))
 
 
-@dataclass(frozen=True)
-class ChainedRow:
+class ChainedRow(NamedTuple):
     stored: StoredEvent
+    originator: str  # the execution id as hashed (canonical_id)
     position: int
     event_hash: bytes
     ledger_hash: bytes
@@ -35,7 +34,8 @@ def chain_batch(
 ) -> list[ChainedRow]:
     """Hash a batch in order, continuing the ledger from ``head`` and each execution from its last event.
 
-    ``previous_event_hash(originator_id, version)`` returns the stored hash of that version or None.
+    ``previous_event_hash(execution_id, version)`` returns the stored hash of that version or None;
+    the id is given as hashed (``canonical_id``).
     """
     position, ledger_head = head if head is not None else (0, GENESIS)
     in_batch: dict[str, tuple[int, bytes]] = {}
@@ -48,7 +48,7 @@ def chain_batch(
         elif version == 1:
             previous = GENESIS
         else:
-            found = previous_event_hash(stored.originator_id, version - 1)
+            found = previous_event_hash(originator, version - 1)
             if found is None:
                 raise IntegrityError(f"event {version} of {originator} has no stored predecessor to chain to")
             previous = found
@@ -56,7 +56,7 @@ def chain_batch(
         position += 1
         ledger_head = ledger_hash(ledger_head, position, digest)
         in_batch[originator] = (version, digest)
-        rows.append(ChainedRow(stored, position, digest, ledger_head))
+        rows.append(ChainedRow(stored, originator, position, digest, ledger_head))
     return rows
 
 
@@ -110,15 +110,37 @@ class WrittenHashes:
         self._hashes: dict[tuple[str, int], bytes] = {}
         self._lock = threading.Lock()
 
-    def get(self, originator_id: UUID | str, version: int) -> bytes | None:
-        return self._hashes.get((canonical_id(originator_id), version))
+    def get(self, execution_id: str, version: int) -> bytes | None:
+        """``execution_id`` as hashed (``canonical_id``)."""
+        return self._hashes.get((execution_id, version))
 
     def remember(self, rows: Sequence[ChainedRow]) -> None:
         with self._lock:
+            hashes = self._hashes
             for row in rows:
-                self._hashes[(canonical_id(row.stored.originator_id), row.stored.originator_version)] = row.event_hash
-            while len(self._hashes) > self._size:
-                del self._hashes[next(iter(self._hashes))]
+                hashes[(row.originator, row.stored.originator_version)] = row.event_hash
+            while len(hashes) > self._size:
+                del hashes[next(iter(hashes))]
+
+
+class OwnHead:
+    """The furthest ledger position this process has committed, with the ledger hash it computed
+    for it: what a deferred seal signs, so that the signature vouches for what was written rather
+    than for whatever the database holds by the time the seal is made."""
+
+    def __init__(self) -> None:
+        self._head: tuple[int, bytes] | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> tuple[int, bytes] | None:
+        return self._head
+
+    def remember(self, rows: Sequence[ChainedRow]) -> None:
+        if not rows:
+            return
+        with self._lock:
+            if self._head is None or rows[-1].position > self._head[0]:
+                self._head = (rows[-1].position, rows[-1].ledger_hash)
 
 
 class NewestCheckpoint:

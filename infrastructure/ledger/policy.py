@@ -21,6 +21,7 @@ from ..policy_loader import _Strict as Strict
 class _Checkpoints(Strict):
     every_events: int = Field(gt=0, le=1_000_000)
     every_seconds: float = Field(gt=0, le=7 * 24 * 3600)
+    endings_within_seconds: float = Field(default=0.2, ge=0, le=60)
 
 
 class _Retention(Strict):
@@ -45,7 +46,11 @@ def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore) -> Le
     archive_dir = Path(loaded.retention.archive_dir).expanduser()
     return LedgerConfig(
         policy=LedgerPolicy(
-            rule=CheckpointRule(loaded.checkpoints.every_events, loaded.checkpoints.every_seconds),
+            rule=CheckpointRule(
+                loaded.checkpoints.every_events,
+                loaded.checkpoints.every_seconds,
+                loaded.checkpoints.endings_within_seconds,
+            ),
             keys=keys,
             archive_after_days=loaded.retention.archive_after_days,
         ),

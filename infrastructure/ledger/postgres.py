@@ -36,6 +36,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 from .chaining import (
     CHECKPOINT_COLUMNS,
     NewestCheckpoint,
+    OwnHead,
     WrittenHashes,
     advisory_lock_key,
     canonical_id,
@@ -55,6 +56,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         self._sealer: Sealer | None = None
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
+        self._own = OwnHead()
         names = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
@@ -224,13 +226,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         checkpoint = checkpoint_from_row(row[2:]) if row[2] is not None else None
         return head, checkpoint
 
-    def _previous(self, connection: Connection[Any]) -> Callable[[UUID | str, int], bytes | None]:
-        def previous(originator_id: UUID | str, version: int) -> bytes | None:
-            known = self._written.get(originator_id, version)
+    def _previous(self, connection: Connection[Any]) -> Callable[[str, int], bytes | None]:
+        def previous(execution_id: str, version: int) -> bytes | None:
+            known = self._written.get(execution_id, version)
             if known is not None:
                 return known
             cursor = connection.cursor(row_factory=tuple_row)
-            cursor.execute(self._select_previous, (originator_id, version), prepare=True)
+            cursor.execute(self._select_previous, (self._column_id(execution_id), version), prepare=True)
             found = cursor.fetchone()
             return bytes(found[0]) if found else None
 
@@ -279,6 +281,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                     break
         # Committed: the next event of these executions, and the next seal, need no lookup.
         self._written.remember(rows)
+        self._own.remember(rows)
         self._newest.remember(checkpoint)
         return notification_ids
 
@@ -294,6 +297,20 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                     connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         self._newest.remember(checkpoint)
         return checkpoint or last_checkpoint
+
+    @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
+    def seal_written(self, reason: str) -> Checkpoint | None:
+        own = self._own.get()
+        if own is None or self._sealer is None:
+            return None
+        with self.datastore.get_connection() as connection:
+            with connection.pipeline(), connection.transaction():
+                _, last_checkpoint = self._lock_and_read_head(connection)
+                checkpoint = self._sealer.seal_if_due(last_checkpoint, own[0], own[1], force=reason)
+                if checkpoint is not None:
+                    connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+        self._newest.remember(checkpoint)
+        return checkpoint
 
     # --- reading -------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ def test_replay_shows_the_code_findings_who_confirmed_and_why_the_limits_and_the
             waiting = app.run(b"import os\nprint(os.getpid())\n")
         with acting_as("alice@laptop"):
             app.approve(waiting.execution_id, "I wrote this; it only prints its pid")
+        app.audit.flush()  # sealed within the policy's bound; now rather than a moment later
         replay = app.audit.replay(waiting.execution_id)
     finally:
         app.close()

@@ -8,9 +8,11 @@ append-only Postgres, tampers with it one way, and checks the problem verificati
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -63,10 +65,19 @@ def scene(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Scene]:
             "sampled": record_execution(app, "print(4)\n", samples=2),
             "last": record_execution(app, "print(5)\n"),
         }
+        app.audit.flush()  # the attacker comes later: the service has sealed every ending by then
         assert app.audit.verify().intact
         yield Scene(app, attacker, executions)
     finally:
         app.close()
+
+
+def _recorded_earlier(state: bytes, by: timedelta) -> bytes:
+    """The same stored state, its timestamp moved back."""
+    data = json.loads(state)
+    when = datetime.fromisoformat(data["timestamp"]["_data_"]) - by
+    data["timestamp"]["_data_"] = when.isoformat()
+    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def _only(details: list[dict], kind: str) -> list[dict]:
@@ -179,7 +190,8 @@ def test_a_forged_event_slipped_into_the_middle_is_found(scene: Scene) -> None:
 def test_a_forged_ending_appended_with_valid_hashes_is_not_covered_by_any_signature(scene: Scene) -> None:
     rows = scene.attacker.events()
     waiting = scene.rows_of("waiting")
-    completed_state = scene.rows_of("first")[-1]["state"]
+    # An ending recorded an hour ago: far older than any seal the service may still owe it.
+    completed_state = _recorded_earlier(scene.rows_of("first")[-1]["state"], timedelta(hours=1))
     topic = scene.rows_of("first")[-1]["topic"]
     position = rows[-1]["position"] + 1
     digest = event_hash(waiting[-1]["event_hash"], topic, scene.executions["waiting"], 3, completed_state)

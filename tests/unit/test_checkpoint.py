@@ -7,6 +7,7 @@ valid); the real signer is tested in the integration tests.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -59,7 +60,12 @@ def _seal(records: list[ChainRecord], positions: list[int]) -> list[Checkpoint]:
 
 
 def _verify(
-    records: list[ChainRecord], checkpoints: list[Checkpoint], *, kept: Checkpoint | None = None, signed: bool = True
+    records: list[ChainRecord],
+    checkpoints: list[Checkpoint],
+    *,
+    kept: Checkpoint | None = None,
+    signed: bool = True,
+    awaiting_seal: Callable[[ChainRecord], bool] | None = None,
 ) -> LedgerVerifier:
     chain = ChainVerifier(ending_topics=frozenset({"end"}))
     verifier = LedgerVerifier(
@@ -71,6 +77,7 @@ def _verify(
         same_signature=lambda signature, sequence: next(
             (cp.sequence for cp in checkpoints if cp.signature == signature and cp.sequence != sequence), None
         ),
+        awaiting_seal=awaiting_seal,
     )
     return verifier.walk(records, checkpoints).finish(reached_head=True)
 
@@ -183,6 +190,26 @@ def test_an_old_checkpoint_put_back_as_the_newest_is_a_replay() -> None:
 def test_an_ending_after_the_newest_checkpoint_is_not_covered() -> None:
     (problem,) = _verify(RECORDS, CHECKPOINTS[:3]).problems
     assert (problem.kind, problem.position, problem.execution) == (ProblemKind.NOT_COVERED, 12, "e3")
+
+
+def test_an_ending_young_enough_to_await_its_deferred_seal_is_not_a_problem_but_is_said() -> None:
+    asked: list[int] = []
+
+    def young(record: ChainRecord) -> bool:
+        asked.append(record.position)
+        return True
+
+    verifier = _verify(RECORDS, CHECKPOINTS[:3], awaiting_seal=young)
+    assert verifier.intact and verifier.awaiting_seal is not None and verifier.awaiting_seal.position == 12
+    assert asked == [12]  # only the newest ending past the newest checkpoint is asked about
+    (problem,) = _verify(RECORDS, CHECKPOINTS[:3], awaiting_seal=lambda record: False).problems
+    assert problem.kind is ProblemKind.NOT_COVERED and "stopped before sealing it" in problem.message
+
+
+def test_endings_are_sealed_at_once_unless_the_rule_defers_them() -> None:
+    assert RULE.seals_endings_at_once and RULE.unsealed_ending_grace == 0
+    deferred = replace(RULE, endings_within=0.2, seal_margin=10)
+    assert not deferred.seals_endings_at_once and deferred.unsealed_ending_grace == pytest.approx(10.2)
 
 
 def test_too_many_events_after_the_newest_checkpoint_are_not_covered() -> None:

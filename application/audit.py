@@ -79,6 +79,8 @@ class CheckpointSealer(Sealer):
         self._keys = keys
         self._clock = clock
         self._signer: Signer | None = None
+        #: Deferred endings whose seal, once due, rides on the next append (decision 0009).
+        self.deferred: DeferredSeals | None = None
 
     def seal_if_due(
         self,
@@ -90,6 +92,8 @@ class CheckpointSealer(Sealer):
         force: str | None = None,
     ) -> Checkpoint | None:
         now = self._clock()
+        if not execution_ended and force is None and self.deferred is not None and self.deferred.take_due():
+            execution_ended = True
         reason = self.rule.due(last=last, head_position=head_position, now=now, execution_ended=execution_ended)
         if reason is None and force is not None and head_position > (last.position if last else 0):
             reason = force
@@ -111,28 +115,48 @@ class DeferredSeals:
     """Seals endings a moment after they are recorded: one signature covers every ending of the
     interval, so a busy service signs a few times a second rather than once per execution.
 
-    ``ending_saved`` arms a timer (if none is armed) that calls ``ledger.seal_written`` after
-    ``delay`` seconds; ``flush`` seals at once, and ``close`` flushes and stops. What is signed is
-    the ledger hash this process computed for what it wrote, not one read back. A seal that
-    fails in the timer (the database away) is retried by the next ending, flush or close, and
-    the first failure is reported on stderr; ``close`` raises it.
+    ``ending_saved(position)`` arms a timer (if none is armed). Halfway through the interval the
+    seal falls *due*: the next append of this process seals in its own transaction (the sealer
+    asks ``take_due``), which costs a signature and no transaction of its own. At the end of the
+    interval, if no checkpoint covers the endings yet (nothing was appended, or that transaction
+    failed), ``ledger.seal_written`` seals what this process wrote. ``flush`` does that at once,
+    ``close`` flushes and stops. Either way the ledger hash signed is the one this process
+    computed for what it wrote, not one read back. A seal that fails in the timer (the database
+    away) is retried by the next ending, flush or close, and the first failure is reported on
+    stderr; ``close`` raises it.
     """
 
     def __init__(self, ledger: Ledger, delay: float) -> None:
         self._ledger = ledger
-        self._delay = delay
+        self._half = delay / 2
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
-        self._owed = False
+        self._owed = 0  # the furthest ending position not yet known to be sealed
+        self._due = False
         self._warned = False
 
-    def ending_saved(self) -> None:
+    def ending_saved(self, position: int) -> None:
         with self._lock:
-            self._owed = True
+            self._owed = max(self._owed, position)
             if self._timer is None:
-                self._timer = threading.Timer(self._delay, self._fire)
-                self._timer.daemon = True
-                self._timer.start()
+                self._arm(self._mark_due)
+
+    def _arm(self, then: Callable[[], None]) -> None:
+        self._timer = threading.Timer(self._half, then)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _mark_due(self) -> None:
+        with self._lock:
+            self._due = True
+            self._arm(self._fire)
+
+    def take_due(self) -> bool:
+        """Whether the append being written should seal (called under the writers' lock)."""
+        if not self._due:
+            return False
+        self._due = False
+        return True
 
     def _fire(self) -> None:
         with self._lock:
@@ -145,16 +169,16 @@ class DeferredSeals:
                 print(f"mai-safety: a deferred checkpoint could not be sealed yet: {exc}", file=sys.stderr)
 
     def flush(self) -> None:
-        """Seal what this process wrote, if an ending is owed a checkpoint."""
+        """Seal what this process wrote, unless a checkpoint covers every ending it owes already."""
         with self._lock:
-            if not self._owed:
-                return
-            self._owed = False
+            owed, self._owed, self._due = self._owed, 0, False
+        if not owed:
+            return
         try:
-            self._ledger.seal_written("execution ended")
+            self._ledger.seal_written("execution ended", through=owed)
         except BaseException:
             with self._lock:
-                self._owed = True
+                self._owed = max(self._owed, owed)
             raise
 
     def close(self) -> None:
@@ -176,9 +200,10 @@ class LedgerAudit:
         self.policy = policy
         self._deferred: DeferredSeals | None = None
         if self._ledger is not None and policy is not None:
-            self._ledger.use_sealer(CheckpointSealer(policy.rule, policy.keys))
+            sealer = CheckpointSealer(policy.rule, policy.keys)
             if not policy.rule.seals_endings_at_once:
-                self._deferred = DeferredSeals(self._ledger, policy.rule.endings_within)
+                self._deferred = sealer.deferred = DeferredSeals(self._ledger, policy.rule.endings_within)
+            self._ledger.use_sealer(sealer)
 
     # --- sealing endings ------------------------------------------------------------------------
 
@@ -187,10 +212,10 @@ class LedgerAudit:
         """Whether a save that ends an execution must seal in its own transaction."""
         return self._ledger is not None and self._deferred is None
 
-    def ending_saved(self) -> None:
-        """An execution's ending was committed: it is sealed within the policy's bound."""
+    def ending_saved(self, position: int) -> None:
+        """An execution's ending was committed at ``position``: it is sealed within the policy's bound."""
         if self._deferred is not None:
-            self._deferred.ending_saved()
+            self._deferred.ending_saved(position)
 
     def flush(self) -> None:
         """Seal every ending still owed a checkpoint now, rather than within the policy's bound."""

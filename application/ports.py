@@ -283,10 +283,10 @@ class Ledger(ChainSource):
         """Seal the head now unless a checkpoint covers it already; return the newest checkpoint."""
 
     @abstractmethod
-    def seal_written(self, reason: str) -> Checkpoint | None:
+    def seal_written(self, reason: str, *, through: int | None = None) -> Checkpoint | None:
         """Seal the furthest position this process has committed, with the ledger hash it computed
-        itself (not one read back), unless a checkpoint covers it already; return the checkpoint
-        made, or None."""
+        itself (not one read back), unless a checkpoint covers it already, or covers ``through``;
+        return the checkpoint made, or None."""
 
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger; None where it cannot."""

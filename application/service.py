@@ -104,8 +104,8 @@ class MaiSafety(Application):
         if ending and self.audit.seals_endings_at_once:
             kwargs.setdefault(SEAL, True)
         recordings = super().save(*objs, **kwargs)
-        if ending:
-            self.audit.ending_saved()
+        if ending and recordings:
+            self.audit.ending_saved(max(recording.notification.id for recording in recordings))
         return recordings
 
     # --- commands -------------------------------------------------------------------------

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
+from mai_safety.domain.chain import GENESIS, ChainRecord, event_hash, ledger_hash
 from mai_safety.domain.checkpoint import Checkpoint
 
 
@@ -167,3 +168,53 @@ class NewestCheckpoint:
     def remember(self, checkpoint: Checkpoint | None) -> None:
         if checkpoint is not None and (self._known is None or checkpoint.sequence >= self._known.sequence):
             self._known = checkpoint
+
+    @property
+    def position(self) -> int | None:
+        """The position the newest known checkpoint signs."""
+        known = self._known
+        return known.position if known is not None else None
+
+
+def read_ahead(fetch_page: Callable[[int], list[ChainRecord]], after_position: int, page: int) -> Iterator[ChainRecord]:
+    """The records after ``after_position``, page by page, with the next page read by a helper
+    thread while the caller works through this one.
+
+    Reading the ledger is bound by the database producing rows (waiting for it releases the GIL),
+    verifying it by hashing them: overlapped, a walk costs about the slower of the two rather than
+    their sum. ``fetch_page(after)`` returns up to ``page`` records after that position, in order.
+    Errors in the helper are raised to the caller; a caller that stops early stops the helper.
+    """
+    pages: queue.Queue[list[ChainRecord] | BaseException] = queue.Queue(maxsize=2)
+    stopped = threading.Event()
+
+    def produce() -> None:
+        after = after_position
+        while not stopped.is_set():
+            try:
+                records: list[ChainRecord] | BaseException = fetch_page(after)
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
+                records = exc
+            while not stopped.is_set():
+                try:
+                    pages.put(records, timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+            if isinstance(records, BaseException) or len(records) < page:
+                return
+            after = records[-1].position
+
+    helper = threading.Thread(target=produce, name="mai-safety-ledger-read-ahead", daemon=True)
+    helper.start()
+    try:
+        while True:
+            item = pages.get()
+            if isinstance(item, BaseException):
+                raise item
+            yield from item
+            if len(item) < page:
+                return
+    finally:
+        stopped.set()
+        helper.join()

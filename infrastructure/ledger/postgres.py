@@ -16,7 +16,7 @@ init-postgres``), nothing is created: the service's role may not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -43,6 +43,7 @@ from .chaining import (
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
+    read_ahead,
 )
 
 _NO_LIMIT = 1 << 62
@@ -299,14 +300,19 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         return checkpoint or last_checkpoint
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
-    def seal_written(self, reason: str) -> Checkpoint | None:
+    def seal_written(self, reason: str, *, through: int | None = None) -> Checkpoint | None:
         own = self._own.get()
         if own is None or self._sealer is None:
             return None
+        if through is not None and (self._newest.position or 0) >= through:
+            return None  # a checkpoint this process wrote or read covers it already
         with self.datastore.get_connection() as connection:
             with connection.pipeline(), connection.transaction():
                 _, last_checkpoint = self._lock_and_read_head(connection)
-                checkpoint = self._sealer.seal_if_due(last_checkpoint, own[0], own[1], force=reason)
+                covered = last_checkpoint.position if last_checkpoint else 0
+                checkpoint = None
+                if through is None or covered < through:
+                    checkpoint = self._sealer.seal_if_due(last_checkpoint, own[0], own[1], force=reason)
                 if checkpoint is not None:
                     connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         self._newest.remember(checkpoint)
@@ -330,6 +336,10 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
     def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
         rows = self._fetch(self._select_chain, (after_position, _NO_LIMIT if up_to is None else up_to, limit))
         return [ChainRecord._make(row) for row in rows]
+
+    def iter_chain(self, after_position: int = 0, up_to: int | None = None, page: int = 5000) -> Iterator[ChainRecord]:
+        """Every record after ``after_position``, the next page read while this one is checked."""
+        return read_ahead(lambda after: self.select_chain(after, page, up_to), after_position, page)
 
     def select_execution(self, originator_id: str) -> list[ChainRecord]:
         return [ChainRecord._make(row) for row in self._fetch(self._select_execution, (self._column_id(originator_id),))]

@@ -99,3 +99,23 @@ def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(d
         assert app.audit.verify().intact
     finally:
         app.close()
+
+
+def test_a_due_seal_rides_on_the_next_append(database_url: str, tmp_path: Path) -> None:
+    app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"))
+    try:
+        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ended = record_execution(app, "print(1)\n")
+        ending = ledger.select_execution(ended)[-1].position
+        before = ledger.head().checkpoint
+        app.audit._deferred._mark_due()  # noqa: SLF001 - halfway through the interval, as its timer does
+        running = record_execution(app, "print(2)\n", end=False)  # Assessed and Started
+        assessed = ledger.select_execution(running)[0].position
+        newest = ledger.head().checkpoint
+        # The seal came with the next append, in its transaction: it signs that append's head.
+        assert newest is not None and newest.sequence == (before.sequence if before else 0) + 1
+        assert newest.position == assessed == ending + 1 and newest.reason == "execution ended"
+        app.audit.flush()  # nothing more is owed: no second checkpoint
+        assert ledger.head().checkpoint == newest
+    finally:
+        app.close()

@@ -231,9 +231,9 @@ class LedgerAudit:
         """At start: seal endings a stopped process left without their checkpoint, if the events
         after the newest checkpoint verify. What does not verify is left unsealed, for ``verify``
         to report. Returns the checkpoint made, if any."""
-        if self._ledger is None or self.policy is None or self._deferred is None:
-            return None
         ledger = self._ledger
+        if ledger is None or self._deferred is None:  # no ledger, or endings sealed at once
+            return None
         head = ledger.head()
         covered = head.checkpoint.position if head.checkpoint else 0
         if head.position <= covered:

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
+from mai_safety.application.ports import Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord, event_hash, ledger_hash
 from mai_safety.domain.checkpoint import Checkpoint
 
@@ -174,6 +175,21 @@ class NewestCheckpoint:
         """The position the newest known checkpoint signs."""
         known = self._known
         return known.position if known is not None else None
+
+
+def covers(checkpoint_position: int | None, through: int | None) -> bool:
+    """Whether a checkpoint signing ``checkpoint_position`` covers position ``through``."""
+    return through is not None and checkpoint_position is not None and checkpoint_position >= through
+
+
+def seal_own_head(
+    sealer: Sealer, last: Checkpoint | None, own: tuple[int, bytes], reason: str, through: int | None
+) -> Checkpoint | None:
+    """Under the writers' lock: the checkpoint of what this process wrote (``own``: the position
+    and the ledger hash it computed), unless ``last`` already covers ``through`` or that head."""
+    if covers(last.position if last else None, through):
+        return None
+    return sealer.seal_if_due(last, own[0], own[1], force=reason)
 
 
 def read_ahead(fetch_page: Callable[[int], list[ChainRecord]], after_position: int, page: int) -> Iterator[ChainRecord]:

@@ -43,7 +43,9 @@ from .chaining import (
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
+    covers,
     read_ahead,
+    seal_own_head,
 )
 
 _NO_LIMIT = 1 << 62
@@ -304,15 +306,12 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         own = self._own.get()
         if own is None or self._sealer is None:
             return None
-        if through is not None and (self._newest.position or 0) >= through:
+        if covers(self._newest.position, through):
             return None  # a checkpoint this process wrote or read covers it already
         with self.datastore.get_connection() as connection:
             with connection.pipeline(), connection.transaction():
                 _, last_checkpoint = self._lock_and_read_head(connection)
-                covered = last_checkpoint.position if last_checkpoint else 0
-                checkpoint = None
-                if through is None or covered < through:
-                    checkpoint = self._sealer.seal_if_due(last_checkpoint, own[0], own[1], force=reason)
+                checkpoint = seal_own_head(self._sealer, last_checkpoint, own, reason, through)
                 if checkpoint is not None:
                     connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         self._newest.remember(checkpoint)

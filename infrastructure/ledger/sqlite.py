@@ -44,6 +44,8 @@ from .chaining import (
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
+    covers,
+    seal_own_head,
 )
 
 _NO_LIMIT = 1 << 62
@@ -295,15 +297,12 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         own = self._own.get()
         if own is None or self._sealer is None:
             return None
-        if through is not None and (self._newest.position or 0) >= through:
+        if covers(self._newest.position, through):
             return None  # a checkpoint this process wrote or read covers it already
         with self.datastore.get_connection(commit=True) as connection:
             with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
                 _, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                covered = last_checkpoint.position if last_checkpoint else 0
-                checkpoint = None
-                if through is None or covered < through:
-                    checkpoint = self._sealer.seal_if_due(last_checkpoint, own[0], own[1], force=reason)
+                checkpoint = seal_own_head(self._sealer, last_checkpoint, own, reason, through)
                 if checkpoint is not None:
                     self._insert_checkpoint(cursor, checkpoint)
             _WriterHead.forget(connection)
@@ -442,8 +441,6 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
 
 
 class _StatementCachingPool(SQLiteConnectionPool):
-    _writers: "weakref.WeakSet[SQLiteConnection]"
-
     """eventsourcing's pool, except that each connection keeps its compiled statements.
 
     The library connects with ``cached_statements=True``, a cache of one statement, so every
@@ -451,6 +448,10 @@ class _StatementCachingPool(SQLiteConnectionPool):
     newest checkpoint before it appends would pay that on every save (measured: about 80 µs of
     CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
     """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._writers: weakref.WeakSet[SQLiteConnection] = weakref.WeakSet()
 
     def create_writer_connection(self) -> SQLiteConnection:
         """A connection outside the pool, for one thread's appends; closed with the pool."""
@@ -492,7 +493,7 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         library_pool = self.datastore.pool
-        pool = self.datastore.pool = _StatementCachingPool(
+        self.datastore.pool = _StatementCachingPool(
             db_name=library_pool.db_name,
             lock_timeout=library_pool.lock_timeout,
             pool_size=library_pool.pool_size,
@@ -501,7 +502,6 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
             max_age=library_pool.max_age,
             pre_ping=library_pool.pre_ping,
         )
-        pool._writers = weakref.WeakSet()
         library_pool.close()  # it never connected: connections are made on first use
 
 

@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
-
 from mai_safety.application.ports import Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord, event_hash, ledger_hash
 from mai_safety.domain.checkpoint import Checkpoint

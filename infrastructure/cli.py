@@ -37,6 +37,7 @@ from .bootstrap import bootstrap, build_assessor, default_actor
 from .cli_audit import add_audit_commands, run_audit
 from .policy_loader import load_policies
 from .settings import Settings
+from .submitted_input import python_files_in, read_program_file, read_program_stdin
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
 EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_INTERNAL = 5, 6, 70
@@ -95,6 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
     run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
+    run.add_argument(
+        "--follow-symlinks", action="store_true",
+        help="read FILE even where it is a symlink to a file outside its own directory",
+    )
 
     assess = commands.add_parser(
         "assess", help="assess files without running them",
@@ -163,7 +168,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "assess":
         return _assess(args, settings)
     if args.command == "run":
-        code, source = _read_code(args.file)  # bad input is refused before anything is set up
+        # Bad input is refused before anything is set up.
+        code, source = _read_code(args.file, settings.max_code_bytes, follow_symlinks=args.follow_symlinks)
         requested = _requested_limits(args)
     app = bootstrap(settings, warm_semgrep=False)
     try:
@@ -239,9 +245,9 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
     provenance = Provenance(args.provenance)
     status = EXIT_OK
     readable: list[tuple[str, Submission]] = []
-    for name in _expand(args.paths):
+    for name, base in _expand(args.paths):
         try:
-            code, source = _read_code(name)
+            code, source = _read_code(name, settings.max_code_bytes, base=base)
             readable.append((name, Submission.from_bytes(code, provenance, settings.max_code_bytes, source)))
         except MaiSafetyError as exc:
             status = EXIT_BAD_INPUT
@@ -268,35 +274,26 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
     return status
 
 
-def _expand(paths: list[str]) -> list[str]:
-    """Directories become the Python files inside them, sorted; everything else is kept as given."""
-    expanded: list[str] = []
+def _expand(paths: list[str]) -> list[tuple[str, str | None]]:
+    """Directories become the Python files inside them, sorted, each read as inside that directory;
+    everything else is kept as given."""
+    expanded: list[tuple[str, str | None]] = []
     for name in paths:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found = sorted(str(item) for item in path.rglob("*.py") if item.is_file())
+        if name != "-" and Path(name).is_dir():
+            found = python_files_in(name)
             if not found:
                 raise InvalidSubmission(f"{name} holds no *.py files")
-            expanded.extend(found)
+            expanded.extend((item, name) for item in found)
         else:
-            expanded.append(name)
+            expanded.append((name, None))
     return expanded
 
 
-def _read_code(name: str) -> tuple[bytes, str]:
+def _read_code(name: str, max_bytes: int, *, base: str | None = None, follow_symlinks: bool = False) -> tuple[bytes, str]:
+    """The trust boundary for what the user hands us: see submitted_input.py."""
     if name == "-":
-        return sys.stdin.buffer.read(), "standard input"
-    path = Path(name)
-    if path.is_dir():
-        raise InvalidSubmission(f"{name} is a directory: give one Python file")
-    try:
-        return path.read_bytes(), name
-    except FileNotFoundError:
-        raise InvalidSubmission(f"{name} does not exist: check the path") from None
-    except PermissionError:
-        raise InvalidSubmission(f"{name} cannot be read (permission denied)") from None
-    except OSError as exc:
-        raise InvalidSubmission(f"{name} cannot be read ({exc.strerror})") from None
+        return read_program_stdin(sys.stdin.buffer, max_bytes), "standard input"
+    return read_program_file(name, max_bytes, base=base, follow_symlinks=follow_symlinks), name
 
 
 def _requested_limits(args: argparse.Namespace) -> RequestedLimits:

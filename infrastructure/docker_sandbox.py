@@ -63,6 +63,8 @@ _ADDON = Path(__file__).with_name("egress_addon.py")
 _PIP_PACKAGE = Path(pip.__file__).parent  # this environment's pip, mounted read-only for deps mode
 _DEPS_TARGET = "/workspace/.deps"
 _PIP_OUTPUT = 1024 * 1024
+_NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
+_NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
 
 
 def supervisor_label() -> str:
@@ -225,7 +227,7 @@ class DockerSandbox(Sandbox):
                 proxy_address = self._start_egress(handle, execution_id, labels)
                 proxy_url = handle.proxy_url = f"http://{proxy_address}:{_PROXY_PORT}"
                 # The sandbox's only way out is the proxy; it resolves no names itself.
-                network_options = {"network": handle.network_name, "dns": ["127.0.0.1"]}
+                network_options = {"network": handle.network_name, "dns": ["127.0.0.1"], "sysctls": _NO_IPV6}
                 environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
                 environment["MAI_SAFETY_PROXY"] = proxy_url
                 volumes[str(_PIP_PACKAGE)] = {"bind": "/opt/pip/pip", "mode": "ro"}
@@ -275,8 +277,13 @@ class DockerSandbox(Sandbox):
         Returns the proxy's address on the internal network, once it accepts connections."""
         network = handle.network
         handle.network_name = f"mai-safety-egress-{execution_id[:12]}-{os.urandom(3).hex()}"
-        internal = self.client.networks.create(handle.network_name, driver="bridge", internal=True, labels=labels)
+        # The bridge gets no address of the host's: the sandbox can then reach the proxy beside it and
+        # nothing of the host, whose services answer on every address it has (decision 0006).
+        internal = self.client.networks.create(
+            handle.network_name, driver="bridge", internal=True, labels=labels, options={_NO_HOST_ADDRESS: "true"}
+        )
         handle.internal = internal
+        _check_no_host_address(internal)
         proxy = self.client.containers.create(
             self.proxy_image,
             command=[
@@ -651,6 +658,19 @@ def _pip_command(network: NetworkRequest, proxy_url: str) -> list[str]:
             # The user's own configuration names a plain-HTTP index; pip wants that said twice.
             command += ["--trusted-host", url.split("/")[2]]
     return command + list(network.requirements)
+
+
+def _check_no_host_address(network: Any) -> None:
+    """Fail closed if the engine gave the egress bridge an IPv4 address of the host after all (an
+    engine that ignores the option). Where the engine runs elsewhere the bridge is not visible
+    here, and the option stands on its own."""
+    bridge = "br-" + str(network.id)[:12]
+    addresses = psutil.net_if_addrs().get(bridge, [])
+    if any(address.family == socket.AF_INET for address in addresses):
+        raise SandboxUnavailable(
+            f"the Docker engine gave the egress bridge {bridge} an address of the host, so the sandbox "
+            "could reach the host's services: --network deps is refused on this engine"
+        )
 
 
 def _labels(item: Any) -> dict[str, str]:

@@ -7,7 +7,8 @@ Policy, from the environment the service sets on the proxy container:
   MAI_EGRESS_MAX_BYTES  bytes the execution may download in all
   MAI_EGRESS_MAX_REQUESTS  requests (and tunnels) it may make in all
 
-* plain HTTP: GET and HEAD only, no request body, to an allowed host (by name: the Host header and
+* plain HTTP: GET and HEAD only, no request body nor a header announcing one, no protocol upgrade
+  (WebSocket, h2c), to an allowed host (by name: the Host header and
   the request target must agree), on an allowed port;
 * HTTPS: CONNECT to an allowed host name on an allowed port, and the tunnel must open with a TLS
   ClientHello whose SNI names that same host; the tunnel is relayed without interception, so the
@@ -51,6 +52,21 @@ def _is_ip(host: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+def _upload_refusal(headers: http.Headers) -> str | None:
+    """A read-only egress carries no body and switches to no other protocol: a WebSocket (or h2c)
+    upgrade would turn an allowed GET into a channel for uploads."""
+    connection = {token.strip().lower() for token in headers.get("connection", "").split(",")}
+    if "upgrade" in headers or "upgrade" in connection or "http2-settings" in headers:
+        return "protocol upgrades (WebSocket, h2c) are refused: the egress is read-only"
+    length = headers.get("content-length")
+    if length is not None and length.strip() != "0":
+        return "request bodies are refused: the egress is read-only"
+    for name in ("transfer-encoding", "expect"):
+        if name in headers:
+            return f"a {name} header announces a request body, which is refused: the egress is read-only"
+    return None
 
 
 class EgressPolicy:
@@ -197,10 +213,8 @@ class EgressPolicy:
             reason = f"the Host header {host_header!r} does not match the request target {request.host!r}"
         if reason is None and request.method not in ("GET", "HEAD"):
             reason = f"method {request.method} is refused: the egress is read-only (GET and HEAD)"
-        if reason is None and (
-            int(request.headers.get("content-length", "0") or 0) > 0 or "transfer-encoding" in request.headers
-        ):
-            reason = "request bodies are refused: the egress is read-only"
+        if reason is None:
+            reason = _upload_refusal(request.headers)
         reason = reason or self.budget_refusal()
         if reason:
             flow.response = http.Response.make(403, f"mai-safety egress: {reason}\n".encode())

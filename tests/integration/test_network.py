@@ -235,3 +235,154 @@ def test_the_cli_takes_the_network_mode_and_requirements(app: MaiSafety, policie
     good = run_cli(["run", "-", "--network", "deps", "--json"], {**env, "PIP_INDEX_URL": "http://index.mai-test/simple"}, b"print(2)\n")
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout)["stdout"] == "2\n"
+
+
+# --- attacks: the dependency network must reach the proxy and nothing of the host ------------------
+
+HOST_PROBE = """
+import json, socket, struct
+def gateway():
+    for line in open("/proc/net/route").read().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == "00000000":
+            return socket.inet_ntoa(struct.pack("<L", int(fields[2], 16)))
+targets = [gateway()] + TARGETS
+results = {}
+for address in targets:
+    try:
+        with socket.create_connection((address, PORT), timeout=2) as connection:
+            connection.sendall(b"stolen data")
+            results[address] = "connected"
+    except OSError as error:
+        results[address] = type(error).__name__
+print(json.dumps(results))
+"""
+
+
+class _HostListener:
+    """A listener on every IPv4 and IPv6 address of the host, counting what reaches it."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.received: list[bytes] = []
+        self.sockets = []
+        four = socket.socket(socket.AF_INET)
+        four.bind(("0.0.0.0", 0))
+        self.port = four.getsockname()[1]
+        six = socket.socket(socket.AF_INET6)
+        six.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        six.bind(("::", self.port))
+        for listener in (four, six):
+            listener.listen()
+            listener.settimeout(0.2)
+            self.sockets.append(listener)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            for listener in self.sockets:
+                try:
+                    connection, _ = listener.accept()
+                except OSError:
+                    continue
+                connection.settimeout(1)
+                try:
+                    self.received.append(connection.recv(100) or b"(connected)")
+                except OSError:
+                    self.received.append(b"(connected)")
+                connection.close()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        for listener in self.sockets:
+            listener.close()
+
+
+def _host_addresses() -> list[str]:
+    """Every IPv4 address of the host: its own interface, the default bridge, other Docker networks."""
+    import psutil
+
+    addresses = {
+        address.address
+        for name, entries in psutil.net_if_addrs().items()
+        for address in entries
+        if address.family == socket.AF_INET and not address.address.startswith("127.")
+    }
+    assert any(name == "docker0" for name in psutil.net_if_addrs()), "the default bridge is one of the targets"
+    return sorted(addresses)
+
+
+def test_the_dependency_network_reaches_no_address_of_the_host(app: MaiSafety, docker_client, world: World) -> None:  # type: ignore[no-untyped-def]
+    listener = _HostListener()
+    try:
+        targets = _host_addresses()
+        program = HOST_PROBE.replace("TARGETS", json.dumps(targets)).replace("PORT", str(listener.port))
+        program += "import urllib.request\nprint(urllib.request.urlopen('http://docs.mai-test/index.html', timeout=10).read().decode())\n"
+        report = app.run(program.encode(), network=NetworkMode.DEPS)
+        assert report.status == "completed", report.stderr
+        results = json.loads(report.stdout.splitlines()[0])
+        assert len(results) >= 3, results  # the gateway, the default bridge and the host's own interface
+        assert "connected" not in results.values(), results
+        assert listener.received == [], listener.received
+        assert report.stdout.splitlines()[1] == "the documentation page", "the proxy must still work"
+    finally:
+        listener.close()
+
+
+def test_the_sandbox_on_the_dependency_network_has_no_ipv6(app: MaiSafety) -> None:
+    program = b"print(open('/proc/sys/net/ipv6/conf/all/disable_ipv6').read().strip())\n"
+    report = app.run(program, network=NetworkMode.DEPS)
+    assert report.stdout.strip() == "1"
+
+
+UPLOAD_TRICKS = """
+import json, os, socket
+proxy = os.environ["HTTP_PROXY"].split("//")[1]
+host, port = proxy.split(":")
+tricks = {
+    "websocket": "GET http://docs.mai-test/index.html HTTP/1.1\\r\\nHost: docs.mai-test\\r\\nUpgrade: websocket\\r\\n"
+                 "Connection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n",
+    "h2c": "GET http://docs.mai-test/index.html HTTP/1.1\\r\\nHost: docs.mai-test\\r\\nConnection: Upgrade, HTTP2-Settings\\r\\n"
+           "Upgrade: h2c\\r\\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\\r\\n\\r\\n",
+    "chunked_get": "GET http://docs.mai-test/index.html HTTP/1.1\\r\\nHost: docs.mai-test\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n"
+                   "5\\r\\nhello\\r\\n0\\r\\n\\r\\n",
+    "odd_length": "GET http://docs.mai-test/index.html HTTP/1.1\\r\\nHost: docs.mai-test\\r\\nContent-Length: 5\\r\\n\\r\\nhello",
+    "expect": "GET http://docs.mai-test/index.html HTTP/1.1\\r\\nHost: docs.mai-test\\r\\nExpect: 100-continue\\r\\n\\r\\n",
+}
+results = {}
+for name, request in tricks.items():
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(request.encode())
+        connection.sendall(b"\\x81\\x85\\x00\\x00\\x00\\x00frame")  # a client frame, if the upgrade went through
+        reply = b""
+        try:
+            while True:  # past interim answers (100 Continue) to the final status line
+                lines = [line for line in reply.split(b"\\r\\n") if line.startswith(b"HTTP/")]
+                if lines and not lines[-1].split()[1].startswith(b"1"):
+                    break
+                chunk = connection.recv(200)
+                if not chunk:
+                    break
+                reply += chunk
+        except OSError:
+            pass
+        finals = [line for line in reply.split(b"\\r\\n") if line.startswith(b"HTTP/")]
+        results[name] = finals[-1].decode(errors="replace") if finals else "closed"
+print(json.dumps(results))
+"""
+
+
+def test_uploads_dressed_as_reads_are_refused_and_recorded(app: MaiSafety) -> None:
+    report = app.run(UPLOAD_TRICKS.encode(), network=NetworkMode.DEPS)
+    assert report.status == "completed", report.stderr
+    results = json.loads(report.stdout)
+    for name, status_line in results.items():
+        assert " 403 " in status_line or status_line == "closed", (name, status_line)
+    requests = _network_record(app, report.execution_id)["requests"]
+    reasons = " ".join(item["reason"] for item in requests if item["verdict"] == "refused")
+    assert "upgrade" in reasons and "read-only" in reasons
+    assert not any(item["verdict"] == "allowed" for item in requests), requests

@@ -1,0 +1,5 @@
+import glob
+
+for path in sorted(glob.glob("/root/*") + glob.glob("/root/.*")):
+    print(path)
+print("listed /root")

@@ -1,13 +1,16 @@
-"""Reads the analysis policies (policies/analysis.yaml, policies/threats.yaml, policies/semgrep/*.yaml).
+"""Reads the analysis policies (policies/analysis.yaml, policies/threats.yaml, policies/sensitive_paths.yaml,
+policies/semgrep/*.yaml).
 
 These say how the Semgrep and AST analyzers' findings become our levels, which provenances a
-rule's level applies to, and which hashes and package names are known threats. Everything is
+rule's level applies to, which hashes and package names are known threats, and which paths are
+sensitive for which operation (the sensitive-path model, shared by both analyzers). Everything is
 validated with pydantic; every problem becomes one ConfigurationError naming the file, the key and
 what was expected, in the same words as policy_loader.py uses for assessment.yaml and limits.yaml.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +93,10 @@ class _ThreatsSection(_Strict):
     file: str = "threats.yaml"
 
 
+class _SensitivePathsSection(_Strict):
+    file: str = "sensitive_paths.yaml"
+
+
 class _AnalysisFile(_Strict):
     version: Literal[1]
     failure_level: LevelName = "MEDIUM"
@@ -97,6 +104,7 @@ class _AnalysisFile(_Strict):
     semgrep: _SemgrepSection
     ast: _AstSection
     threats: _ThreatsSection = _ThreatsSection()
+    sensitive_paths: _SensitivePathsSection = _SensitivePathsSection()
 
     @field_validator("failure_level")
     @classmethod
@@ -134,11 +142,55 @@ class _ThreatsFile(_Strict):
     packages: list[_ThreatPackage] = Field(default_factory=list)
 
 
+# --- sensitive_paths.yaml -------------------------------------------------------------------
+
+_GLOB_START = re.compile(r"^(/|~/|~$|\*\*/)")
+
+
+class _PathEntry(_Strict):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    name: str = Field(min_length=1)
+    paths: list[str] = Field(min_length=1)
+    secret: bool = False
+    startup: bool = False
+    public: bool = False
+    read: LevelName | None = None
+    listing: LevelName | None = Field(default=None, alias="list")
+    write: LevelName | None = None
+    delete: LevelName | None = None
+
+    @field_validator("paths")
+    @classmethod
+    def _globs(cls, paths: list[str]) -> list[str]:
+        for path in paths:
+            if not _GLOB_START.match(path):
+                raise ValueError(f"{path!r} must start with / (absolute), ~/ (in the home folder) or **/ (a name anywhere)")
+            if path.count("[") != path.count("]") or "//" in path or "/../" in path + "/" or "/./" in path + "/":
+                raise ValueError(f"{path!r} is not a clean glob: close every [ ], and write no //, . or .. segments")
+        return paths
+
+    @model_validator(mode="after")
+    def _rates_something(self) -> "_PathEntry":
+        if not any((self.read, self.listing, self.write, self.delete)):
+            raise ValueError(f"entry {self.name!r} gives no level: name at least one of read, list, write, delete")
+        if self.secret and self.public:
+            raise ValueError(f"entry {self.name!r} cannot be both secret and public")
+        if self.secret and self.read not in ("HIGH", "BLOCKED"):
+            raise ValueError(f"entry {self.name!r} is secret, so its read level must be HIGH or BLOCKED")
+        return self
+
+
+class _SensitivePathsFile(_Strict):
+    version: Literal[1]
+    entries: list[_PathEntry] = Field(min_length=1)
+
+
 # --- semgrep/*.yaml (only what we rely on; the pattern syntax is Semgrep's to check) ----------
 
 
 class _SemgrepMetadata(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True)
 
     level: LevelName
     category: str = Field(min_length=1)
@@ -146,6 +198,9 @@ class _SemgrepMetadata(BaseModel):
     cwe: str = ""
     provenances: list[ProvenanceName] | None = None
     otherwise: LevelName | None = None
+    # rules that, when they fire on the same line, say all this one says and more (a flow of the
+    # same data to the same sink, seen from a stronger source): this one's finding is dropped there
+    subsumed_by: list[str] = Field(default_factory=list, alias="subsumed-by")
 
     @model_validator(mode="after")
     def _provenances(self) -> "_SemgrepMetadata":
@@ -218,6 +273,8 @@ class SemgrepRuleInfo:
     confidence: str
     cwe: str
     severity: str
+    message: str = ""
+    subsumed_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -271,6 +328,202 @@ class ThreatList:
     packages: dict[str, str] = field(default_factory=dict)  # normalised name -> reference
 
 
+OPERATIONS = ("read", "list", "write", "delete")
+UNKNOWN_PART = "\ufffc"  # stands for a part of a path known only at run time (the AST analyzer's PH)
+_HOME_SPELLINGS = ("$HOME", "${HOME}", "%USERPROFILE%", "%HOMEPATH%", "$env:USERPROFILE")
+
+
+def path_forms(path: str) -> list[str]:
+    """The normal forms under which a path (as a program spells it) is matched against the model.
+
+    Home folders spelled any way become ``~`` (``/root`` is kept, and matched as ``~`` too); ``//``,
+    ``.`` and ``..`` are resolved; a relative path that climbs out with ``..`` is read from the top,
+    as a traversal would reach it; a path whose first part is unknown (``{base}/etc/shadow``) is also
+    read from the top and from the home folder. Unknown parts stay in the text as UNKNOWN_PART, which
+    a glob's ``*`` matches and a literal name does not.
+    """
+    text = path.strip().strip("'\"").replace("\\", "/")
+    if not text or len(text) > 4096:
+        return []
+    for home in _HOME_SPELLINGS:
+        if text.startswith(home):
+            text = "~" + text[len(home):]
+    text = re.sub(r"^/home/[^/]+(?=/|$)", "~", text)
+    text = re.sub(r"^~[A-Za-z0-9_.-]+(?=/|$)", "~", text)
+    text = re.sub(r"^[A-Za-z]:/Users/[^/]+(?=/|$)", "~", text)
+    forms: list[str] = []
+    if text.startswith("/"):
+        forms.append(_resolve("/", text))
+    elif text == "~" or text.startswith("~/"):
+        forms.append(_resolve("~/", text[1:]))
+    else:
+        climbed = ".." in text.split("/")
+        first, _, rest = text.partition("/")
+        normal = posixpath.normpath(text)
+        if climbed and (normal == ".." or normal.startswith("../") or first == UNKNOWN_PART):
+            forms.append(_resolve("/", re.sub(r"^(\.\./)+|^\.\.$", "", normal)))
+        elif first.strip(UNKNOWN_PART) == "" and rest and not climbed:
+            forms.extend((_resolve("/", rest), _resolve("~/", rest)))
+        forms.append(normal)
+    for form in list(forms):
+        if form == "/root" or form.startswith("/root/"):
+            forms.append("~" + form[5:])
+    return forms
+
+
+def _resolve(head: str, rest: str) -> str:
+    resolved = posixpath.normpath("/" + rest.lstrip("/"))  # .. cannot climb above the top (or home)
+    resolved = "/" + resolved.lstrip("/")
+    if head == "/":
+        return resolved
+    return "~" if resolved == "/" else "~" + resolved
+
+
+def glob_regex(glob: str) -> str:
+    """A model glob as a regular expression over normal forms (Python and PCRE alike)."""
+    out, index = [], 0
+    while index < len(glob):
+        if glob.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+        elif glob.startswith("/**", index) and index + 3 == len(glob):
+            out.append("(?:/.*)?")
+            index += 3
+        elif glob.startswith("**", index):
+            out.append(".*")
+            index += 2
+        elif glob[index] == "*":
+            out.append("[^/]*")
+            index += 1
+        elif glob[index] == "?":
+            out.append("[^/]")
+            index += 1
+        elif glob[index] == "[":
+            end = glob.index("]", index)
+            out.append("[" + glob[index + 1:end].replace("\\", "\\\\") + "]")
+            index = end + 1
+        else:
+            out.append(re.escape(glob[index]))
+            index += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class PathRating:
+    """What the model says of one operation on one path."""
+
+    level: RiskLevel
+    name: str  # the entry's name, e.g. "the password hashes"
+    secret: bool
+    startup: bool
+    form: str  # the normal form that matched
+
+
+@dataclass(frozen=True)
+class _Entry:
+    name: str
+    globs: tuple[str, ...]
+    pattern: re.Pattern[str]
+    secret: bool
+    startup: bool
+    public: bool
+    levels: dict[str, RiskLevel]
+
+
+@dataclass(frozen=True)
+class SensitivePaths:
+    """The sensitive-path model (policies/sensitive_paths.yaml), compiled."""
+
+    source: Path
+    entries: tuple[_Entry, ...]
+
+    def rate(self, path: str, operation: str) -> PathRating | None:
+        """The first entry that matches the path and names a level for ``operation``."""
+        forms = path_forms(path)
+        if not forms:
+            return None
+        for entry in self.entries:
+            level = entry.levels.get(operation)
+            if level is None:
+                continue
+            for form in forms:
+                if entry.pattern.fullmatch(form):
+                    return PathRating(level, entry.name, entry.secret, entry.startup, form)
+        return None
+
+    def secret(self, path: str) -> str | None:
+        """The entry name if reading ``path`` reads credentials (a secret entry rates the read)."""
+        rating = self.rate(path, "read")
+        return rating.name if rating is not None and rating.secret else None
+
+    def startup(self, path: str) -> bool:
+        rating = self.rate(path, "write")
+        return rating is not None and rating.startup
+
+    def semgrep_regex(self, kind: str) -> str:
+        """A regular expression over paths *as a program spells them* (Semgrep sees string literals,
+        not resolved paths), for the taint rules' sources and sinks:
+
+          secret     entries marked secret (their read);
+          sensitive  every entry whose read is MEDIUM or above, except public ones;
+          outside    any absolute path outside the home folder, or climbing path, whose read the
+                     model rates neither LOW nor secret (secrets have rules of their own);
+          startup    entries marked startup (their write).
+
+        Spellings covered: the path itself with any number of leading slashes, any prefix that
+        climbs with ``..`` to it (``/var/www/../../etc/passwd``, ``../../etc/passwd``), and every
+        spelling of the home folder for ``~/`` globs. Earlier entries outside the kind are carved
+        out with a look-ahead, as the model's first-match order would.
+        """
+        operation = "write" if kind == "startup" else "read"
+
+        def member(entry: _Entry) -> bool:
+            level = entry.levels.get(operation)
+            if level is None:
+                return False
+            if kind == "secret":
+                return entry.secret
+            if kind == "startup":
+                return entry.startup
+            if kind == "sensitive":
+                return level >= RiskLevel.MEDIUM and not entry.public
+            return level >= RiskLevel.MEDIUM and not entry.secret  # outside: LOW and secret entries are carved out
+
+        rated = [entry for entry in self.entries if entry.levels.get(operation) is not None]
+        members = [entry for entry in rated if member(entry)]
+        if kind == "outside":
+            # system places and climbs out of the working directory; the home folder is the user's own
+            include = r"(?!/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])(?:/|(?:.*/)?\.\./).*"
+            exclude = [entry for entry in rated if not member(entry)]
+        else:
+            include = "|".join(_spellings(glob) for entry in members for glob in entry.globs) or "(?!)"
+            last = max((rated.index(entry) for entry in members), default=-1)
+            exclude = [entry for entry in rated[:last] if not member(entry)]
+        carve = "|".join(_spellings(glob) for entry in exclude for glob in entry.globs)
+        return ("^(?!(?:" + carve + ")$)" if carve else "^") + "(?:" + include + ")$"
+
+
+def _spellings(glob: str) -> str:
+    """How a program may spell a path the glob matches, as a regular expression."""
+    if glob.startswith("**/"):
+        return glob_regex(glob)
+    if glob == "~" or glob.startswith("~/"):
+        home = r"(?:~[\w.-]*|\$HOME|\$\{HOME\}|/home/[^/]+|/root|%USERPROFILE%|[A-Za-z]:[\\/]Users[\\/][^\\/]+)"
+        return home + glob_regex(glob[1:])
+    return r"(?:/+|(?:.*/)?\.\./)" + glob_regex(glob[1:])
+
+
+def _sensitive_paths(path: Path) -> SensitivePaths:
+    parsed: _SensitivePathsFile = load(path, _SensitivePathsFile)
+    entries = []
+    for entry in parsed.entries:
+        levels = {operation: RiskLevel(value) for operation, value in
+                  zip(OPERATIONS, (entry.read, entry.listing, entry.write, entry.delete)) if value is not None}
+        pattern = re.compile("|".join(f"(?:{glob_regex(glob)})" for glob in entry.paths))
+        entries.append(_Entry(entry.name, tuple(entry.paths), pattern, entry.secret, entry.startup, entry.public, levels))
+    return SensitivePaths(source=path, entries=tuple(entries))
+
+
 @dataclass(frozen=True)
 class AnalysisPolicy:
     directory: Path
@@ -279,6 +532,7 @@ class AnalysisPolicy:
     semgrep: SemgrepPolicy
     ast: AstPolicy
     threats: ThreatList
+    paths: SensitivePaths | None = None
 
 
 def normalise_package(name: str) -> str:
@@ -293,7 +547,8 @@ def load_analysis_policy(directory: Path) -> AnalysisPolicy:
         )
     path = directory / "analysis.yaml"
     analysis: _AnalysisFile = load(path, _AnalysisFile)
-    semgrep = _semgrep_policy(directory, path, analysis.semgrep)
+    paths = _sensitive_paths(directory / analysis.sensitive_paths.file)
+    semgrep = _semgrep_policy(directory, path, analysis.semgrep, paths)
     threats = _threat_list(directory / analysis.threats.file)
     return AnalysisPolicy(
         directory=directory,
@@ -309,6 +564,7 @@ def load_analysis_policy(directory: Path) -> AnalysisPolicy:
             max_line_length=analysis.ast.complexity.max_line_length,
         ),
         threats=threats,
+        paths=paths,
     )
 
 
@@ -320,7 +576,30 @@ def _rule_level(setting: _RuleSetting) -> RuleLevel:
     )
 
 
-def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> SemgrepPolicy:
+_PATHS_PLACEHOLDER = re.compile(r"<<paths:([a-z]+)>>")
+_PATHS_KINDS = ("secret", "sensitive", "outside", "startup")
+
+
+def _fill_paths(value: Any, paths: SensitivePaths | None, where: str) -> Any:
+    """Rule text may say ``<<paths:secret>>`` (or sensitive, outside, startup) where a regular
+    expression of the sensitive-path model belongs: the model is written once, in its own file."""
+    if isinstance(value, str) and "<<paths:" in value:
+        def fill(match: re.Match[str]) -> str:
+            kind = match.group(1)
+            if kind not in _PATHS_KINDS:
+                raise ConfigurationError(f"{where}: <<paths:{kind}>> is not a kind of sensitive path; use one of {', '.join(_PATHS_KINDS)}")
+            if paths is None:
+                raise ConfigurationError(f"{where}: <<paths:{kind}>> needs the sensitive-path model, which is not loaded")
+            return paths.semgrep_regex(kind)
+        return _PATHS_PLACEHOLDER.sub(fill, value)
+    if isinstance(value, dict):
+        return {key: _fill_paths(item, paths, where) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fill_paths(item, paths, where) for item in value]
+    return value
+
+
+def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection, paths: SensitivePaths | None = None) -> SemgrepPolicy:
     rules_dir = directory / section.rules_dir
     files = tuple(sorted(rules_dir.glob("*.yaml"))) if rules_dir.is_dir() else ()
     if not files:
@@ -351,8 +630,17 @@ def _semgrep_policy(directory: Path, source: Path, section: _SemgrepSection) -> 
                 confidence=rule.metadata.confidence,
                 cwe=_CWE.match(rule.metadata.cwe).group(0) if rule.metadata.cwe else "",
                 severity=rule.severity,
+                message=" ".join(rule.message.split()),
+                subsumed_by=tuple(rule.metadata.subsumed_by),
             )
-            documents.append(raw["rules"][index])
+            documents.append(_fill_paths(raw["rules"][index], paths, f"policy file {path}: rule {rule.id}"))
+    for info in rules.values():
+        for other in info.subsumed_by:
+            if other not in rules:
+                raise ConfigurationError(
+                    f"policy file {info.file}: rule {info.rule_id}: key metadata.subsumed-by: no rule {other!r} in "
+                    f"{rules_dir}/*.yaml; name rules defined there"
+                )
     for rule_id in section.rules:
         if rule_id not in rules:
             raise ConfigurationError(

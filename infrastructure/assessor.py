@@ -209,6 +209,6 @@ def build_analyzers(
     if "bandit" in wanted:
         analyzers.append(BanditAnalyzer(bandit_policy))
     if "ast" in wanted:
-        analyzers.append(AstAnalyzer(policy.ast, policy.threats))
+        analyzers.append(AstAnalyzer(policy.ast, policy.threats, policy.paths))
     failure_level = max(policy.failure_level, getattr(bandit_policy, "failure_level", RiskLevel.MEDIUM))
     return AnalyzerSuite(analyzers, failure_level, deadline_s=policy.deadline_s)

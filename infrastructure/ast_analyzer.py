@@ -40,15 +40,16 @@ from typing import Any, Iterable
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.assessment import Finding, Submission
-from mai_safety.domain.levels import Provenance
+from mai_safety.domain.levels import Provenance, RiskLevel
 
 from . import ast_rules as R
-from .analysis_policy import AstPolicy, ThreatList, normalise_package
+from .analysis_policy import AstPolicy, SensitivePaths, ThreatList, normalise_package
 from .ast_commands import (
     PH,
     CommandHit,
     argv_hits,
     program_name,
+    command_path_ops,
     command_segments,
     command_hits,
     normalise_path,
@@ -222,6 +223,7 @@ class Hit:
     column: int
     detail: str
     confidence: str = "HIGH"
+    level: RiskLevel | None = None  # the sensitive-path model's level; None: the policy's level for the rule
 
 
 @dataclass
@@ -265,9 +267,11 @@ def _children(node: ast.AST) -> list[ast.AST]:
 class _Analysis:
     """One run over one tree. Two ordered passes: the first learns names, the second judges."""
 
-    def __init__(self, threats: ThreatList, depth: int = 0) -> None:
+    def __init__(self, threats: ThreatList, depth: int = 0, paths: SensitivePaths | None = None) -> None:
         self.threats = threats
+        self.paths = paths
         self.depth = depth
+        self.makes_children = False
         self.env: dict[str, V] = {}
         self.star_modules: list[str] = []
         self.hits: list[Hit] = []
@@ -460,6 +464,8 @@ class _Analysis:
             if base.recv is not None:
                 return Ref(base.flags, f"{base.qual}.{attr}", base.recv)
             return Ref(base.flags, _canonical(f"{base.qual}.{attr}"))
+        if attr == "pid" and self._own_process(base):
+            return Unknown(frozenset({"ownpid"}))
         if isinstance(base, Inst):
             if base.kind == "sys.argv" or (base.kind == "file" and attr == "name"):
                 return Unknown(base.flags)
@@ -674,16 +680,16 @@ class _Analysis:
                 if method == "joinpath":
                     return self._binop(ast.Div(), recv, args[0] if args else Str(NO_FLAGS, ""))
                 return recv
-            if method in ("read_text", "read_bytes") and recv.path and secret_label(recv.path):
+            if method in ("read_text", "read_bytes") and recv.path and secret_label(recv.path, self.paths):
                 return Unknown(flags | {"secret"})
             if method == "open":
-                return Inst(recv.flags | ({"secret"} if recv.path and secret_label(recv.path) else NO_FLAGS), "file", recv.path)
+                return Inst(recv.flags | ({"secret"} if recv.path and secret_label(recv.path, self.paths) else NO_FLAGS), "file", recv.path)
             if method in ("rglob", "glob", "iterdir", "walk"):
                 return Inst(recv.flags, "pathlib.Path#iter", f"{(recv.path or PH).rstrip('/')}/{PH}")
             return Unknown(recv.flags | flags)
         if q in R.FILE_OPENERS:
             path = _strings(a0)[0] if a0 is not None and _strings(a0) else None
-            secret = path is not None and secret_label(path) is not None
+            secret = path is not None and secret_label(path, self.paths) is not None
             return Inst(flags | ({"secret"} if secret else NO_FLAGS), "file", path)
         if q.startswith("file#"):
             return Unknown((recv.flags if recv else NO_FLAGS) | flags)
@@ -691,8 +697,23 @@ class _Analysis:
             return Unknown(frozenset({"self"}))
         if q == "multiprocessing.Process" or q == "threading.Thread":
             return Inst(flags, q)
-        if q in R.COMMANDS and any(secret_label(text) for value in args[:1] for text in _command_words(value)):
+        if q in R.COMMANDS and any(secret_label(text, self.paths) for value in args[:1] for text in _command_words(value)):
             return Unknown(flags | {"secret"})
+        if q in R.CHILD_MAKERS:
+            return Inst(NO_FLAGS, q)  # the program's own child: its .pid is the program's to signal
+        if q in ("os.getpgid", "os.getsid") and a0 is not None and not (isinstance(a0, Num) and a0.value == 0):
+            return Unknown(a0.flags & {"ownpid", "foreignproc"})  # the group of whatever process it names
+        if q in R.OWN_PIDS:
+            return Unknown(frozenset({"ownpid"}))
+        if q == "psutil.process_iter":
+            return Inst(frozenset({"foreignproc"}), "psutil.process_iter")
+        if q in ("psutil.pids", "psutil.win_service_iter"):
+            return Unknown(frozenset({"foreignproc"}))
+        if q == "psutil.Process":
+            own = a0 is None or (self._own_process(a0) and not self._foreign_process(a0))
+            return Inst(NO_FLAGS, "psutil.Process:own") if own else Inst(frozenset({"foreignproc"}), "psutil.Process")
+        if q.startswith("psutil.Process:own#") and q.endswith(("#children", "#parent")):
+            return Inst(NO_FLAGS, "psutil.Process:own#children")
         if q == "builtins.compile" and a0 is not None:
             return self._code_value(a0, flags)
         if q in ("marshal.loads", "marshal.load"):
@@ -968,9 +989,33 @@ class _Analysis:
     def _iter_value(self, iterable: V) -> V:
         if isinstance(iterable, Inst) and iterable.kind == "tuple:socket.accept":
             return iterable
+        if isinstance(iterable, Inst) and iterable.kind == "psutil.process_iter":
+            return Inst(frozenset({"foreignproc"}), "psutil.Process")
+        if isinstance(iterable, Inst) and iterable.kind == "psutil.Process:own#children":
+            return Inst(NO_FLAGS, "psutil.Process:own")
         if isinstance(iterable, Inst) and iterable.kind == "pathlib.Path#iter":
             return Inst(iterable.flags, "pathlib.Path", iterable.path)
         return Unknown(iterable.flags - {"sockfd", "obfname", "indirect"})
+
+    @staticmethod
+    def _own_process(value: V) -> bool:
+        """A process object or pid of this program or of a child it started."""
+        if isinstance(value, Alt):
+            return bool(value.options) and all(_Analysis._own_process(option) for option in value.options)
+        if isinstance(value, Inst) and (value.kind in R.CHILD_MAKERS or value.kind.startswith("psutil.Process:own")):
+            return True
+        return "ownpid" in value.flags
+
+    @staticmethod
+    def _foreign_process(value: V | None) -> bool:
+        """A process the program found rather than started (psutil's enumeration, a pid it was given)."""
+        if value is None:
+            return False
+        if isinstance(value, Alt):
+            return "foreignproc" in value.flags or any(_Analysis._foreign_process(option) for option in value.options)
+        if isinstance(value, Ref) and value.recv is not None and _Analysis._foreign_process(value.recv):
+            return True
+        return "foreignproc" in value.flags
 
     def _loop_for(self, node: ast.AST, iter_node: ast.AST | None) -> _Loop:
         infinite, bound, sweep = False, None, None
@@ -1084,12 +1129,12 @@ class _Analysis:
 
     # ---- pass-two judgements ------------------------------------------------------------------
 
-    def hit(self, rule: str, node: ast.AST | None, detail: str, confidence: str = "HIGH") -> None:
+    def hit(self, rule: str, node: ast.AST | None, detail: str, confidence: str = "HIGH", level: RiskLevel | None = None) -> None:
         if self.pass_no != 2:
             return
         line = getattr(node, "lineno", 0) or 0
         column = getattr(node, "col_offset", 0) or 0
-        self.hits.append(Hit(rule, line, column, detail, confidence))
+        self.hits.append(Hit(rule, line, column, detail, confidence, level))
 
     def _check_package(self, node: ast.AST, name: str) -> None:
         top = name.split(".")[0]
@@ -1123,7 +1168,7 @@ class _Analysis:
         if R.WALLET_TEXT.search(text):
             self.wallet_texts.append(node)
         if R.COMMAND_HINT.search(text):
-            for found in command_hits(text):
+            for found in command_hits(text, 0, self.paths):
                 if found.malicious:
                     self.deferred_text.append((node, found))
 
@@ -1136,6 +1181,8 @@ class _Analysis:
 
     def _on_invocation(self, node: ast.Call, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:
         q = func.qual if isinstance(func, Ref) else ""
+        if q in R.CHILD_MAKERS or q in R.FORKS:
+            self.makes_children = True
         kinds = self._kinds(q, func, args, kwargs)
         if ctx.func is not None:
             self.func_kinds.setdefault(ctx.func, set()).update(kinds)
@@ -1219,12 +1266,51 @@ class _Analysis:
             self.kill_calls.append(node)
             if q in R.KILLS and a0 is not None and isinstance(a0, Num) and a0.value in (1, -1):
                 self.hit("privileged-call", node, "signals init or every process")
+            self._judge_process_control(node, q, func, args, kwargs)
         if q.startswith(("ctypes.", "cffi.", "_ctypes.")) or q in ("ctypes", "cffi.FFI"):
             self.native.append(node)
         if q in R.CLIPBOARD or q.endswith(("#clipboard_get", "#clipboard_append", "#setText", "#text")) and "clipboard" in q.lower():
             self.clipboard.append(node)
         if q in R.SANDBOX_ESCAPES:
             self.hit("docker-socket", node, f"`{q}` talks to the Docker daemon, which is root on the host")
+
+    def _judge_process_control(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V]) -> None:
+        """Signalling a process the program did not start: its own children (Popen/Process objects,
+        their pids, fork's result, psutil's children of itself) and itself are exempt."""
+        method = q.split("#", 1)[1].rsplit(".", 1)[-1] if "#" in q else ""
+        if q in R.KILLS:
+            if not args:
+                return
+            target: V = args[0]
+            signal = args[1] if len(args) > 1 else kwargs.get("signalnum") or kwargs.get("sig") or kwargs.get("signal")
+            if q == "signal.pthread_kill":
+                return  # a thread of this program
+            foreign = self._foreign_process(target)
+            if not foreign and self._own_process(target):
+                return
+            if not foreign and isinstance(target, Ref) and target.qual.endswith("#pid") and self.makes_children:
+                return  # `<something>.pid` in a program that starts children: most likely one of them
+            what = "a process it found (psutil)" if foreign else "a process it did not start"
+        elif method in R.KILL_METHODS:
+            recv = func.recv if isinstance(func, Ref) else None
+            if not self._foreign_process(recv) or self._own_process(recv or UNKNOWN):
+                return
+            signal = args[0] if method == "send_signal" and args else None
+            what = "a process it found (psutil)"
+        else:
+            return
+        name = ""
+        if isinstance(signal, Num) and isinstance(signal.value, int):
+            if signal.value == 0:
+                return  # only checks that the pid exists
+            name = "gentle" if signal.value in R.GENTLE_SIGNAL_NUMBERS else ""
+        elif isinstance(signal, Ref):
+            name = "gentle" if signal.qual.rsplit(".", 1)[-1] in R.GENTLE_SIGNALS else ""
+        verb = method or q.rsplit(".", 1)[-1]
+        if name == "gentle":
+            self.hit("process-signal", node, f"sends a signal ({verb}) to {what}", "MEDIUM")
+        else:
+            self.hit("process-control", node, f"stops or kills {what} ({verb}); only the program's own children are its to stop")
 
     def _judge_import_call(self, node: ast.AST, q: str, name: V) -> None:
         if isinstance(name, Str):
@@ -1269,7 +1355,7 @@ class _Analysis:
             inner.extend(self._payload_hits(source))
         for found in inner:
             self.hits.append(Hit(found.rule, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
-                                 f"in the code passed to {name}(): {found.detail}", found.confidence))
+                                 f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
         risky = [h for h in inner if h.rule not in ("indirect-call", "network", "outside-write", "weak-crypto", "process-fork",
                                                     "recursive-delete", "parse-failed")]
         if encoded:
@@ -1286,8 +1372,8 @@ class _Analysis:
         try:
             tree = parse_python(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return [Hit(h.rule, 0, 0, h.detail, "MEDIUM") for h in _token_hits(source, self.threats)]
-        nested = _Analysis(self.threats, self.depth + 1)
+            return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in _token_hits(source, self.threats, paths=self.paths)]
+        nested = _Analysis(self.threats, self.depth + 1, self.paths)
         nested.run(tree)
         return nested.hits
 
@@ -1312,8 +1398,11 @@ class _Analysis:
             self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = _command_texts(command)
         for text, argv in texts:
-            for found in (command_hits(text) if not argv else _argv_or_text_hits(argv)):
+            for found in (command_hits(text, 0, self.paths) if not argv else _argv_or_text_hits(argv, self.paths)):
                 self.hit(found.rule, node, f"{found.detail} ({label}: {_clip(text)})")
+            for segment in ([argv] if argv else command_segments(text)[:16]):
+                for operation, path in command_path_ops(segment):
+                    self._judge_path(node, _listed_folder(path) if operation == "list" else path, operation)
             words = argv or (command_segments(text)[0] if command_segments(text) else [])
             if words and (program_name(words[0]) in R.SHELLS) and not ({"-c", "/c", "-command"} & {w.lower() for w in words[1:]}):
                 self.shell_spawns.append(node)
@@ -1350,9 +1439,19 @@ class _Analysis:
     def _judge_files(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:
         writes: list[V] = []
         deletes: list[V] = []
-        reads: list[V] = []
+        reads: list[V] = []  # certainly read: rated by the sensitive-path model
+        mentions: list[V] = []  # handed to some other call: only credentials count
+        lists: list[V] = []
         method = q.split("#", 1)[1] if "#" in q else ""
         recv = func.recv if isinstance(func, Ref) else None
+        if q in R.LISTERS:
+            if q.startswith("pathlib.Path#"):
+                base = recv.path if isinstance(recv, Inst) and recv.path is not None else None
+                if base is not None:
+                    pattern = args[0].value if args and isinstance(args[0], Str) else ""
+                    lists.append(Str(NO_FLAGS, f"{base.rstrip('/')}/{pattern}" if pattern else base))
+            else:
+                lists.append(args[0] if args else kwargs.get("top") or kwargs.get("path") or kwargs.get("pathname") or Str(NO_FLAGS, "."))
         if q in R.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
             mode_text = mode.value if isinstance(mode, Str) else ""
@@ -1366,15 +1465,19 @@ class _Analysis:
                 writes.append(path_value)
             elif method in R.PATH_DELETE_METHODS:
                 deletes.append(path_value)
-            elif method in R.PATH_READ_METHODS:
+            elif method in R.PATH_READ_METHODS and method not in ("iterdir", "glob", "rglob"):
                 if method == "open" and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[:1] + [kwargs.get("mode", UNKNOWN)]):
                     writes.append(path_value)
                 else:
                     reads.append(path_value)
             elif method in ("chmod", "lchmod"):
                 self._judge_permission(node, "chmod", path_value, args[0] if args else UNKNOWN)
+        elif q in R.FILE_READERS and args:
+            reads.append(args[0])
         elif q in R.WRITE_DEST_SECOND and len(args) > 1:
             writes.append(args[1])
+            if q in ("shutil.move", "os.rename", "os.replace"):
+                deletes.append(args[0])  # moved away: gone from where it was
             reads.append(args[0])
         elif q in R.WRITE_DEST_FIRST and args:
             writes.append(args[0])
@@ -1384,19 +1487,27 @@ class _Analysis:
             self._judge_permission(node, q.split(".")[-1], args[0], args[1] if len(args) > 1 else UNKNOWN)
         elif q.endswith(".from_private_key_file") or q.endswith("#load_system_host_keys"):
             self._judge_key_use(node, args[:1])
-        elif q not in R.PATH_ONLY and not q.startswith(("pathlib.Path", "os.path.")) and q not in R.COMMANDS:
-            reads.extend(v for v in args if isinstance(v, (Str, Inst)))
-            reads.extend(v for k, v in kwargs.items() if isinstance(v, (Str, Inst)) and k not in R.AUTH_KEY_ARGUMENTS)
+        elif q not in R.PATH_ONLY and not q.startswith(("pathlib.Path", "os.path.")) and q not in R.COMMANDS and q not in R.LISTERS:
+            mentions.extend(v for v in args if isinstance(v, (Str, Inst)))
+            mentions.extend(v for k, v in kwargs.items() if isinstance(v, (Str, Inst)) and k not in R.AUTH_KEY_ARGUMENTS)
             self._judge_key_use(node, [v for k, v in kwargs.items() if k in R.AUTH_KEY_ARGUMENTS])
         for value in reads:
+            for text in _strings(value)[:16]:
+                if self._judge_path(node, text, "read"):
+                    break
+        for value in mentions:
             for text in _strings(value):
-                label = secret_label(text)
+                label = secret_label(text, self.paths)
                 if label:
                     self.hit("secret-file-read", node, f"reads {label} ({_clip(text)})")
                     self.secret_reads.append((node, label))
                     break
                 if R.PRIVILEGED_DEVICES.match(normalise_path(text)):
                     self.hit("privileged-call", node, f"opens the device {text}")
+        for value in lists:
+            for text in _strings(value)[:16]:
+                if self._judge_path(node, _listed_folder(text), "list"):
+                    break
         for value in writes:
             for text in _strings(value):
                 self._judge_write_target(node, text, "writes")
@@ -1412,17 +1523,39 @@ class _Analysis:
                 else:
                     self._judge_write_target(node, text, "deletes", quiet_outside=q != "shutil.rmtree")
 
+    def _judge_path(self, node: ast.AST, text: str, operation: str) -> bool:
+        """Rate one read or listing by the sensitive-path model; True if it said something."""
+        if operation == "read":
+            label = secret_label(text, self.paths)
+            if label:
+                self.hit("secret-file-read", node, f"reads {label} ({_clip(text)})")
+                self.secret_reads.append((node, label))
+                return True
+            if R.PRIVILEGED_DEVICES.match(normalise_path(text)):
+                self.hit("privileged-call", node, f"opens the device {text}")
+                return True
+        rating = self.paths.rate(text, operation) if self.paths is not None else None
+        if rating is None or rating.level < RiskLevel.MEDIUM:
+            return False
+        verb = {"read": "reads", "list": "lists"}[operation]
+        self.hit(f"sensitive-{operation}", node, f"{verb} {_clip(rating.form)} ({rating.name})", level=rating.level)
+        return True
+
     def _judge_key_use(self, node: ast.AST, values: list[V]) -> None:
         """A key handed to a client to log in with is used, not sent: HIGH, and not a read that
         would make a later network call look like exfiltration."""
         for value in values:
             for text in _strings(value):
-                label = secret_label(text)
+                label = secret_label(text, self.paths)
                 if label:
                     self.hit("credential-use", node, f"logs in with {label} ({_clip(text)})")
                     return
 
     def _judge_write_target(self, node: ast.AST, text: str, verb: str, quiet_outside: bool = False) -> None:
+        operation = "delete" if verb == "deletes" else "write"
+        rating = self.paths.rate(text, operation) if self.paths is not None else None
+        if rating is not None and rating.level >= RiskLevel.MEDIUM:
+            self.hit(f"sensitive-{operation}", node, f"{verb} {_clip(rating.form)} ({rating.name})", level=rating.level)
         target = normalise_path(text)
         if PH in target.split("/")[0] or target == PH:
             return
@@ -1606,6 +1739,15 @@ def _folded_strings(value: V, limit: int = 64, depth: int = 0) -> list[str]:
     return []
 
 
+def _listed_folder(text: str) -> str:
+    """The folder a listing reads: a glob pattern's part before its first wildcard."""
+    parts = text.split("/")
+    for index, part in enumerate(parts):
+        if any(mark in part for mark in "*?[") :
+            return "/".join(parts[:index]) or ("/" if text.startswith("/") else ".")
+    return text
+
+
 def _clip(text: str, limit: int = 80) -> str:
     flat = " ".join(text.replace(PH, "…").split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
@@ -1684,8 +1826,8 @@ def _command_texts(value: V) -> list[tuple[str, list[str]]]:
     return []
 
 
-def _argv_or_text_hits(argv: list[str]) -> list[CommandHit]:
-    hits = argv_hits(argv, 0)
+def _argv_or_text_hits(argv: list[str], paths: SensitivePaths | None = None) -> list[CommandHit]:
+    hits = argv_hits(argv, 0, paths)
     joined = " ".join(argv)
     if R.REVERSE_SHELL_TEXT.search(joined) and not any(h.rule == "reverse-shell" for h in hits):
         hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
@@ -1801,7 +1943,7 @@ _TOKEN_NAMES = {
 }
 
 
-def _token_hits(code: str, threats: ThreatList, first_line: int = 1) -> list[Hit]:
+def _token_hits(code: str, threats: ThreatList, first_line: int = 1, paths: SensitivePaths | None = None) -> list[Hit]:
     """Findings from the tokens of code that does not parse: names, strings, imports."""
     names: dict[str, int] = {}
     strings: list[tuple[int, int, str]] = []
@@ -1834,13 +1976,13 @@ def _token_hits(code: str, threats: ThreatList, first_line: int = 1) -> list[Hit
     for number, column, text in strings:
         if R.MINER_TEXT.search(text):
             hits.append(Hit("crypto-miner", number, column, f"mentions a mining pool or wallet: {_clip(text)}", "MEDIUM"))
-        for found in command_hits(text):
+        for found in command_hits(text, 0, paths):
             if found.malicious and sink:
                 hits.append(Hit(found.rule, number, column, f"{found.detail} (read from code that does not parse)", "MEDIUM"))
             elif found.malicious:
                 hits.append(Hit("dangerous-command-text", number, column, f"holds a dangerous command: {found.detail}", "LOW"))
-        if secret_label(text) and any(n in names for n in ("socket", "requests", "urlopen", "post", "send", "sendall", "httpx")):
-            hits.append(Hit("exfiltration", number, column, f"reads {secret_label(text)} next to network calls (code does not parse)", "MEDIUM"))
+        if secret_label(text, paths) and any(n in names for n in ("socket", "requests", "urlopen", "post", "send", "sendall", "httpx")):
+            hits.append(Hit("exfiltration", number, column, f"reads {secret_label(text, paths)} next to network calls (code does not parse)", "MEDIUM"))
     for name, rule in _TOKEN_NAMES.items():
         if name in names:
             hits.append(Hit(rule if rule in ("command-exec", "code-exec", "network", "set-uid", "native-code", "deserialization",
@@ -1876,8 +2018,14 @@ class AstAnalyzer:
 
     name = "ast"
 
-    def __init__(self, policy: AstPolicy, threats: ThreatList) -> None:
-        missing = sorted(set(R.RULES) - set(policy.rules))
+    def __init__(self, policy: AstPolicy, threats: ThreatList, paths: SensitivePaths | None = None) -> None:
+        listed = sorted(R.MODEL_LEVELLED & set(policy.rules))
+        if listed:
+            raise ConfigurationError(
+                f"policy file {policy.source}: key ast.rules.{listed[0]}: this rule's levels come from the sensitive-path "
+                "model (sensitive_paths.yaml, per path and operation): remove it here and set the levels there"
+            )
+        missing = sorted(set(R.RULES) - set(policy.rules) - R.MODEL_LEVELLED)
         if missing:
             raise ConfigurationError(
                 f"policy file {policy.source}: key ast.rules: no level for {', '.join(missing)}: "
@@ -1891,6 +2039,7 @@ class AstAnalyzer:
             )
         self._policy = policy
         self._threats = threats
+        self._paths = paths
 
     def analyze(self, submission: Submission) -> list[Finding]:
         return self.analyze_and_measure(submission)[0]
@@ -1898,7 +2047,7 @@ class AstAnalyzer:
     def analyze_and_measure(self, submission: Submission) -> tuple[list[Finding], dict[str, int]]:
         code = submission.code
         hits: list[Hit] = self._threat_hits(code)
-        analysis = _Analysis(self._threats)
+        analysis = _Analysis(self._threats, paths=self._paths)
         tree: ast.Module | None = None
         broken: list[tuple[int, str]] = []
         try:
@@ -1920,7 +2069,7 @@ class AstAnalyzer:
             hits.append(Hit("too-complex", 0, 0, "the code is nested too deeply to analyse completely"))
         hits.extend(analysis.hits)
         for first_line, chunk in broken:
-            hits.extend(_token_hits(chunk, self._threats, first_line))
+            hits.extend(_token_hits(chunk, self._threats, first_line, self._paths))
         complexity = {
             "lines": code.count("\n") + (0 if code.endswith("\n") else 1),
             **analysis.counts,
@@ -1955,22 +2104,36 @@ class AstAnalyzer:
                                     + (f" ({found.reference})" if found.reference else "")))
         return hits
 
+    def _level(self, found: Hit, provenance: Provenance) -> RiskLevel:
+        if found.level is not None:
+            return found.level
+        return self._policy.rules[found.rule].for_provenance(provenance)
+
     def _findings(self, hits: list[Hit], code: str, provenance: Provenance) -> list[Finding]:
         lines = code.splitlines()
         seen: set[tuple[str, int]] = set()
-        findings = []
+        # A model-rated path operation adds nothing where another finding on its line is as high.
+        best: dict[int, RiskLevel] = {}
         for found in hits:
+            if found.rule not in R.MODEL_LEVELLED:
+                level = self._level(found, provenance)
+                best[found.line] = max(best.get(found.line, RiskLevel.LOW), level)
+        findings = []
+        for found in sorted(hits, key=lambda h: -self._level(h, provenance).rank):
             key = (found.rule, found.line)
             if key in seen:
                 continue
             seen.add(key)
+            level = self._level(found, provenance)
+            if found.rule in R.MODEL_LEVELLED and best.get(found.line, RiskLevel.LOW) >= level:
+                continue
             info = R.RULES[found.rule]
             snippet = lines[found.line - 1].strip()[:200] if 0 < found.line <= len(lines) else ""
             findings.append(
                 Finding(
                     analyzer=self.name,
                     rule_id=found.rule,
-                    level=self._policy.rules[found.rule].for_provenance(provenance),
+                    level=level,
                     message=f"{found.detail[:400]}; {info.advice}",
                     line=found.line,
                     column=found.column,

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from . import ast_rules as R
+from .analysis_policy import SensitivePaths
 
 PH = "\ufffc"  # stands for an unknown part of a partly known string
 
@@ -39,12 +40,9 @@ def normalise_path(path: str) -> str:
     return text
 
 
-def secret_label(path: str) -> str | None:
-    normal = normalise_path(path)
-    for pattern, label in R.SECRET_PATHS:
-        if pattern.search(normal):
-            return label
-    return None
+def secret_label(path: str, paths: SensitivePaths | None) -> str | None:
+    """What credentials reading ``path`` reads, by the sensitive-path model (None: none)."""
+    return paths.secret(path) if paths is not None else None
 
 
 def wipe_target(path: str) -> bool:
@@ -77,6 +75,27 @@ def outside_working_dir(path: str) -> bool:
 
 # --- shell command text ------------------------------------------------------------------------
 
+_READING_PROGRAMS = frozenset({"cat", "head", "tail", "less", "more", "grep", "egrep", "fgrep", "strings", "xxd", "od", "hexdump", "base64",
+                               "tac", "nl", "sort", "uniq", "wc", "awk", "sed", "cut", "diff", "md5sum", "sha256sum", "file", "tar", "zip",
+                               "gzip", "cp", "rsync", "scp", "type", "get-content"})
+_LISTING_PROGRAMS = frozenset({"ls", "dir", "find", "tree", "du", "locate", "get-childitem", "lsattr"})
+
+
+def command_path_ops(words: list[str]) -> list[tuple[str, str]]:
+    """(operation, path) for each path a command line reads or lists: ``cat /etc/passwd`` reads it,
+    ``ls /root`` lists it. ``cp``'s last argument is where it writes, not a read."""
+    if not words:
+        return []
+    name = program_name(words[0])
+    targets = [word for word in words[1:] if word.startswith(("/", "~", "$HOME", "../")) and not word.startswith("//")]
+    if name in ("cp", "rsync", "scp", "tar", "zip") and len(targets) > 1:
+        targets = targets[:-1] if name != "tar" else targets
+    if name in _READING_PROGRAMS:
+        return [("read", target) for target in targets]
+    if name in _LISTING_PROGRAMS:
+        return [("list", target) for target in targets]
+    return []
+
 
 _SEGMENT_SPLIT = re.compile(r"\|\||&&|[;|&\n`]|\$\(|\)")
 
@@ -104,7 +123,7 @@ class CommandHit:
     malicious: bool  # reported even when the text is not (yet) seen reaching a command
 
 
-def command_hits(text: str, depth: int = 0) -> list[CommandHit]:
+def command_hits(text: str, depth: int = 0, paths: SensitivePaths | None = None) -> list[CommandHit]:
     """What a shell command line does that matters to us."""
     hits: list[CommandHit] = []
     if depth > 3 or not text or not R.COMMAND_HINT.search(text):
@@ -118,7 +137,7 @@ def command_hits(text: str, depth: int = 0) -> list[CommandHit]:
     lowered = text.lower()
     words_all = set(re.findall(r"[\w.+-]+", lowered))
     sent = re.sub(r"(?:\s-i|--identity-file|IdentityFile=)\s*\S+", " ", text)  # an ssh/scp login key is used, not sent
-    if words_all & R.NETWORK_TOOLS and any(secret_label(word) for word in re.findall(r"[~/$][^\s'\"|;&<>]*|\.[\w.-]+/[^\s'\"|;&<>]*", sent)):
+    if words_all & R.NETWORK_TOOLS and any(secret_label(word, paths) for word in re.findall(r"[~/$][^\s'\"|;&<>]*|\.[\w.-]+/[^\s'\"|;&<>]*", sent)):
         hits.append(CommandHit("exfiltration", "sends credential files with a network tool", True))
     if re.search(r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|HISTFILE=/dev/null|\bSet-MpPreference\b.*-Disable|"
                  r"\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc(\.exe)?\s+(stop|config)\s+windefend",
@@ -128,7 +147,7 @@ def command_hits(text: str, depth: int = 0) -> list[CommandHit]:
         target = normalise_path(redirect.group(1))
         hits.extend(write_target_hits(target, "a shell redirection", text))
     for words in command_segments(text):
-        hits.extend(argv_hits(words, depth))
+        hits.extend(argv_hits(words, depth, paths))
     return hits
 
 
@@ -146,7 +165,7 @@ def write_target_hits(target: str, how: str, text: str = "") -> list[CommandHit]
     return []
 
 
-def argv_hits(words: list[str], depth: int) -> list[CommandHit]:
+def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None) -> list[CommandHit]:
     hits: list[CommandHit] = []
     if not words:
         return hits
@@ -158,18 +177,22 @@ def argv_hits(words: list[str], depth: int) -> list[CommandHit]:
         rest = [word for word in args if not word.startswith("-")]
         if name in ("su", "runuser") and "-c" in args:
             rest = args[args.index("-c") + 1:]
-        hits.extend(argv_hits(rest, depth + 1) if rest else [])
+        hits.extend(argv_hits(rest, depth + 1, paths) if rest else [])
         return hits
     if name in ("env", "nohup", "exec", "time", "nice", "ionice", "timeout", "stdbuf", "xargs", "command", "builtin") and args:
         rest = args
         while rest and (rest[0].startswith("-") or "=" in rest[0] or re.fullmatch(r"\d+[smhd]?", rest[0])):
             rest = rest[1:]
-        return argv_hits(rest, depth + 1)
+        return argv_hits(rest, depth + 1, paths)
+    if re.fullmatch(r"pip[0-9.]*", name) or ("-m" in args[:2] and any(re.fullmatch(r"pip[0-9.]*", word) for word in args[1:3])):
+        if "install" in lowered:
+            hits.append(CommandHit("package-install", "installs packages at run time", False))
+        return hits
     if name in R.SHELLS or re.fullmatch(r"python[0-9.]*|perl|ruby|php|node", name):
         if "-c" in args or "-e" in args or "-r" in args or "/c" in lowered or "-command" in lowered:
             flag = next(i for i, word in enumerate(args) if word in ("-c", "-e", "-r") or word.lower() in ("/c", "-command"))
             inner = " ".join(args[flag + 1:])
-            hits.extend(command_hits(inner, depth + 1))
+            hits.extend(command_hits(inner, depth + 1, paths))
             if not re.fullmatch(r"python[0-9.]*", name) and name not in R.SHELLS:
                 return hits
             if re.fullmatch(r"python[0-9.]*", name) and re.search(r"\bsocket\b", inner) and re.search(r"dup2|pty|subprocess|/bin/", inner):
@@ -230,6 +253,10 @@ def argv_hits(words: list[str], depth: int) -> list[CommandHit]:
         return hits
     if name in ("kill", "pkill") and any(word in ("-1", "1") for word in args[-1:]):
         hits.append(CommandHit("privileged-command", "signals every process or init", False))
+    if name in ("pkill", "killall", "kill", "taskkill", "skill", "xkill", "pkill.exe", "taskkill.exe") and args and not (
+        {"-0", "-s0", "-l", "-L", "--list", "-V", "--version", "/?", "-h", "--help"} & set(args) or "$!" in args
+    ):
+        hits.append(CommandHit("process-control", f"stops other processes ({' '.join(words[:4])})", False))
     if name == "auditctl" and (("-e" in lowered and "0" in lowered) or "-d" in lowered):
         hits.append(CommandHit("disable-security", "switches the audit system off", True))
         return hits
@@ -252,10 +279,6 @@ def argv_hits(words: list[str], depth: int) -> list[CommandHit]:
         return hits
     if R.MINER_BINARIES.search(name) or (name.startswith("./") and R.MINER_BINARIES.search(words[0])):
         hits.append(CommandHit("crypto-miner", f"runs the miner `{name}`", True))
-        return hits
-    if re.fullmatch(r"pip[0-9.]*", name) or (re.fullmatch(r"python[0-9.]*", name) and "pip" in args[:3]):
-        if "install" in lowered:
-            hits.append(CommandHit("package-install", "installs packages at run time", False))
         return hits
     if name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-z]*[ec]", word) for word in lowered):
         hits.append(CommandHit("reverse-shell", "netcat with -e/-c hands a shell to the network", True))

@@ -48,10 +48,17 @@ RULES: dict[str, RuleInfo] = {
     "privileged-call": RuleInfo("MEDIUM", "CWE-250", "this call needs elevated privileges (raw sockets, devices, chroot, other processes)"),
     "env-secret-sent": RuleInfo("MEDIUM", "CWE-200", "send a secret only in the header or field the service documents for it, and confirm that with the user"),
     "unbounded-fork": RuleInfo("MEDIUM", "CWE-400", "bound the number of forked processes with a small constant"),
+    "process-control": RuleInfo("HIGH", "CWE-284", "stop only processes the program started itself (its Popen/Process objects); leave other processes alone"),
+    # --- sensitive paths: the level comes from policies/sensitive_paths.yaml, per path and operation
+    "sensitive-read": RuleInfo("MEDIUM", "CWE-200", "read only files the task needs, inside the working directory or named by the user"),
+    "sensitive-list": RuleInfo("MEDIUM", "CWE-200", "list only folders the task needs, inside the working directory or named by the user"),
+    "sensitive-write": RuleInfo("HIGH", "CWE-732", "write inside the working directory; do not change system, account or start-up files"),
+    "sensitive-delete": RuleInfo("HIGH", "CWE-732", "delete only files the program created inside its working directory"),
     # --- risky but common (MEDIUM by default) --------------------------------------------------
     "command-exec": RuleInfo("MEDIUM", "CWE-78", "prefer a Python library; if a command is needed, pass a fixed argument list without shell=True"),
     "code-exec": RuleInfo("MEDIUM", "CWE-95", "avoid exec/eval of computed text; use a dispatch table or ast.literal_eval for data"),
     "dynamic-import": RuleInfo("MEDIUM", "CWE-470", "import modules by their plain names"),
+    "process-signal": RuleInfo("LOW", "CWE-284", "signal only processes the program started itself, or make sure the user expects this one to be signalled"),
     "indirect-call": RuleInfo("LOW", "CWE-470", "call the function directly instead of through getattr/__import__/globals()"),
     "network": RuleInfo("LOW", "", "make sure the destination is one the user expects"),
     "outside-write": RuleInfo("LOW", "CWE-73", "write inside the working directory unless the user asked for another place"),
@@ -64,6 +71,9 @@ RULES: dict[str, RuleInfo] = {
     "parse-failed": RuleInfo("MEDIUM", "", "fix the syntax error so that the whole program can be checked"),
     "too-complex": RuleInfo("MEDIUM", "", "simplify the deepest expressions or blocks so that the program can be checked"),
 }
+
+# Rules whose level is not in analysis.yaml but in the sensitive-path model, per path and operation.
+MODEL_LEVELLED = frozenset({"sensitive-read", "sensitive-list", "sensitive-write", "sensitive-delete"})
 
 # --- names of functions, by what calling them does ---------------------------------------------
 
@@ -121,6 +131,15 @@ SET_IDS = frozenset({f"os.{name}" for name in ("setuid", "setgid", "seteuid", "s
 PRIVILEGED_CALLS = frozenset({"os.chroot", "os.mknod", "os.setns", "os.unshare", "os.pivot_root", "os.sched_setscheduler", "os.setpriority"})
 KILLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
 KILL_METHODS = frozenset({"kill", "terminate", "send_signal", "suspend"})
+# What starts a child of this program: the object it returns is the program's own (its .pid too).
+CHILD_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "multiprocessing.Process",
+                          "pexpect.spawn"})
+OWN_PIDS = frozenset({"os.getpid", "os.getppid", "os.getpgrp", "os.getpgid", "os.getsid", "threading.get_native_id", "os.fork", "os.forkpty",
+                      "pty.fork"})
+# Signals that only ask (reload, report, continue) rather than stop or kill; 0 only checks a pid exists.
+GENTLE_SIGNALS = frozenset({"SIGHUP", "SIGUSR1", "SIGUSR2", "SIGCONT", "SIGWINCH", "SIGCHLD", "SIGALRM", "SIGIO", "SIGPWR", "SIGURG"})
+GENTLE_SIGNAL_NUMBERS = frozenset({1, 10, 12, 18, 28, 17, 14})
+PROCESS_ENUMERATORS = frozenset({"psutil.process_iter", "psutil.pids", "psutil.Process", "psutil.win_service_iter"})
 
 FILE_OPENERS = frozenset({"builtins.open", "io.open", "codecs.open", "os.open", "io.FileIO", "aiofiles.open"})
 WRITE_DEST_SECOND = frozenset({"shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.move", "os.rename", "os.replace",
@@ -137,6 +156,15 @@ PATH_ONLY = frozenset({  # calls that look at a path without reading what it hol
     "os.path.getsize", "os.path.getmtime", "os.fspath", "pathlib.Path", "pathlib.PurePath", "builtins.print", "builtins.str", "os.stat",
     "os.access", "logging.info", "logging.warning", "logging.error", "logging.debug",
 })
+# Calls that certainly read the file at their first argument (besides the openers above).
+FILE_READERS = frozenset({
+    "fileinput.input", "linecache.getline", "linecache.getlines", "tarfile.open", "zipfile.ZipFile", "sqlite3.connect", "shelve.open",
+    "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",
+    "configparser.ConfigParser#read", "plistlib.load", "dbm.open", "mimetypes.read_mime_types",
+})
+# Calls that list the folder at their first argument (the working directory without one).
+LISTERS = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.glob", "glob.iglob", "pathlib.Path#iterdir", "pathlib.Path#glob",
+                     "pathlib.Path#rglob", "pathlib.Path#walk"})
 SWEEPS = frozenset({"os.walk", "os.fwalk", "os.scandir", "os.listdir", "glob.glob", "glob.iglob", "pathlib.Path#rglob", "pathlib.Path#glob",
                     "pathlib.Path#iterdir"})
 SANDBOX_ESCAPES = frozenset({"docker.from_env", "docker.DockerClient", "docker.APIClient", "docker.client.from_env"})
@@ -205,29 +233,7 @@ COMMAND_HINT = re.compile(
 CURL_PIPE_SHELL = re.compile(r"\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|;&]*\|\s*python[0-9.]*\b",
                              re.IGNORECASE)
 
-SECRET_PATHS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), label)
-    for pattern, label in (
-        (r"(^|/|~)\.ssh(/|$)", "SSH keys"),
-        (r"(^|/)id_(rsa|dsa|ecdsa|ed25519)$", "an SSH private key"),
-        (r"^/etc/(shadow|gshadow)-?$", "the password hashes (/etc/shadow)"),
-        (r"^/etc/ssh/ssh_host_\w+_key$", "the SSH host key"),
-        (r"(^|/|~)\.aws(/|$)", "AWS credentials"),
-        (r"(^|/|~)\.config/gcloud(/|$)", "Google Cloud credentials"),
-        (r"(^|/|~)\.azure(/|$)", "Azure credentials"),
-        (r"(^|/|~)\.kube/config$", "the Kubernetes config"),
-        (r"(^|/|~)\.docker/config\.json$", "Docker registry credentials"),
-        (r"(^|/|~)\.(netrc|git-credentials|pypirc|npmrc|vault-token|pgpass|my\.cnf)$", "stored credentials"),
-        (r"(^|/|~)\.gnupg(/|$)", "GnuPG keys"),
-        (r"(^|/|~)\.(bash|zsh|sh|python)_history$", "shell history"),
-        (r"^/proc/(self|\d+|\x00|\ufffc)/environ$", "the process environment"),
-        (r"^/var/run/secrets/", "Kubernetes service-account secrets"),
-        (r"(^|/)(login data|cookies|cookies\.sqlite|logins\.json|key[34]\.db|web data)$", "browser-stored passwords or cookies"),
-        (r"(^|/|~)\.(mozilla/firefox|config/google-chrome|config/chromium|config/BraveSoftware)(/|$)", "browser profiles"),
-        (r"(^|/)wallet\.dat$|(^|/|~)\.(bitcoin|electrum|ethereum|monero)(/|$)|(^|/|~)\.config/solana(/|$)", "cryptocurrency wallets"),
-        (r"(^|/|~)\.config/gh/hosts\.yml$|(^|/|~)\.password-store(/|$)", "stored credentials"),
-    )
-)
+# Which paths hold credentials is the sensitive-path model's to say (policies/sensitive_paths.yaml).
 PERSISTENCE_BACKDOOR_PATHS = re.compile(r"(^|/|~)\.ssh/authorized_keys2?$|^/etc/ld\.so\.preload$|^/etc/sudoers(\.d(/.*)?)?$|^/etc/passwd$|^/etc/shadow$")
 PERSISTENCE_PATHS = re.compile(
     r"^/etc/cron|^/var/spool/cron|^/etc/systemd/|(^|/|~)\.config/systemd/|^/etc/rc\.local$|^/etc/init\.d/|^/etc/profile(\.d/.*)?$|"

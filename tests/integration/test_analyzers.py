@@ -37,7 +37,7 @@ def analysis_policy():
 
 @pytest.fixture(scope="module")
 def ast_analyzer(analysis_policy) -> AstAnalyzer:
-    return AstAnalyzer(analysis_policy.ast, analysis_policy.threats)
+    return AstAnalyzer(analysis_policy.ast, analysis_policy.threats, analysis_policy.paths)
 
 
 @pytest.fixture(scope="module")

@@ -365,6 +365,10 @@ class SemgrepAnalyzer:
         message = " ".join(str(error.get("message", "")).split())[:300]
         return f"{where}: Semgrep cannot use this rule ({message}); fix the pattern"
 
+    def _subsumers(self, rule_id: str) -> tuple[str, ...]:
+        info = self._policy.rules.get(rule_id)
+        return info.subsumed_by if info is not None else ()
+
     def _findings(self, output: dict[str, Any], submissions: list[Submission], paths: list[Path]) -> list[list[Finding]]:
         index_of = {str(path): i for i, path in enumerate(paths)}
         per: list[list[Finding]] = [[] for _ in submissions]
@@ -399,6 +403,9 @@ class SemgrepAnalyzer:
                     cwe=info.cwe if info else "",
                 )
             )
+        for index, found in enumerate(per):  # a weaker view of a flow a stronger rule reported on the same line
+            fired = {(f.rule_id, f.line) for f in found}
+            per[index] = [f for f in found if not any((other, f.line) in fired for other in self._subsumers(f.rule_id))]
         for error in output.get("errors", []):
             index = index_of.get(str(error.get("location", {}).get("path", "")))
             if index is None:

@@ -456,6 +456,16 @@ class SensitivePaths:
         rating = self.rate(path, "read")
         return rating.name if rating is not None and rating.secret else None
 
+    def outside(self, path: str) -> bool:
+        """A file outside the working directory and the home folder (a system place, or reached by
+        climbing with ``..``) whose read the model does not rate LOW: what ``<<paths:outside>>``
+        spells for Semgrep."""
+        forms = path_forms(path)
+        if not forms or not forms[0].startswith("/") or UNKNOWN_PART in forms[0].split("/")[1]:
+            return False
+        rating = self.rate(path, "read")
+        return rating is None or rating.level > RiskLevel.LOW
+
     def startup(self, path: str) -> bool:
         rating = self.rate(path, "write")
         return rating is not None and rating.startup
@@ -496,21 +506,31 @@ class SensitivePaths:
             include = r"(?!/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])(?:/|(?:.*/)?\.\./).*"
             exclude = [entry for entry in rated if not member(entry)]
         else:
-            include = "|".join(_spellings(glob) for entry in members for glob in entry.globs) or "(?!)"
+            include = _spellings([glob for entry in members for glob in entry.globs]) or "(?!)"
             last = max((rated.index(entry) for entry in members), default=-1)
             exclude = [entry for entry in rated[:last] if not member(entry)]
-        carve = "|".join(_spellings(glob) for entry in exclude for glob in entry.globs)
+        carve = _spellings([glob for entry in exclude for glob in entry.globs])
         return ("^(?!(?:" + carve + ")$)" if carve else "^") + "(?:" + include + ")$"
 
 
-def _spellings(glob: str) -> str:
-    """How a program may spell a path the glob matches, as a regular expression."""
-    if glob.startswith("**/"):
-        return glob_regex(glob)
-    if glob == "~" or glob.startswith("~/"):
-        home = r"(?:~[\w.-]*|\$HOME|\$\{HOME\}|/home/[^/]+|/root|%USERPROFILE%|[A-Za-z]:[\\/]Users[\\/][^\\/]+)"
-        return home + glob_regex(glob[1:])
-    return r"(?:/+|(?:.*/)?\.\./)" + glob_regex(glob[1:])
+_HOME_SPELLED = r"(?:~[\w.-]*|\$HOME|\$\{HOME\}|/home/[^/]+|/root|%USERPROFILE%|[A-Za-z]:[\\/]Users[\\/][^\\/]+)"
+_TOP_SPELLED = r"(?:/+|(?:.*/)?\.\./)"  # the top, or any climb out to it
+
+
+def _spellings(globs: list[str]) -> str:
+    """How a program may spell a path one of the globs matches, as one regular expression: the
+    globs are grouped by how they start, so that each way of spelling the start is tried once."""
+    top = [glob_regex(glob[1:]) for glob in globs if glob.startswith("/")]
+    home = [glob_regex(glob[1:]) for glob in globs if glob == "~" or glob.startswith("~/")]
+    anywhere = [glob_regex(glob[3:]) for glob in globs if glob.startswith("**/")]
+    parts = []
+    if top:
+        parts.append(_TOP_SPELLED + "(?:" + "|".join(top) + ")")
+    if home:
+        parts.append(_HOME_SPELLED + "(?:" + "|".join(home) + ")")
+    if anywhere:
+        parts.append("(?:.*/)?(?:" + "|".join(anywhere) + ")")
+    return "|".join(parts)
 
 
 def _sensitive_paths(path: Path) -> SensitivePaths:

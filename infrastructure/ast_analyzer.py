@@ -680,17 +680,16 @@ class _Analysis:
                 if method == "joinpath":
                     return self._binop(ast.Div(), recv, args[0] if args else Str(NO_FLAGS, ""))
                 return recv
-            if method in ("read_text", "read_bytes") and recv.path and secret_label(recv.path, self.paths):
-                return Unknown(flags | {"secret"})
+            if method in ("read_text", "read_bytes") and recv.path:
+                return Unknown(flags | recv.flags | self._file_marks(recv.path))
             if method == "open":
-                return Inst(recv.flags | ({"secret"} if recv.path and secret_label(recv.path, self.paths) else NO_FLAGS), "file", recv.path)
+                return Inst(recv.flags | self._file_marks(recv.path), "file", recv.path)
             if method in ("rglob", "glob", "iterdir", "walk"):
                 return Inst(recv.flags, "pathlib.Path#iter", f"{(recv.path or PH).rstrip('/')}/{PH}")
             return Unknown(recv.flags | flags)
         if q in R.FILE_OPENERS:
             path = _strings(a0)[0] if a0 is not None and _strings(a0) else None
-            secret = path is not None and secret_label(path, self.paths) is not None
-            return Inst(flags | ({"secret"} if secret else NO_FLAGS), "file", path)
+            return Inst(flags | self._file_marks(path), "file", path)
         if q.startswith("file#"):
             return Unknown((recv.flags if recv else NO_FLAGS) | flags)
         if q in ("sys.argv", "sys.executable"):
@@ -725,6 +724,15 @@ class _Analysis:
         if q.startswith("<local>."):
             return Unknown(flags)
         return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect", "partial"}))
+
+    def _file_marks(self, path: str | None) -> frozenset[str]:
+        """secret: the file holds credentials; sysfile: it is outside the working directory and not
+        rated harmless (its contents sent away are a system file leaving the machine)."""
+        if path is None or self.paths is None:
+            return NO_FLAGS
+        if self.paths.secret(path):
+            return frozenset({"secret"})
+        return frozenset({"sysfile"}) if self.paths.outside(path) else NO_FLAGS
 
     @staticmethod
     def _code_value(value: V, flags: frozenset[str]) -> V:
@@ -973,7 +981,11 @@ class _Analysis:
         for index, param in enumerate(params):
             options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
             options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
-            self.env[param] = Alt(NO_FLAGS, tuple(options[:MAX_ALTERNATIVES])) if options else UNKNOWN
+            # what the call sites pass carries its marks into the body (secrets, network data, a
+            # system file's contents...), and "param": it came from a caller, across a function
+            kept = tuple(options[:MAX_ALTERNATIVES])
+            marks = (_flags_of(kept) - {"obfname", "indirect", "partial"}) | {"param"}
+            self.env[param] = Alt(marks, kept) if options else UNKNOWN
         for param in others:
             self.env[param] = UNKNOWN
 
@@ -1606,6 +1618,11 @@ class _Analysis:
         data_flags = _flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in R.DNS_LOOKUPS and "env-secret" in data_flags):
             self.hit("exfiltration", node, f"sends secrets (credential files or the whole environment) over the network with {q.replace('#', '().')}")
+        elif "sysfile" in data_flags and "param" in data_flags:
+            # within one function this flow is Semgrep's (file_flows.yaml); across the program's
+            # own functions its open-source taint analysis does not go, so it is ours
+            self.hit("send-system-file", node, f"sends the contents of a file outside the working directory, handed over from "
+                     f"another function, with {q.replace('#', '().')}")
         elif "env-secret" in data_flags:
             self.hit("env-secret-sent", node, "sends a secret environment variable in the body, URL or parameters of a request")
 

@@ -48,6 +48,7 @@ RULES: dict[str, RuleInfo] = {
     "privileged-call": RuleInfo("MEDIUM", "CWE-250", "this call needs elevated privileges (raw sockets, devices, chroot, other processes)"),
     "env-secret-sent": RuleInfo("MEDIUM", "CWE-200", "send a secret only in the header or field the service documents for it, and confirm that with the user"),
     "unbounded-fork": RuleInfo("MEDIUM", "CWE-400", "bound the number of forked processes with a small constant"),
+    "send-system-file": RuleInfo("HIGH", "CWE-200", "send only files the user named or the task made; do not ship system, account or home files off the machine"),
     "process-control": RuleInfo("HIGH", "CWE-284", "stop only processes the program started itself (its Popen/Process objects); leave other processes alone"),
     # --- sensitive paths: the level comes from policies/sensitive_paths.yaml, per path and operation
     "sensitive-read": RuleInfo("MEDIUM", "CWE-200", "read only files the task needs, inside the working directory or named by the user"),

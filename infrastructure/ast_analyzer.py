@@ -489,7 +489,7 @@ class _Analysis:
                 if isinstance(base, Bytes):
                     return Bytes(base.flags | {flag}, base.value[bounds])
                 return Seq(base.flags | {flag}, base.items[bounds])
-            return Unknown(base.flags)
+            return Unknown(base.flags | ({"sliced"} if "sysfile" in base.flags else NO_FLAGS))
         index = self.ev(index_node, d)
         if isinstance(base, Ref):
             if base.qual == "os.environ" and isinstance(index, Str):
@@ -1300,7 +1300,7 @@ class _Analysis:
             foreign = self._foreign_process(target)
             if not foreign and self._own_process(target):
                 return
-            if not foreign and isinstance(target, Ref) and target.qual.endswith("#pid") and self.makes_children:
+            if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.makes_children:
                 return  # `<something>.pid` in a program that starts children: most likely one of them
             what = "a process it found (psutil)" if foreign else "a process it did not start"
         elif method in R.KILL_METHODS:
@@ -1618,11 +1618,12 @@ class _Analysis:
         data_flags = _flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in R.DNS_LOOKUPS and "env-secret" in data_flags):
             self.hit("exfiltration", node, f"sends secrets (credential files or the whole environment) over the network with {q.replace('#', '().')}")
-        elif "sysfile" in data_flags and "param" in data_flags:
+        elif "sysfile" in data_flags and data_flags & {"param", "sliced"}:
             # within one function this flow is Semgrep's (file_flows.yaml); across the program's
-            # own functions its open-source taint analysis does not go, so it is ours
-            self.hit("send-system-file", node, f"sends the contents of a file outside the working directory, handed over from "
-                     f"another function, with {q.replace('#', '().')}")
+            # own functions and through slices its open-source taint analysis does not go: ours
+            how = "handed over from another function" if "param" in data_flags else "in slices"
+            self.hit("send-system-file", node, f"sends the contents of a file outside the working directory, {how}, "
+                     f"with {q.replace('#', '().')}")
         elif "env-secret" in data_flags:
             self.hit("env-secret-sent", node, "sends a secret environment variable in the body, URL or parameters of a request")
 

@@ -1,0 +1,5 @@
+# expect: HIGH category: process_control
+# Stops every cron process.
+import os
+
+os.system("pkill -9 cron")

@@ -333,13 +333,14 @@ UNKNOWN_PART = "\ufffc"  # stands for a part of a path known only at run time (t
 _HOME_SPELLINGS = ("$HOME", "${HOME}", "%USERPROFILE%", "%HOMEPATH%", "$env:USERPROFILE")
 
 
-def path_forms(path: str) -> list[str]:
+def path_forms(path: str, *, unknown_base: bool = True) -> list[str]:
     """The normal forms under which a path (as a program spells it) is matched against the model.
 
     Home folders spelled any way become ``~`` (``/root`` is kept, and matched as ``~`` too); ``//``,
     ``.`` and ``..`` are resolved; a relative path that climbs out with ``..`` is read from the top,
     as a traversal would reach it; a path whose first part is unknown (``{base}/etc/shadow``) is also
-    read from the top and from the home folder. Unknown parts stay in the text as UNKNOWN_PART, which
+    read from the top and from the home folder (``unknown_base``: for reads and listings, not for
+    writes, where a program building a tree of its own is common). Unknown parts stay in the text as UNKNOWN_PART, which
     a glob's ``*`` matches and a literal name does not.
     """
     text = path.strip().strip("'\"").replace("\\", "/")
@@ -362,7 +363,7 @@ def path_forms(path: str) -> list[str]:
         normal = posixpath.normpath(text)
         if climbed and (normal == ".." or normal.startswith("../") or first == UNKNOWN_PART):
             forms.append(_resolve("/", re.sub(r"^(\.\./)+|^\.\.$", "", normal)))
-        elif first.strip(UNKNOWN_PART) == "" and rest and not climbed:
+        elif unknown_base and first.strip(UNKNOWN_PART) == "" and rest and not climbed:
             forms.extend((_resolve("/", rest), _resolve("~/", rest)))
         forms.append(normal)
     for form in list(forms):
@@ -439,7 +440,7 @@ class SensitivePaths:
 
     def rate(self, path: str, operation: str) -> PathRating | None:
         """The first entry that matches the path and names a level for ``operation``."""
-        forms = path_forms(path)
+        forms = path_forms(path, unknown_base=operation in ("read", "list"))
         if not forms:
             return None
         for entry in self.entries:

@@ -21,7 +21,10 @@ SERVICE_SETTINGS = {
     "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
     "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
     "MAI_SAFETY_ACTOR": "who is acting, stamped on every event (default USER@HOST)",
-    "MAI_SAFETY_SIGNING_KEY": "the Ed25519 key that signs ledger checkpoints (default DATA_DIR/signing-key.pem)",
+    "MAI_SAFETY_SIGNING_KEY": (
+        "the Ed25519 key that signs ledger checkpoints and MACs its events "
+        "(default $XDG_CONFIG_HOME/mai-safety/signing-key.pem, or DATA_DIR/signing-key.pem where an older install left one)"
+    ),
 }
 #: Settings the project's scripts and tests read; accepted here so that setting them is never an error.
 SCRIPT_SETTINGS = {
@@ -41,11 +44,25 @@ class Settings:
     data_dir: Path
     max_code_bytes: int
     actor: str | None
-    signing_key: Path | None = None  # None: signing-key.pem in the data dir
+    signing_key: Path | None = None  # None: the default below
+    config_dir: Path | None = None  # $XDG_CONFIG_HOME/mai-safety: the signing key, away from the ledger
+    state_dir: Path | None = None  # $XDG_STATE_HOME/mai-safety: the default ledger witness
 
     @property
     def signing_key_path(self) -> Path:
-        return self.signing_key or self.data_dir / "signing-key.pem"
+        """MAI_SAFETY_SIGNING_KEY; else a key an older install made in the data folder (so that its
+        ledger still verifies; `audit verify` warns that it sits beside the ledger); else
+        signing-key.pem in the configuration folder, not the ledger's (docs/decisions/0011)."""
+        if self.signing_key is not None:
+            return self.signing_key
+        legacy = self.data_dir / "signing-key.pem"
+        if legacy.exists():
+            return legacy
+        return (self.config_dir or Path.home() / ".config" / "mai-safety") / "signing-key.pem"
+
+    @property
+    def state_path(self) -> Path:
+        return self.state_dir or Path.home() / ".local" / "state" / "mai-safety"
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None, database_url: str | None = None) -> "Settings":
@@ -68,6 +85,8 @@ class Settings:
                 f"MAI_SAFETY_MAX_CODE_BYTES={max_bytes_text!r} is not a positive number of bytes"
             ) from None
         data_home = Path(environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        config_home = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+        state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
         return cls(
             database_url=database_url or environ.get("MAI_SAFETY_DATABASE_URL") or None,
             policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or PROJECT_ROOT / "policies"),
@@ -76,6 +95,8 @@ class Settings:
             max_code_bytes=max_code_bytes,
             actor=environ.get("MAI_SAFETY_ACTOR") or None,
             signing_key=Path(environ["MAI_SAFETY_SIGNING_KEY"]).expanduser() if environ.get("MAI_SAFETY_SIGNING_KEY") else None,
+            config_dir=config_home / "mai-safety",
+            state_dir=state_home / "mai-safety",
         )
 
 

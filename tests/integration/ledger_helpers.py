@@ -34,14 +34,34 @@ PASSWORD = "ledger-test-password"
 LIMITS = ResourceLimits(cpus=1, memory_bytes=2**27, pids=64, timeout_s=10, output_bytes=2**16, tmpfs_bytes=2**20)
 
 
-def service_environ(data_dir: Path, policies: Path | None = None) -> dict[str, str]:
-    return {"MAI_SAFETY_POLICIES": str(policies or PROJECT_ROOT / "policies"), "MAI_SAFETY_DATA_DIR": str(data_dir)}
+def service_environ(data_dir: Path, policies: Path | None = None, home: Path | None = None) -> dict[str, str]:
+    """The service's environment: the ledger's data folder, and the user's configuration (the
+    signing key) and state (the witness) folders in ``home`` (default: beside the data folder),
+    never the real home's."""
+    home = home or data_dir.parent
+    return {
+        "MAI_SAFETY_POLICIES": str(policies or PROJECT_ROOT / "policies"),
+        "MAI_SAFETY_DATA_DIR": str(data_dir),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_STATE_HOME": str(home / "state"),
+    }
 
 
-def make_app(database_url: str, data_dir: Path, policies: Path | None = None) -> MaiSafety:
-    """The application as bootstrap wires it (signing key in ``data_dir``), with fake ports."""
-    settings = Settings.from_environment(environ=service_environ(data_dir, policies), database_url=database_url)
+def make_app(database_url: str, data_dir: Path, policies: Path | None = None, home: Path | None = None) -> MaiSafety:
+    """The application as bootstrap wires it (signing key in ``home``/config/mai-safety, witness
+    in ``home``/state/mai-safety), with fake ports."""
+    settings = Settings.from_environment(environ=service_environ(data_dir, policies, home), database_url=database_url)
     return bootstrap(settings, assessor=FakeAssessor(), sandbox=FakeSandbox())
+
+
+def witness_file(data_dir: Path, home: Path | None = None) -> Path:
+    """Where make_app's default file witness writes."""
+    return (home or data_dir.parent) / "state" / "mai-safety" / "witness" / "checkpoints.jsonl"
+
+
+def key_file(data_dir: Path, home: Path | None = None) -> Path:
+    """Where make_app's signing key is made by default."""
+    return (home or data_dir.parent) / "config" / "mai-safety" / "signing-key.pem"
 
 
 def record_execution(app: MaiSafety, code: str = "print(1)\n", *, samples: int = 0, end: bool = True) -> str:
@@ -177,6 +197,10 @@ class Attacker:
     def checkpoints(self) -> list[dict[str, Any]]:
         rows = self.query(f"SELECT sequence, ledger_position, signature FROM {self.checkpoints_table} ORDER BY sequence")
         return [{"sequence": row[0], "position": row[1], "signature": bytes(row[2])} for row in rows]
+
+    def macs(self) -> dict[int, bytes | None]:
+        rows = self.query(f"SELECT ledger_position, event_mac FROM {self.events_table} ORDER BY ledger_position")
+        return {int(row[0]): bytes(row[1]) if row[1] is not None else None for row in rows}
 
     def set_state(self, position: int, state: bytes) -> None:
         self.execute((f"UPDATE {self.events_table} SET state = ? WHERE ledger_position = ?", (state, position)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from .cli_helpers import run_cli
-from .ledger_helpers import Attacker, make_app, record_execution, record_waiting
+from .ledger_helpers import Attacker, key_file, make_app, record_execution, record_waiting, service_environ
 
 NO_DATABASE = "postgresql://nobody:nothing@127.0.0.1:9/none"  # verifying a bundle must never need one
 
@@ -20,7 +20,7 @@ NO_DATABASE = "postgresql://nobody:nothing@127.0.0.1:9/none"  # verifying a bund
 @pytest.fixture
 def ledger(tmp_path: Path) -> dict[str, str]:
     """A small SQLite ledger recorded through the application; the service's environment."""
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    url = f"sqlite:///{tmp_path / 'data' / 'ledger.sqlite'}"  # the ledger in its data folder, as by default
     app = make_app(url, tmp_path / "data")
     try:
         ids = [record_execution(app, "print(1)\n"), record_waiting(app), record_execution(app, "print(3)\n", samples=1)]
@@ -28,7 +28,7 @@ def ledger(tmp_path: Path) -> dict[str, str]:
         app.close()
     return {
         "MAI_SAFETY_DATABASE_URL": url,
-        "MAI_SAFETY_DATA_DIR": str(tmp_path / "data"),
+        **service_environ(tmp_path / "data"),
         "first": ids[0],
         "waiting": ids[1],
         "third": ids[2],
@@ -36,8 +36,13 @@ def ledger(tmp_path: Path) -> dict[str, str]:
 
 
 def _audit(args: list[str], ledger: dict[str, str], **extra: str) -> subprocess.CompletedProcess[str]:
-    environ = {key: value for key, value in ledger.items() if key.startswith("MAI_SAFETY_")}
+    environ = {key: value for key, value in ledger.items() if key.startswith(("MAI_SAFETY_", "XDG_"))}
     return run_cli(["audit", *args], {**environ, **extra})
+
+
+def _elsewhere(tmp_path: Path) -> dict[str, str]:
+    """An auditor's machine: its own data, configuration (no private key) and state folders."""
+    return {key: value for key, value in service_environ(tmp_path / "auditor" / "data").items() if key != "MAI_SAFETY_POLICIES"}
 
 
 def _attacker(ledger: dict[str, str]) -> Attacker:
@@ -74,7 +79,7 @@ def test_verify_without_the_public_key_exits_2_until_one_is_given(ledger: dict[s
     exported = _audit(["public-key"], ledger)
     assert exported.returncode == 0 and exported.stdout.startswith("-----BEGIN PUBLIC KEY-----")
     public_key.write_text(exported.stdout)
-    elsewhere = {"MAI_SAFETY_DATA_DIR": str(tmp_path / "auditor")}  # a machine without the private key
+    elsewhere = _elsewhere(tmp_path)  # a machine without the private key
 
     blind = _audit(["verify"], ledger, **elsewhere)
     assert blind.returncode == 2
@@ -83,7 +88,7 @@ def test_verify_without_the_public_key_exits_2_until_one_is_given(ledger: dict[s
 
 
 def test_the_signing_key_is_private_and_refused_when_others_can_read_it(ledger: dict[str, str]) -> None:
-    key = Path(ledger["MAI_SAFETY_DATA_DIR"]) / "signing-key.pem"
+    key = key_file(Path(ledger["MAI_SAFETY_DATA_DIR"]))
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     key.chmod(0o644)
     result = _audit(["verify"], ledger)
@@ -126,7 +131,7 @@ def test_an_exported_bundle_verifies_on_a_machine_with_no_database(ledger: dict[
     lines = [json.loads(line) for line in bundle.read_text().splitlines()]
     assert {line["type"] for line in lines} >= {"header", "event", "checkpoint", "end"}
     assert lines[0]["public_key"]["pem"].startswith("-----BEGIN PUBLIC KEY-----")
-    elsewhere = {"MAI_SAFETY_DATABASE_URL": NO_DATABASE, "MAI_SAFETY_DATA_DIR": str(tmp_path / "auditor")}
+    elsewhere = {"MAI_SAFETY_DATABASE_URL": NO_DATABASE, **_elsewhere(tmp_path)}
 
     result = _audit(["verify", "--bundle", str(bundle)], ledger, **elsewhere)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -141,7 +146,7 @@ def test_a_bundle_that_was_changed_cut_short_or_signed_by_another_key_fails(ledg
     bundle = tmp_path / "whole.jsonl"
     bundle.write_text(_audit(["export"], ledger).stdout)
     lines = bundle.read_text().splitlines()
-    elsewhere = {"MAI_SAFETY_DATABASE_URL": NO_DATABASE, "MAI_SAFETY_DATA_DIR": str(tmp_path / "auditor")}
+    elsewhere = {"MAI_SAFETY_DATABASE_URL": NO_DATABASE, **_elsewhere(tmp_path)}
 
     changed = tmp_path / "changed.jsonl"
     event = json.loads(lines[1])
@@ -156,7 +161,7 @@ def test_a_bundle_that_was_changed_cut_short_or_signed_by_another_key_fails(ledg
     assert result.returncode == 1 and "the bundle has no end line" in result.stdout
 
     other_key = tmp_path / "other.pub"
-    other = run_cli(["audit", "public-key"], {"MAI_SAFETY_DATA_DIR": str(tmp_path / "other")})
+    other = run_cli(["audit", "public-key"], service_environ(tmp_path / "other" / "data"))
     other_key.write_text(other.stdout)
     result = _audit(["verify", "--bundle", str(bundle), "--public-key", str(other_key)], ledger, **elsewhere)
     assert result.returncode == 1 and "not by the trusted key" in result.stdout

@@ -18,6 +18,7 @@ from .ledger_helpers import (
     hardened_postgres_fixture,  # noqa: F401 - registers the hardened_postgres fixture
     make_app,
     record_execution,
+    service_environ,
 )
 
 pytestmark = pytest.mark.postgres
@@ -81,7 +82,7 @@ def test_a_ledger_that_was_not_made_append_only_says_so(postgres_url: str, tmp_p
         assert not protection["append_only_triggers"] and protection["role_may_change_events"]
     finally:
         app.close()
-    result = run_cli(["audit", "verify"], {"MAI_SAFETY_DATABASE_URL": postgres_url, "MAI_SAFETY_DATA_DIR": str(tmp_path / "data")})
+    result = run_cli(["audit", "verify"], {"MAI_SAFETY_DATABASE_URL": postgres_url, **service_environ(tmp_path / "data")})
     assert result.returncode == 0, result.stderr
     assert "database protection: OFF" in result.stdout
 
@@ -117,7 +118,7 @@ def test_the_operator_command_sets_up_a_database_the_service_then_uses(
     )
     assert result.returncode == 0, result.stderr
     assert "append-only" in result.stdout and "may only insert and read" in result.stdout
-    environ = {"MAI_SAFETY_DATABASE_URL": hardened_postgres.service_url, "MAI_SAFETY_DATA_DIR": str(tmp_path / "data")}
+    environ = {"MAI_SAFETY_DATABASE_URL": hardened_postgres.service_url, **service_environ(tmp_path / "data")}
     verify = run_cli(["audit", "verify"], environ)
     assert verify.returncode == 0, verify.stderr
     assert "database protection: append-only" in verify.stdout

@@ -15,7 +15,7 @@ from mai_safety.domain.levels import RiskLevel
 
 from ..unit.fakes import FakeAssessor
 from .cli_helpers import run_cli
-from .ledger_helpers import make_app, record_execution
+from .ledger_helpers import make_app, record_execution, service_environ
 
 
 def test_replay_shows_the_code_findings_who_confirmed_and_why_the_limits_and_the_end(
@@ -72,7 +72,7 @@ def test_replay_from_the_command_line_prints_the_timeline_and_json(tmp_path: Pat
         execution = record_execution(app, "print('replayed')\n")
     finally:
         app.close()
-    environ = {"MAI_SAFETY_DATABASE_URL": url, "MAI_SAFETY_DATA_DIR": str(tmp_path / "data")}
+    environ = {"MAI_SAFETY_DATABASE_URL": url, **service_environ(tmp_path / "data")}
 
     text = run_cli(["audit", "replay", execution], environ)
     assert text.returncode == 0, text.stderr

@@ -33,9 +33,11 @@ from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
+from .analysis_policy import load_analysis_policy
 from .bootstrap import bootstrap, build_assessor, default_actor
 from .cli_audit import add_audit_commands, run_audit
 from .policy_loader import load_policies
+from .sarif import sarif_log
 from .settings import Settings
 from .submitted_input import python_files_in, read_program_file, read_program_stdin
 
@@ -108,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("paths", nargs="+", metavar="FILE|DIR|-", help="files, directories (*.py inside, recursively) or - for standard input")
     assess.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
     assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    assess.add_argument("--format", choices=["text", "json", "sarif"], help="text (default), json (as --json), or sarif: one SARIF 2.1.0 log")
 
     approve = commands.add_parser("approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it")
     approve.add_argument("execution_id")
@@ -244,6 +247,8 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
     policies = load_policies(settings.policies_dir)
     provenance = Provenance(args.provenance)
     status = EXIT_OK
+    output = args.format or ("json" if args.json else "text")
+    unreadable: list[tuple[str, str]] = []
     readable: list[tuple[str, Submission]] = []
     for name, base in _expand(args.paths):
         try:
@@ -251,26 +256,32 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
             readable.append((name, Submission.from_bytes(code, provenance, settings.max_code_bytes, source)))
         except MaiSafetyError as exc:
             status = EXIT_BAD_INPUT
-            if args.json:
+            unreadable.append((name, exc.message))
+            if output == "json":
                 print(json.dumps({"path": name, "error": exc.message}))
             else:
                 _error(exc.message)
-    if not readable:
+    if not readable and output != "sarif":
         return status
-    assessor = build_assessor(policies, warm_semgrep=False)
+    analysis = load_analysis_policy(policies.directory)
+    assessor = build_assessor(policies, warm_semgrep=False, analysis=analysis)
     try:
         assessments = assessor.assess_many([submission for _, submission in readable])
     finally:
         assessor.close()
+    reports = []
     for (name, submission), assessment in zip(readable, assessments):
         report = report_for(submission, assessment)
+        reports.append((name, report.to_dict()))
         if report.level in ("HIGH", "BLOCKED") and status == EXIT_OK:
             status = EXIT_AWAITING
-        if args.json:
+        if output == "json":
             print(json.dumps({"path": name, **report.to_dict()}))
-        else:
+        elif output == "text":
             print(f"{name}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
             _print_findings(report.findings)
+    if output == "sarif":
+        print(json.dumps(sarif_log(reports, analysis, notifications=unreadable), indent=2))
     return status
 
 

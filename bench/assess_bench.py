@@ -3,25 +3,37 @@
 Detection: every program of the labelled corpus (tests/corpus/) is assessed; per expected level
 and category it prints the detection rate (rated at least the expected level; for the obfuscated
 variants, BLOCKED) and the rate of exact agreement, and per benign category the false-positive
-rate (benign rated HIGH or BLOCKED).
+rate (benign rated HIGH or BLOCKED). The categories are then summed into the groups of issue #13
+with its goals: hostile actions (expected HIGH or BLOCKED: at least HIGH), reads and the other
+risky code (expected MEDIUM: at least MEDIUM), benign (HIGH+ at most 3%, BLOCKED at most 0.5%).
+
+The blind set (tests/corpus/blind/, written by someone who had not read the rules) is measured
+too when its labels.json is there: relative path -> {group, class, expect}, expect being
+"HIGH+", "MEDIUM+" or "not HIGH+". Per group and class it prints the detection rate (or, for
+"not HIGH+", the rates of HIGH+ and BLOCKED), with the first measurement of the old rules
+(baseline-6441331.json) beside it. The bench reads the set's labels and the programs' text only
+to assess them; it prints figures, never the programs.
 
 Latency: a 200-line program made of benign corpus programs is assessed warm (analyzers built, one
 assessment done first) --iterations times with all three analyzers, and with each analyzer alone
 (Semgrep with its warm engine and cold, Bandit, AST); p50 and p95 are printed side by side.
 "spaced" leaves --pause seconds between assessments, as an assistant's pace does; "back-to-back"
-does not, which shows the cost of restarting Semgrep's waiting engine under load.
+does not, which shows the cost of restarting Semgrep's waiting engine under load. The corpus
+batch's time per file is printed with the detection figures (--batch-repeats runs, median).
 
-    .venv/bin/python bench/assess_bench.py [--iterations 40] [--pause 0.3]
+    .venv/bin/python bench/assess_bench.py [--iterations 40] [--pause 0.3] [--only corpus,blind,latency]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -33,7 +45,9 @@ from mai_safety.infrastructure.policy_loader import load_policies  # noqa: E402
 from tests.corpus.labels import Example, load  # noqa: E402
 
 POLICIES = ROOT / "policies"
+BLIND = ROOT / "tests" / "corpus" / "blind"
 TARGET_P50_MS, TARGET_P95_MS = 150, 300
+GOAL_DETECTED, GOAL_BENIGN_HIGH, GOAL_BENIGN_BLOCKED = 0.90, 0.03, 0.005
 
 
 def submit(code: str) -> Submission:
@@ -56,14 +70,19 @@ def program_of_200_lines(benign: list[Example]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def detection(suite: AnalyzerSuite) -> None:
+def detection(suite: AnalyzerSuite, batch_repeats: int = 3) -> None:
     risky, obfuscated, benign = load("risky"), load("obfuscated"), load("benign")
     examples = risky + obfuscated + benign
-    started = time.perf_counter()
-    verdicts = suite.assess_many([submit(e.code) for e in examples])
-    elapsed = time.perf_counter() - started
+    submissions = [submit(e.code) for e in examples]
+    times = []
+    for _ in range(max(1, batch_repeats)):
+        started = time.perf_counter()
+        verdicts = suite.assess_many(submissions)
+        times.append(time.perf_counter() - started)
+    elapsed = statistics.median(times)
     print(f"corpus: {len(risky)} risky, {len(obfuscated)} obfuscated variants, {len(benign)} benign "
-          f"({elapsed:.1f} s for all {len(examples)}, one batch)\n")
+          f"({elapsed:.1f} s for all {len(examples)} in one batch, {elapsed * 1000 / len(examples):.1f} ms per file, "
+          f"median of {len(times)})\n")
     rows: dict[tuple[str, str], list[tuple[RiskLevel, RiskLevel]]] = defaultdict(list)
     for example, verdict in zip(examples, verdicts):
         if example.expect == "BENIGN":
@@ -91,6 +110,140 @@ def detection(suite: AnalyzerSuite) -> None:
         blocked = sum(1 for level in levels if level is RiskLevel.BLOCKED)
         spread = " ".join(f"{name}:{sum(1 for level in levels if level.value == name)}" for name in ("LOW", "MEDIUM", "HIGH"))
         print(f"{'':<11}{category:<18}{len(levels):>9}{high / len(levels):>10.0%}{blocked / len(levels):>9.0%}   {spread}")
+    print("\nthe groups of issue #13 on tests/corpus (goals: detected >= 90%, benign HIGH+ <= 3%, BLOCKED <= 0.5%)")
+    hostile = [got >= RiskLevel.HIGH for e, v in zip(examples, verdicts) if e.expect in ("HIGH", "BLOCKED") for got in [v.level]]
+    medium = [v.level >= RiskLevel.MEDIUM for e, v in zip(examples, verdicts) if e.expect == "MEDIUM"]
+    print(f"  hostile (expected HIGH or BLOCKED) rated HIGH+   {_rate(hostile)}")
+    print(f"  reads and other risky (expected MEDIUM) MEDIUM+  {_rate(medium)}")
+    print(f"  benign rated HIGH+ {_rate([lv >= RiskLevel.HIGH for lv in everything])}, "
+          f"BLOCKED {_rate([lv is RiskLevel.BLOCKED for lv in everything])}")
+
+
+def _rate(flags: list[bool]) -> str:
+    return f"{sum(flags) / len(flags):6.1%} of {len(flags):>4}" if flags else "     - of    0"
+
+
+# --- the blind set ---------------------------------------------------------------------------------
+
+_EXPECTATIONS = ("HIGH+", "MEDIUM+", "not HIGH+")
+
+
+def blind_detection(suite: AnalyzerSuite, folder: Path = BLIND) -> dict[str, Any] | None:
+    """Figures on the blind set, printed per group and class with the baseline beside them; None
+    (and a line saying so) when the set has no labels.json yet."""
+    labels_path = folder / "labels.json"
+    if not labels_path.is_file():
+        print(f"\nblind set: {labels_path.relative_to(ROOT)} is not there (yet): nothing measured")
+        return None
+    labels: dict[str, dict[str, str]] = json.loads(labels_path.read_text(encoding="utf-8"))
+    names = sorted(labels)
+    bad = [name for name in names if labels[name].get("expect") not in _EXPECTATIONS]
+    if bad:
+        raise SystemExit(f"{labels_path}: {bad[0]}: expect must be one of {', '.join(_EXPECTATIONS)}")
+    submissions, unreadable = [], []
+    for name in names:
+        try:
+            submissions.append(submit((folder / name).read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # counted, never silently dropped
+            unreadable.append(name)
+            submissions.append(None)
+            print(f"  {name}: cannot be assessed ({type(exc).__name__})")
+    readable = [s for s in submissions if s is not None]
+    started = time.perf_counter()
+    verdicts_iter = iter(suite.assess_many(readable))
+    elapsed = time.perf_counter() - started
+    levels = {name: (next(verdicts_iter).level.value if submission is not None else "UNREADABLE")
+              for name, submission in zip(names, submissions)}
+    baseline = _baseline_levels(folder, labels)
+    figures = _blind_figures(labels, levels)
+    old = _blind_figures(labels, baseline) if baseline else {}
+    risky = sum(1 for name in names if labels[name]["expect"] != "not HIGH+")
+    print(f"\nblind set: {len(names)} programs ({risky} risky, {len(names) - risky} benign), {elapsed:.1f} s in one batch"
+          + (", baseline beside (baseline-6441331.json)" if baseline else ", no per-program baseline found"))
+    print(f"{'group':<14}{'class':<32}{'expect':<10}{'programs':>9}{'now':>9}{'baseline':>10}   (benign: HIGH+ / BLOCKED)")
+    for key, row in sorted(figures.items(), key=lambda item: (item[1]["order"], item[0])):
+        before = old.get(key)
+        print(f"{key[0]:<14}{key[1]:<32}{row['expect']:<10}{row['n']:>9}{_cell(row):>9}{_cell(before) if before else '-':>10}")
+    return {"levels": levels, "figures": {" / ".join(k): v for k, v in figures.items()}}
+
+
+def _blind_figures(labels: dict[str, dict[str, str]], levels: dict[str, str]) -> dict[tuple[str, str], dict[str, Any]]:
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def add(key: tuple[str, str], expect: str, level: str, order: int) -> None:
+        row = rows.setdefault(key, {"expect": expect, "n": 0, "hit": 0, "blocked": 0, "order": order})
+        row["n"] += 1
+        rank = RiskLevel(level).rank if level in RiskLevel.__members__ else -1
+        if expect == "HIGH+":
+            row["hit"] += rank >= RiskLevel.HIGH.rank
+        elif expect == "MEDIUM+":
+            row["hit"] += rank >= RiskLevel.MEDIUM.rank
+        else:  # a false positive is a benign program rated HIGH+ (rank -1: not assessed, not counted)
+            row["hit"] += rank >= RiskLevel.HIGH.rank
+            row["blocked"] += rank == RiskLevel.BLOCKED.rank
+        if expect != "mixed" and row["expect"] != expect:
+            row["expect"] = "mixed"
+
+    for name, label in labels.items():
+        if name not in levels:
+            continue
+        expect, group, klass = label["expect"], label.get("group", "?"), label.get("class", "?")
+        order = _EXPECTATIONS.index(expect)
+        add((group, klass), expect, levels[name], order)
+        add((group, "(all)"), expect, levels[name], order)
+        add(("(all)", f"expect {expect}"), expect, levels[name], 3 + order)
+    return rows
+
+
+def _cell(row: dict[str, Any] | None) -> str:
+    if not row or not row["n"]:
+        return "-"
+    if row["expect"] == "not HIGH+":
+        return f"{row['hit'] / row['n']:.1%}/{row['blocked'] / row['n']:.1%}"
+    return f"{row['hit'] / row['n']:.0%}"
+
+
+def _baseline_levels(folder: Path, labels: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Each program's level in the first measurement (baseline-6441331.json), wherever in that
+    file a mapping from the labels' paths to a level (or to an object with a ``level``) is."""
+    candidates = sorted(folder.glob("baseline-*.json"))
+    if not candidates:
+        return {}
+    try:
+        document = json.loads(candidates[0].read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found: dict[str, str] = {}
+
+    def level_of(value: Any) -> str | None:
+        if isinstance(value, str) and value in RiskLevel.__members__:
+            return value
+        if isinstance(value, dict):
+            for key in ("level", "verdict", "assessed", "got"):
+                if isinstance(value.get(key), str) and value[key] in RiskLevel.__members__:
+                    return value[key]
+        return None
+
+    def visit(value: Any, depth: int = 0) -> None:
+        if depth > 6:
+            return
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in labels and level_of(item):
+                    found[key] = level_of(item)  # type: ignore[assignment]
+                else:
+                    visit(item, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict):
+                    path = next((item[k] for k in ("path", "file", "name", "program") if isinstance(item.get(k), str)), None)
+                    if path in labels and level_of(item):
+                        found[path] = level_of(item)  # type: ignore[assignment]
+                        continue
+                visit(item, depth + 1)
+
+    visit(document)
+    return found
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -142,14 +295,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between spaced assessments")
+    parser.add_argument("--batch-repeats", type=int, default=3, help="times the corpus batch is assessed (median time)")
+    parser.add_argument("--only", default="corpus,blind,latency", help="comma-separated: corpus, blind, latency")
+    parser.add_argument("--blind-json", type=Path, help="also write the blind set's levels and figures to this file")
     args = parser.parse_args()
-    suite = build_analyzers(POLICIES, load_policies(POLICIES).bandit)
-    try:
-        detection(suite)
-    finally:
-        for analyzer in suite.analyzers:
-            getattr(analyzer, "close", lambda: None)()
-    latency(args.iterations, args.pause)
+    parts = {part.strip() for part in args.only.split(",")}
+    if parts & {"corpus", "blind"}:
+        suite = build_analyzers(POLICIES, load_policies(POLICIES).bandit)
+        try:
+            if "corpus" in parts:
+                detection(suite, args.batch_repeats)
+            if "blind" in parts:
+                result = blind_detection(suite)
+                if result is not None and args.blind_json:
+                    args.blind_json.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        finally:
+            for analyzer in suite.analyzers:
+                getattr(analyzer, "close", lambda: None)()
+    if "latency" in parts:
+        latency(args.iterations, args.pause)
     return 0
 
 

@@ -12,8 +12,13 @@
 * **Replay** rebuilds one execution from its verified events, as of any moment.
 * **Export** writes a self-contained bundle (JSON lines) that ``verify_bundle`` checks anywhere,
   with no database: events, both hashes, checkpoints and the public key.
+* **Event MACs and witnesses.** Every event the service appends carries a MAC under a key derived
+  from its signing key; the ledger checks what it did not write before it seals, so a checkpoint
+  never signs an event inserted by someone without the key. Every committed checkpoint also goes
+  to the witnesses, and ``verify`` checks the ledger against the newest one they hold.
 
-See docs/decisions/0007-signed-checkpoints.md and 0008-append-only-ledger-and-retention.md.
+See docs/decisions/0007-signed-checkpoints.md, 0008-append-only-ledger-and-retention.md and
+0011-event-macs-and-witnesses.md.
 """
 
 from __future__ import annotations
@@ -32,18 +37,20 @@ from uuid import UUID
 from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
-from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, Problem, ProblemKind
+from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, EventMac, Problem, ProblemKind
 from mai_safety.domain.checkpoint import (
     Checkpoint,
     CheckpointRule,
     LedgerVerifier,
+    MacCheck,
     checkpoint_message,
     merge_by_position,
 )
+from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.execution import Execution
 
 from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
-from .ports import ChainSource, KeyStore, Ledger, LedgerHead, PublicKey, Sealer, Signer
+from .ports import ChainSource, KeyStore, Ledger, LedgerHead, PublicKey, Sealer, Signer, WitnessedCheckpoint, Witnesses
 from .reports import ReplayReport, VerificationReport
 
 #: The keyword a save passes to the ledger when the execution it holds has ended.
@@ -58,15 +65,25 @@ EXECUTION_TOPICS = frozenset(
 ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
 #: A bundle must lie wholly under its checkpoints: the export seals before it writes.
 _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
+#: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
+WITNESS_GRACE_SECONDS = 30.0
+
+
+class LedgerTampered(MaiSafetyError):
+    """The ledger holds something the service did not write: it will not sign over it."""
+
+    exit_code = 1
 
 
 @dataclass(frozen=True)
 class LedgerPolicy:
-    """policies/ledger.yaml, read: when to seal, where the key is, what retention means."""
+    """policies/ledger.yaml, read: when to seal, where the key is, what retention means, and
+    where every checkpoint is also written (``witnesses``)."""
 
     rule: CheckpointRule
     keys: KeyStore
     archive_after_days: float | None = None
+    witnesses: Witnesses | None = None
 
 
 def _now() -> datetime:
@@ -74,40 +91,88 @@ def _now() -> datetime:
 
 
 class CheckpointSealer(Sealer):
-    def __init__(self, rule: CheckpointRule, keys: KeyStore, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(
+        self,
+        rule: CheckpointRule,
+        keys: KeyStore,
+        clock: Callable[[], datetime] = _now,
+        witnesses: Witnesses | None = None,
+    ) -> None:
         self.rule = rule
         self._keys = keys
         self._clock = clock
         self._signer: Signer | None = None
+        self._mac: EventMac | None = None
+        self._trusted: set[tuple[int, bytes]] = set()
+        self._witnesses = witnesses
         #: Deferred endings whose seal, once due, rides on the next append (decision 0009).
         self.deferred: DeferredSeals | None = None
+        #: The last problem that stopped (or cut short) a seal (docs/decisions/0011).
+        self.refusal: Problem | None = None
+        self._told: set[tuple[str, int | None]] = set()
 
-    def seal_if_due(
-        self,
-        last: Checkpoint | None,
-        head_position: int,
-        head_hash: bytes,
-        *,
-        execution_ended: bool = False,
-        force: str | None = None,
-    ) -> Checkpoint | None:
-        now = self._clock()
-        if not execution_ended and force is None and self.deferred is not None and self.deferred.take_due():
-            execution_ended = True
-        reason = self.rule.due(last=last, head_position=head_position, now=now, execution_ended=execution_ended)
-        if reason is None and force is not None and head_position > (last.position if last else 0):
-            reason = force
-        if reason is None:
-            return None
+    def _signing(self) -> Signer:
         if self._signer is None:
             self._signer = self._keys.signer()  # created on first use, then kept for the process
-        key_id = self._signer.public_key.key_id
+        return self._signer
+
+    def reason_to_seal(
+        self, last: Checkpoint | None, head_position: int, *, execution_ended: bool = False, force: str | None = None
+    ) -> str | None:
+        if not execution_ended and force is None and self.deferred is not None and self.deferred.take_due():
+            execution_ended = True
+        reason = self.rule.due(last=last, head_position=head_position, now=self._clock(), execution_ended=execution_ended)
+        if reason is None and force is not None and head_position > (last.position if last else 0):
+            reason = force
+        return reason
+
+    def make_checkpoint(
+        self, last: Checkpoint | None, position: int, ledger_hash: bytes, reason: str, *, macs_from: int | None
+    ) -> Checkpoint:
+        """A v2 checkpoint (declaring event MACs from ``macs_from`` on), or v1 without MACs."""
+        signer = self._signing()
+        key_id = signer.public_key.key_id
         sequence = last.sequence + 1 if last else 1
         previous = last.link() if last else GENESIS
-        signed_at = now.astimezone(timezone.utc).isoformat(timespec="microseconds")
-        message = checkpoint_message(sequence, head_position, head_hash, signed_at, reason, key_id, previous)
-        return Checkpoint(
-            sequence, head_position, head_hash, signed_at, reason, key_id, previous, self._signer.sign(message)
+        signed_at = self._clock().astimezone(timezone.utc).isoformat(timespec="microseconds")
+        version = 1 if macs_from is None else 2
+        message = checkpoint_message(
+            sequence, position, ledger_hash, signed_at, reason, key_id, previous, version=version, macs_from=macs_from
+        )
+        checkpoint = Checkpoint(
+            sequence, position, ledger_hash, signed_at, reason, key_id, previous, signer.sign(message), version, macs_from
+        )
+        self._trusted.add((checkpoint.sequence, checkpoint.signature))
+        return checkpoint
+
+    def event_mac(self) -> EventMac:
+        if self._mac is None:
+            self._mac = EventMac(self._signing().mac_key())
+        return self._mac
+
+    def trusts(self, checkpoint: Checkpoint) -> bool:
+        if (checkpoint.sequence, checkpoint.signature) in self._trusted:
+            return True
+        key = self._signing().public_key
+        if checkpoint.key_id != key.key_id or not key.verify(checkpoint.message(), checkpoint.signature):
+            return False
+        self._trusted.add((checkpoint.sequence, checkpoint.signature))
+        return True
+
+    def committed(self, checkpoint: Checkpoint) -> None:
+        if self._witnesses is not None:
+            self._witnesses.publish(checkpoint)
+
+    def refused(self, problem: Problem) -> None:
+        self.refusal = problem
+        told = (problem.kind.value, problem.position)
+        if told in self._told:
+            return
+        self._told.add(told)
+        print(
+            f"mai-safety: the ledger is not sealed past {problem.describe()}; "
+            "run `mai-safety audit verify` (docs/decisions/0011)",
+            file=sys.stderr,
         )
 
 
@@ -199,11 +264,24 @@ class LedgerAudit:
         self._mapper = mapper
         self.policy = policy
         self._deferred: DeferredSeals | None = None
+        self._sealer: CheckpointSealer | None = None
+        self._witnesses = policy.witnesses if policy is not None else None
+        self._ledger_id: str | None = None
         if self._ledger is not None and policy is not None:
-            sealer = CheckpointSealer(policy.rule, policy.keys)
+            sealer = self._sealer = CheckpointSealer(policy.rule, policy.keys, witnesses=self._witnesses)
             if not policy.rule.seals_endings_at_once:
                 self._deferred = sealer.deferred = DeferredSeals(self._ledger, policy.rule.endings_within)
             self._ledger.use_sealer(sealer)
+            if self._witnesses is not None:
+                self._witnesses.attach(self.ledger_id, self._ledger.location())
+
+    def ledger_id(self) -> str | None:
+        """What names this ledger to its witnesses: the ledger hash at position 1 (which binds
+        the first event, its execution id and time), None while the ledger is empty."""
+        if self._ledger_id is None and self._ledger is not None:
+            first = self._ledger.ledger_hash_at(1)
+            self._ledger_id = first.hex() if first is not None else None
+        return self._ledger_id
 
     # --- sealing endings ------------------------------------------------------------------------
 
@@ -217,15 +295,23 @@ class LedgerAudit:
         if self._deferred is not None:
             self._deferred.ending_saved(position)
 
-    def flush(self) -> None:
-        """Seal every ending still owed a checkpoint now, rather than within the policy's bound."""
+    def flush(self, witness_timeout: float = 5.0) -> None:
+        """Seal every ending still owed a checkpoint now, rather than within the policy's bound,
+        and wait (a bounded time) for the witnesses to record the checkpoints made so far."""
         if self._deferred is not None:
             self._deferred.flush()
+        if self._witnesses is not None:
+            self._witnesses.flush(witness_timeout)
 
     def close(self) -> None:
-        """Seal every ending still owed a checkpoint (the service is stopping)."""
-        if self._deferred is not None:
-            self._deferred.close()
+        """Seal every ending still owed a checkpoint (the service is stopping), and give the
+        witnesses a last, bounded, chance to record them."""
+        try:
+            if self._deferred is not None:
+                self._deferred.close()
+        finally:
+            if self._witnesses is not None:
+                self._witnesses.close()
 
     def seal_left_behind(self) -> Checkpoint | None:
         """At start: seal endings a stopped process left without their checkpoint, if the events
@@ -267,15 +353,29 @@ class LedgerAudit:
         return self.policy.keys.signer().public_key if create else self.policy.keys.public_key()
 
     def checkpoint(self, *, seal: bool = True) -> Checkpoint | None:
-        """The newest checkpoint, after sealing the head if it is not yet covered."""
+        """The newest checkpoint, after sealing the head if it is not yet covered. Raises
+        LedgerTampered when the head cannot be sealed because the ledger holds an event that does
+        not verify (docs/decisions/0011)."""
         ledger = self._require_ledger()
         if seal and self.policy is not None:
-            return ledger.seal("requested")
+            if self._sealer is not None:
+                self._sealer.refusal = None
+            found = ledger.seal("requested")
+            refusal = self._sealer.refusal if self._sealer is not None else None
+            if refusal is not None:
+                raise LedgerTampered(
+                    f"the ledger was not sealed past {refusal.describe()}: run `mai-safety audit verify`"
+                )
+            return found
         return ledger.head().checkpoint
 
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger (None where it cannot)."""
         return self._require_ledger().protection()
+
+    def ledger_file(self) -> Any:
+        """The ledger's file (a ``pathlib.Path``) where it is one (SQLite), else None."""
+        return self._require_ledger().file_path()
 
     # --- verification ---------------------------------------------------------------------------
 
@@ -290,15 +390,111 @@ class LedgerAudit:
     ) -> VerificationReport:
         ledger = self._require_ledger()
         key = public_key or self.public_key(create=False)
+        whole = from_position is None and to_position is None and execution is None
+        notes: list[str] = []
+        problems: list[Problem] = []
+        # The witnesses first: a checkpoint committed meanwhile is then in the ledger's snapshot too.
+        witnessed = self._newest_witnessed(key, notes, problems) if whole else None
         head = ledger.head()
-        start, end, reached_head = self._range(ledger, head, from_position, to_position, execution, kept)
-        verifier = self._verifier(ledger, start, key, kept=kept)
+        if whole:
+            self._witness_lag(head, witnessed, notes)
+        anchor = witnessed.checkpoint if witnessed is not None else None
+        start, end, reached_head = self._range(ledger, head, from_position, to_position, execution, kept, anchor)
+        verifier = self._verifier(
+            ledger,
+            start,
+            key,
+            kept=kept,
+            witnessed=witnessed,
+            mac_valid=self._mac_check(key, notes),
+        )
         verifier.walk(ledger.iter_chain(start - 1, end), self._checkpoints(ledger, head, start, end, reached_head))
         verifier.finish(reached_head=reached_head)
         scope = {"from": start, "to": end, "execution": execution, "reached_head": reached_head}
         if kept is not None:
             scope["kept_checkpoint"] = kept.sequence
-        return _report(verifier, scope, key, head_hash=head.ledger_hash if reached_head else None)
+        if verifier.macs_unchecked:
+            notes.insert(
+                0,
+                "event MACs were not checked: that needs the private key, which this machine does not hold; "
+                "the chains and the signatures were, and every checkpoint since MACs began was signed only "
+                "over events whose MACs the service checked",
+            )
+        if verifier.pre_mac_tail is not None:
+            first, last, count = verifier.pre_mac_tail
+            notes.append(
+                f"{count} event(s) at positions {first}..{last}, after the newest checkpoint, carry no MAC: written by a "
+                "version from before event MACs; the next seal adopts them, and from then on every event needs one"
+            )
+        return _report(
+            verifier,
+            scope,
+            key,
+            head_hash=head.ledger_hash if reached_head else None,
+            notes=notes,
+            extra=problems,
+            witnessed=witnessed,
+        )
+
+    def _mac_check(self, key: PublicKey | None, notes: list[str]) -> MacCheck | None:
+        """Event MACs are checked where the private key is at hand (and is the trusted key)."""
+        if self.policy is None:
+            return None
+        signer = self.policy.keys.signer_if_present()
+        if signer is None or key is None or signer.public_key.key_id != key.key_id:
+            return None
+        return EventMac(signer.mac_key()).valid
+
+    def _newest_witnessed(
+        self, key: PublicKey | None, notes: list[str], problems: list[Problem]
+    ) -> WitnessedCheckpoint | None:
+        """The newest checkpoint of this ledger a witness holds with a valid signature; entries
+        for this ledger that do not verify are problems (someone else wrote the witness)."""
+        witnesses = self._witnesses
+        ledger_id = self.ledger_id()
+        if witnesses is None or ledger_id is None:
+            return None
+        found = sorted(witnesses.recorded(ledger_id), key=lambda item: item.checkpoint.sequence, reverse=True)
+        newest: WitnessedCheckpoint | None = None
+        for item in found:
+            checkpoint = item.checkpoint
+            if key is not None and (checkpoint.key_id != key.key_id or not key.verify(checkpoint.message(), checkpoint.signature)):
+                problems.append(
+                    Problem(
+                        ProblemKind.BAD_SIGNATURE,
+                        f"bad signature: {item.witness} holds a checkpoint #{checkpoint.sequence} for this ledger that "
+                        "does not verify: the witness was written by someone else",
+                        checkpoint.position,
+                        checkpoint=checkpoint.sequence,
+                    )
+                )
+                continue
+            newest = item
+            break
+        notes.extend(f"witness {failure}" for failure in witnesses.failures(ledger_id))
+        location = self._require_ledger().location()
+        others = witnesses.other_ledgers_at(location, ledger_id)
+        if others:
+            notes.append(
+                f"a witness recorded checkpoints of {len(others)} other ledger(s) at {location} "
+                f"({', '.join(other[:16] for other in others)}…): this ledger replaced one, or shares its place"
+            )
+        return newest
+
+    def _witness_lag(self, head: LedgerHead, newest: WitnessedCheckpoint | None, notes: list[str]) -> None:
+        witnesses = self._witnesses
+        if witnesses is None or not witnesses.readable() or self.ledger_id() is None:
+            return
+        ours = head.checkpoint
+        if ours is not None and (newest is None or ours.sequence > newest.checkpoint.sequence):
+            signed = ours.signed_time
+            age = (_now() - signed).total_seconds() if signed is not None and signed.tzinfo else None
+            if age is None or age > WITNESS_GRACE_SECONDS:
+                held = f"the newest it holds is #{newest.checkpoint.sequence}" if newest else "it holds none of this ledger"
+                notes.append(
+                    f"the witnesses have not recorded checkpoint #{ours.sequence} ({held}): a witness write failed, "
+                    "or the checkpoints were made where no witness is configured"
+                )
 
     def _range(
         self,
@@ -308,6 +504,7 @@ class LedgerAudit:
         to_position: int | None,
         execution: str | None,
         kept: Checkpoint | None,
+        witnessed: Checkpoint | None = None,
     ) -> tuple[int, int, bool]:
         """Where the walk starts and ends: it always runs on to the checkpoint covering its end."""
         if execution is not None:
@@ -324,8 +521,9 @@ class LedgerAudit:
             if to_position is not None and end < start:
                 raise CannotVerify(f"--from {start} is after --to {end}: nothing to check")
         end = min(end, head.position)
-        if kept is not None:
-            end = max(end, min(kept.position, head.position))
+        for anchor in (kept, witnessed):
+            if anchor is not None:
+                end = max(end, min(anchor.position, head.position))
         if end < head.position:
             cover = ledger.checkpoint_covering(end)
             newest = head.checkpoint.sequence if head.checkpoint else 0
@@ -341,7 +539,14 @@ class LedgerAudit:
                 yield checkpoint
 
     def _verifier(
-        self, ledger: Ledger, start: int, key: PublicKey | None, *, kept: Checkpoint | None = None
+        self,
+        ledger: Ledger,
+        start: int,
+        key: PublicKey | None,
+        *,
+        kept: Checkpoint | None = None,
+        witnessed: WitnessedCheckpoint | None = None,
+        mac_valid: MacCheck | None = None,
     ) -> LedgerVerifier:
         anchor = GENESIS
         missing_anchor = False
@@ -374,6 +579,10 @@ class LedgerAudit:
             kept=kept,
             same_signature=ledger.checkpoint_with_signature,
             awaiting_seal=self._awaiting_seal,
+            witnessed=witnessed.checkpoint if witnessed is not None else None,
+            witness=witnessed.witness if witnessed is not None else "the witness",
+            macs_recorded=True,
+            mac_valid=mac_valid,
         )
 
     # --- forensic replay ------------------------------------------------------------------------
@@ -437,7 +646,7 @@ class LedgerAudit:
             to_position = sealed.position
         identifier = _execution_id(execution) if execution is not None else None
         start, end, _ = self._range(ledger, head, from_position, to_position, identifier, None)
-        verifier = self._verifier(ledger, start, key)
+        verifier = self._verifier(ledger, start, key, mac_valid=self._mac_check(key, []))
         previous = ledger.checkpoint_before(start) if start > 1 else None
         header: dict[str, Any] = {
             "type": "header",
@@ -576,6 +785,11 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
         {**header.get("scope", {}), "bundle": True, "key_source": "pinned" if public_key else "bundle"},
         key,
         head_hash=None,
+        notes=[
+            "event MACs were not checked: a bundle carries none (they need the private key); every event in it "
+            "lies under a signed checkpoint, and each checkpoint since MACs began was signed only over events "
+            "whose MACs the service checked"
+        ],
     )
     extra = _bundle_completeness(ended, counts)
     if extra is None:
@@ -612,9 +826,16 @@ def _signature_check(key: PublicKey | None) -> Callable[[Checkpoint], bool] | No
 
 
 def _report(
-    verifier: LedgerVerifier, scope: dict[str, Any], key: PublicKey | None, *, head_hash: bytes | None
+    verifier: LedgerVerifier,
+    scope: dict[str, Any],
+    key: PublicKey | None,
+    *,
+    head_hash: bytes | None,
+    notes: list[str] | None = None,
+    extra: list[Problem] | None = None,
+    witnessed: WitnessedCheckpoint | None = None,
 ) -> VerificationReport:
-    problems = verifier.problems
+    problems = [*verifier.problems, *(extra or [])]
     position, last_hash = verifier.chain.head
     unchecked = []
     if verifier.signatures_unchecked:
@@ -637,6 +858,13 @@ def _report(
         complete=not unchecked,
         unchecked=unchecked,
         awaiting_seal=verifier.awaiting_seal.position if verifier.awaiting_seal else None,
+        macs=verifier.macs_checked,
+        witnessed=(
+            {"witness": witnessed.witness, "sequence": witnessed.checkpoint.sequence, "position": witnessed.checkpoint.position}
+            if witnessed is not None
+            else None
+        ),
+        notes=list(notes or []),
     )
 
 
@@ -795,6 +1023,7 @@ __all__ = [
     "EXECUTION_TOPICS",
     "LedgerAudit",
     "LedgerPolicy",
+    "LedgerTampered",
     "SEAL",
     "verify_bundle",
 ]

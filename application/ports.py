@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mai_safety.domain.assessment import Assessment, Submission
-from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.chain import ChainRecord, EventMac, Problem
 from mai_safety.domain.checkpoint import Checkpoint
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
@@ -175,12 +175,17 @@ class PublicKey(ABC):
 
 
 class Signer(ABC):
-    """Signs checkpoints with the service's private key."""
+    """Signs checkpoints with the service's private key, and gives the key that MACs each event
+    (derived from the private key: only its holder can make or check an event MAC)."""
 
     public_key: PublicKey
 
     @abstractmethod
     def sign(self, message: bytes) -> bytes: ...
+
+    @abstractmethod
+    def mac_key(self) -> bytes:
+        """32 bytes or more for event MACs (docs/decisions/0011)."""
 
 
 class KeyStore(ABC):
@@ -199,21 +204,44 @@ class KeyStore(ABC):
     @abstractmethod
     def public_key_from_pem(self, pem: str, source: str) -> PublicKey: ...
 
+    def signer_if_present(self) -> Signer | None:
+        """The signer if the key exists (never creating it): what checks event MACs."""
+        return self.signer() if self.public_key() is not None else None
+
 
 class Sealer(ABC):
     """Decides, inside the writer's transaction and under its lock, whether the new head needs a
-    signed checkpoint, and makes it. ``force`` seals whenever the head is not yet covered."""
+    signed checkpoint (``reason_to_seal``), and makes it (``make_checkpoint``). ``force`` seals
+    whenever the head is not yet covered.
+
+    Before it asks for a checkpoint, the ledger checks what it did not write itself since the
+    newest checkpoint (event MACs under ``event_mac``, the chain, and the newest checkpoint's own
+    signature with ``trusts``), and never seals past an event that fails: it tells ``refused``
+    instead (docs/decisions/0011). ``committed`` hears of every checkpoint once it is committed."""
 
     @abstractmethod
-    def seal_if_due(
-        self,
-        last: Checkpoint | None,
-        head_position: int,
-        head_hash: bytes,
-        *,
-        execution_ended: bool = False,
-        force: str | None = None,
-    ) -> Checkpoint | None: ...
+    def reason_to_seal(
+        self, last: Checkpoint | None, head_position: int, *, execution_ended: bool = False, force: str | None = None
+    ) -> str | None: ...
+
+    @abstractmethod
+    def make_checkpoint(
+        self, last: Checkpoint | None, position: int, ledger_hash: bytes, reason: str, *, macs_from: int | None
+    ) -> Checkpoint: ...
+
+    def event_mac(self) -> EventMac | None:
+        """The MAC every appended event carries; None: events are written without one."""
+        return None
+
+    def trusts(self, checkpoint: Checkpoint) -> bool:
+        """Whether a checkpoint read from the ledger carries a valid signature of ours."""
+        return True
+
+    def committed(self, checkpoint: Checkpoint) -> None:  # noqa: B027 - optional: nothing by default
+        """A checkpoint was committed (it goes to the witnesses)."""
+
+    def refused(self, problem: Problem) -> None:  # noqa: B027 - optional: nothing by default
+        """A seal was refused, or cut short, because of this problem."""
 
 
 @dataclass(frozen=True)
@@ -291,3 +319,57 @@ class Ledger(ChainSource):
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger; None where it cannot."""
         return None
+
+    def location(self) -> str:
+        """Where the ledger lives, as a person reads it (no password): names it to witnesses."""
+        return "ledger"
+
+    def file_path(self) -> Any:
+        """The ledger's file (a ``pathlib.Path``) where it is one, else None."""
+        return None
+
+
+@dataclass(frozen=True)
+class WitnessedCheckpoint:
+    """A checkpoint as one witness recorded it."""
+
+    witness: str
+    checkpoint: Checkpoint
+
+
+class Witnesses(ABC):
+    """Places outside the ledger's storage that keep a copy of every signed checkpoint, so that a
+    ledger cut short with its checkpoints, or put back from an older copy, is caught
+    (docs/decisions/0011). ``attach`` names the ledger (its id: the ledger hash at position 1,
+    read when first needed; and where it lives). ``publish`` never blocks and never raises: a
+    witness that cannot be written is tried again with the next checkpoint, and its failure is
+    kept for ``failures`` to report. ``recorded`` gives what the readable witnesses hold for a
+    ledger (entries that cannot be read are ``failures``)."""
+
+    names: tuple[str, ...] = ()
+
+    @abstractmethod
+    def attach(self, ledger_id: Callable[[], "str | None"], location: str) -> None: ...
+
+    @abstractmethod
+    def publish(self, checkpoint: Checkpoint) -> None: ...
+
+    @abstractmethod
+    def flush(self, timeout: float | None = None) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def recorded(self, ledger_id: str) -> list[WitnessedCheckpoint]: ...
+
+    @abstractmethod
+    def failures(self, ledger_id: str) -> list[str]: ...
+
+    def readable(self) -> bool:
+        """Whether any witness can be read back (so that verify can check the ledger against it)."""
+        return False
+
+    def other_ledgers_at(self, location: str, ledger_id: str) -> list[str]:
+        """Ids of other ledgers a readable witness recorded at this same location (replaced?)."""
+        return []

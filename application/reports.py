@@ -67,6 +67,13 @@ class VerificationReport:
     unchecked: list[str] = field(default_factory=list)
     #: The position of an ending recorded moments ago, still awaiting its deferred checkpoint.
     awaiting_seal: int | None = None
+    #: Event MACs checked (0 without the private key: ``notes`` says they were not).
+    macs: int = 0
+    #: The newest witnessed checkpoint the ledger was checked against (witness, sequence, position).
+    witnessed: dict[str, Any] | None = None
+    #: What the verifier should know that is not tampering: unchecked MACs, the key's or the
+    #: witness's place, a witness that failed, events from before MACs awaiting their seal.
+    notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

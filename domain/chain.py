@@ -13,11 +13,17 @@ first event's previous hash is 32 zero bytes. The state is hashed exactly as sto
 timestamp and the actor), so verification never depends on re-serialising anything. See
 docs/decisions/0002-chain-hash-encoding.md; signed checkpoints over the ledger chain are in
 ``checkpoint.py`` (docs/decisions/0007).
+
+Anyone can compute both hashes, so each row also carries an **event MAC**: HMAC-SHA256, under a key
+only the service holds, over ``(position, execution id, version, event_hash, ledger_hash)`` encoded
+the same way after the tag ``mai-safety/event-mac/v1`` (docs/decisions/0011). A row inserted
+with correct hashes by someone without the key has no valid MAC.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -26,6 +32,7 @@ from typing import NamedTuple
 GENESIS = bytes(32)
 _EVENT_TAG = b"mai-safety/event/v1"
 _LEDGER_TAG = b"mai-safety/ledger/v1"
+_MAC_TAG = b"mai-safety/event-mac/v1"
 
 
 def encode_field(data: bytes) -> bytes:
@@ -42,6 +49,7 @@ def encode_int(value: int) -> bytes:
 _EVENT_PREFIX = encode_field(_EVENT_TAG)
 _LEDGER_PREFIX = encode_field(_LEDGER_TAG)
 _INT_LENGTH = (8).to_bytes(8, "big")
+_MAC_PREFIX = encode_field(_MAC_TAG)
 
 
 def event_hash(previous: bytes, topic: str, originator_id: str, version: int, state: bytes) -> bytes:
@@ -82,11 +90,60 @@ def ledger_hash(previous: bytes, position: int, event_digest: bytes) -> bytes:
     ).digest()
 
 
+def event_mac_message(position: int, originator_id: str, version: int, event_digest: bytes, ledger_digest: bytes) -> bytes:
+    """The bytes an event's MAC is computed over: the tag, then each field as in the chains."""
+    id_bytes = originator_id.encode("utf-8")
+    return b"".join(
+        (
+            _MAC_PREFIX,
+            _INT_LENGTH,
+            position.to_bytes(8, "big", signed=True),
+            len(id_bytes).to_bytes(8, "big"),
+            id_bytes,
+            _INT_LENGTH,
+            version.to_bytes(8, "big", signed=True),
+            len(event_digest).to_bytes(8, "big"),
+            event_digest,
+            len(ledger_digest).to_bytes(8, "big"),
+            ledger_digest,
+        )
+    )
+
+
+class EventMac:
+    """HMAC-SHA256 (RFC 2104) of one stored event under the service's MAC key (32 bytes, derived
+    from its signing key in infrastructure). Cheap enough for every append: the keyed inner and
+    outer SHA-256 states are made once and copied per event (about 1.5 µs here, against 3.4 µs
+    for ``hmac.digest``, which keys OpenSSL's HMAC afresh each time)."""
+
+    def __init__(self, key: bytes) -> None:
+        if not 32 <= len(key) <= 64:
+            raise ValueError("an event MAC key has 32 to 64 bytes")
+        block = key.ljust(64, b"\0")
+        self._inner = hashlib.sha256(bytes(byte ^ 0x36 for byte in block))
+        self._outer = hashlib.sha256(bytes(byte ^ 0x5C for byte in block))
+
+    def of(self, position: int, originator_id: str, version: int, event_digest: bytes, ledger_digest: bytes) -> bytes:
+        inner = self._inner.copy()
+        inner.update(event_mac_message(position, originator_id, version, event_digest, ledger_digest))
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+    def valid(self, record: "ChainRecord") -> bool:
+        """Whether the record's MAC is the one this key gives its position, ids and hashes."""
+        if record.mac is None:
+            return False
+        expected = self.of(record.position, record.originator_id, record.version, record.event_hash, record.ledger_hash)
+        return hmac.compare_digest(expected, bytes(record.mac))
+
+
 class ChainRecord(NamedTuple):
     """One stored event as the ledger holds it, with both of its hashes.
 
     A *redacted* record (``state`` is None) stands for an event of another execution inside an
     execution's export: its content is left out, its hashes still carry the ledger chain.
+    ``mac`` is the event's MAC as stored (None: the row has none, or the source holds no MACs).
     (A named tuple: verification makes one per stored event, and this is the cheapest to make.)
     """
 
@@ -97,6 +154,7 @@ class ChainRecord(NamedTuple):
     state: bytes | None
     event_hash: bytes
     ledger_hash: bytes
+    mac: bytes | None = None
 
     @property
     def redacted(self) -> bool:
@@ -118,6 +176,8 @@ class ProblemKind(str, Enum):
     BAD_SIGNATURE = "bad_signature"
     TAIL_TRUNCATED = "tail_truncated"
     NOT_COVERED = "not_covered"
+    FORGED_EVENT = "forged_event"
+    LEDGER_BEHIND_WITNESS = "ledger_behind_witness"
 
 
 @dataclass(frozen=True)

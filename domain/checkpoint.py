@@ -11,19 +11,31 @@ included. So the newest checkpoint's signature vouches for every earlier checkpo
 verifier checks one signature per unbroken run of checkpoints rather than one per checkpoint (a
 signature check costs as much as hashing a few hundred events). Encoding as in ``chain.py``;
 see docs/decisions/0007-signed-checkpoints.md.
+
+Checkpoint encodings are versioned and never change meaning. **v1** (tag
+``mai-safety/checkpoint/v1``) signs the head and nothing more. **v2** (tag
+``mai-safety/checkpoint/v2``, the same fields and then ``macs_from``) also declares that every
+event from position ``macs_from`` on carries a valid event MAC (``chain.EventMac``): the signer
+checked them up to its position, and every later event must carry one too. Events before
+``macs_from`` were written before MACs existed; they are accepted without one only where a
+checkpoint covers them, and no v1 checkpoint may follow a v2 one (docs/decisions/0011).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
 from .chain import GENESIS, ChainRecord, ChainVerifier, Problem, ProblemKind, encode_field
 
 _CHECKPOINT_PREFIX = encode_field(b"mai-safety/checkpoint/v1")
+_CHECKPOINT_V2_PREFIX = encode_field(b"mai-safety/checkpoint/v2")
+#: The encodings this code reads; it writes the newest.
+CHECKPOINT_VERSIONS = (1, 2)
+CURRENT_CHECKPOINT_VERSION = 2
 _LINK_PREFIX = encode_field(b"mai-safety/checkpoint-link/v1")
 _INT_LENGTH = (8).to_bytes(8, "big")
 #: Beyond its deferral, how long a deferred seal may take (the writers' lock, a busy machine).
@@ -31,13 +43,30 @@ SEAL_MARGIN_SECONDS = 10.0
 
 
 def checkpoint_message(
-    sequence: int, position: int, ledger_hash: bytes, signed_at: str, reason: str, key_id: str, previous: bytes
+    sequence: int,
+    position: int,
+    ledger_hash: bytes,
+    signed_at: str,
+    reason: str,
+    key_id: str,
+    previous: bytes,
+    *,
+    version: int = 1,
+    macs_from: int | None = None,
 ) -> bytes:
-    """The exact bytes that are signed: the tag, then each field as in ``chain.py``."""
+    """The exact bytes that are signed: the tag of the encoding, then each field as in ``chain.py``
+    (v2 appends ``macs_from``). An encoding this code does not know gets a tag of its own, which
+    no signature made by this code covers."""
     texts = [text.encode("utf-8") for text in (signed_at, reason, key_id)]
+    if version == 1:
+        prefix, tail = _CHECKPOINT_PREFIX, b""
+    elif version == 2 and macs_from is not None:
+        prefix, tail = _CHECKPOINT_V2_PREFIX, _INT_LENGTH + macs_from.to_bytes(8, "big", signed=True)
+    else:
+        prefix, tail = encode_field(f"mai-safety/checkpoint/unknown-v{version}".encode()), b""
     return b"".join(
         (
-            _CHECKPOINT_PREFIX,
+            prefix,
             _INT_LENGTH,
             sequence.to_bytes(8, "big", signed=True),
             _INT_LENGTH,
@@ -47,6 +76,7 @@ def checkpoint_message(
             *(part for text in texts for part in (len(text).to_bytes(8, "big"), text)),
             len(previous).to_bytes(8, "big"),
             previous,
+            tail,
         )
     )
 
@@ -61,6 +91,8 @@ class Checkpoint:
     key_id: str
     previous: bytes  # the link of the checkpoint before; GENESIS for the first
     signature: bytes
+    version: int = 1  # the encoding: 1 before event MACs, 2 declares them from ``macs_from`` on
+    macs_from: int | None = None  # v2: the first position whose event carries a MAC
 
     @cached_property
     def signed_time(self) -> datetime | None:
@@ -72,8 +104,20 @@ class Checkpoint:
 
     def message(self) -> bytes:
         return checkpoint_message(
-            self.sequence, self.position, self.ledger_hash, self.signed_at, self.reason, self.key_id, self.previous
+            self.sequence,
+            self.position,
+            self.ledger_hash,
+            self.signed_at,
+            self.reason,
+            self.key_id,
+            self.previous,
+            version=self.version,
+            macs_from=self.macs_from,
         )
+
+    @property
+    def declares_macs(self) -> bool:
+        return self.version >= 2
 
     def link(self) -> bytes:
         """What the next checkpoint names as ``previous``: binds this one, signature included."""
@@ -85,7 +129,8 @@ class Checkpoint:
         ).digest()
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        """A v1 checkpoint as it always was; later encodings add ``version`` and their fields."""
+        data: dict[str, object] = {
             "sequence": self.sequence,
             "position": self.position,
             "ledger_hash": self.ledger_hash.hex(),
@@ -95,10 +140,21 @@ class Checkpoint:
             "previous": self.previous.hex(),
             "signature": self.signature.hex(),
         }
+        if self.version != 1:
+            data["version"] = self.version
+            data["macs_from"] = self.macs_from
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> "Checkpoint":
-        """Raises KeyError, TypeError or ValueError on anything malformed."""
+        """Raises KeyError, TypeError or ValueError on anything malformed (a missing ``version``
+        is 1, the encoding from before versions were written down)."""
+        version = int(str(data.get("version", 1)))
+        if version not in CHECKPOINT_VERSIONS:
+            raise ValueError(f"checkpoint encoding v{version} is not one this version of mai-safety reads")
+        macs_from = int(str(data["macs_from"])) if version >= 2 else None
+        if macs_from is not None and macs_from < 1:
+            raise ValueError("macs_from is a ledger position, counted from 1")
         return cls(
             sequence=int(str(data["sequence"])),
             position=int(str(data["position"])),
@@ -108,6 +164,8 @@ class Checkpoint:
             key_id=str(data["key_id"]),
             previous=bytes.fromhex(str(data["previous"])),
             signature=bytes.fromhex(str(data["signature"])),
+            version=version,
+            macs_from=macs_from,
         )
 
 
@@ -178,6 +236,22 @@ SignatureCheck = Callable[[Checkpoint], bool]
 AwaitingSeal = Callable[[ChainRecord], bool]
 #: Finds another checkpoint (by sequence) carrying this signature: a replayed one.
 SignatureLookup = Callable[[bytes, int], "int | None"]
+#: Says whether a record's event MAC is valid (only a holder of the service's key can say).
+MacCheck = Callable[[ChainRecord], bool]
+
+
+@dataclass
+class _Anchor:
+    """A checkpoint kept outside the ledger, which the ledger must still hold and extend: the
+    phrases name where it was kept (``the``: "the checkpoint you kept", ...)."""
+
+    checkpoint: Checkpoint
+    the: str
+    which: str
+    one: str
+    witness: bool
+    trusted: bool = True
+    seen: bool = field(default=False)
 
 
 def _short(digest: bytes) -> str:
@@ -197,6 +271,13 @@ class LedgerVerifier:
     because the service seals in the very transaction that makes either true; an ending that is
     sealed a moment later by design (``CheckpointRule.endings_within``) passes while
     ``awaiting_seal`` says it is young enough to be still awaiting its checkpoint.
+
+    ``witnessed`` is the newest checkpoint a witness recorded (``witness`` names it): like a kept
+    one, except that a ledger that does not reach it is ``ledger_behind_witness``. Event MACs
+    (``macs_recorded``: the source holds a MAC column) follow the checkpoints' encodings: from a
+    v2 checkpoint's ``macs_from`` on every event must carry one (checked when ``mac_valid`` is
+    given, i.e. the verifier holds the key); an event without one before any v2 checkpoint is
+    from before MACs and must lie under a v1 checkpoint, or before every event that has one.
     """
 
     def __init__(
@@ -211,6 +292,10 @@ class LedgerVerifier:
         kept: Checkpoint | None = None,
         same_signature: SignatureLookup | None = None,
         awaiting_seal: AwaitingSeal | None = None,
+        witnessed: Checkpoint | None = None,
+        witness: str = "the witness",
+        macs_recorded: bool = False,
+        mac_valid: MacCheck | None = None,
     ) -> None:
         self.chain = chain
         self._awaiting_seal = awaiting_seal
@@ -219,11 +304,10 @@ class LedgerVerifier:
         self._last = previous
         self._from_start = from_start and previous is None
         self._rule = rule
-        self._kept = kept
         self._same_signature = same_signature
         self._own: list[Problem] = []
         self._reported: set[int] = set()
-        self._verified: dict[tuple[int, bytes], bool] = {}
+        self._verified: dict[Checkpoint, bool] = {}  # whole checkpoints: a signature is valid only with its statement
         #: An ending past the newest checkpoint that is young enough to be awaiting its deferred seal.
         self.awaiting_seal: ChainRecord | None = None
         self._segment_tail: Checkpoint | None = None
@@ -234,14 +318,33 @@ class LedgerVerifier:
         self._beyond: list[Checkpoint] = []
         self._last_record: ChainRecord | None = None
         self._furthest: Checkpoint | None = None
-        self._kept_seen = False
-        self._kept_trusted = True
         self.newest: Checkpoint | None = None
         self.checkpoints_checked = 0
         self.signatures_checked = 0
         self.signatures_unchecked = False
+        self._anchors: list[_Anchor] = []
         if kept is not None:
-            self._kept_trusted = self._check_kept_signature(kept)
+            self._anchors.append(_Anchor(kept, "the checkpoint you kept", "you kept", "the one you kept", witness=False))
+        if witnessed is not None:
+            self._anchors.append(
+                _Anchor(witnessed, f"the checkpoint {witness} recorded", f"{witness} recorded", f"the one {witness} recorded", witness=True)
+            )
+        for anchor in self._anchors:
+            anchor.trusted = self._check_anchor_signature(anchor)
+        # Event MACs (docs/decisions/0011).
+        self._macs_recorded = macs_recorded
+        self._mac_valid = mac_valid
+        self._macs_from = previous.macs_from if previous is not None and previous.declares_macs else None
+        self._mac_declared_by = previous.sequence if self._macs_from is not None and previous is not None else None
+        self._mac_seen = False
+        self._pre_mac: list[tuple[int, str, int, str]] = []  # events without a MAC, not yet under a checkpoint
+        self._forged_run: list[Problem] = []
+        self._forged_last = -1
+        self.macs_checked = 0
+        self.macs_unchecked = False
+        #: Events without a MAC after the newest checkpoint of a ledger no v2 checkpoint has sealed
+        #: yet: written by an earlier version; the next seal adopts them. (first, last, count)
+        self.pre_mac_tail: tuple[int, int, int] | None = None
         start, anchor = chain.head
         if previous is not None and previous.position == start and previous.ledger_hash != anchor:
             self._add(
@@ -264,8 +367,11 @@ class LedgerVerifier:
     def check_record(self, record: ChainRecord) -> None:
         self.chain.check(record)
         self._last_record = record
-        if self._kept is not None and record.position == self._kept.position:
-            self._compare_kept(record)
+        if self._macs_recorded and not record.redacted:
+            self._check_mac(record)
+        for anchor in self._anchors:
+            if record.position == anchor.checkpoint.position:
+                self._compare_anchor(anchor, record)
 
     def check_checkpoint(self, checkpoint: Checkpoint) -> None:
         """Call after the record at the checkpoint's position (``merge_by_position`` order)."""
@@ -277,6 +383,10 @@ class LedgerVerifier:
         if self._segment_tail is not None:
             self._verify(self._segment_tail)
         self._summarise_disagreements()
+        if self._pre_mac:
+            first, last = self._pre_mac[0][0], self._pre_mac[-1][0]
+            self.pre_mac_tail = (first, last, len(self._pre_mac))
+        self._close_forged_run()
         head_position = self.chain.head[0]
         if self._beyond:
             first = self._beyond[0]
@@ -288,7 +398,8 @@ class LedgerVerifier:
                 f"at position {head_position}: the events after it were removed{more}",
                 position=head_position,
             )
-        self._finish_kept(head_position)
+        for anchor in self._anchors:
+            self._finish_anchor(anchor, head_position)
         if reached_head and self._rule is not None:
             self._check_unsigned_tail(head_position)
         return self
@@ -312,15 +423,19 @@ class LedgerVerifier:
                 ProblemKind.BAD_SIGNATURE,
                 f"bad signature: signed by key {checkpoint.key_id[:16]}, not by the trusted key {self._trusted_key_id[:16]}",
             )
-        if self._kept is not None and checkpoint.sequence == self._kept.sequence:
-            self._kept_seen = True
-            if checkpoint != self._kept:
-                self._add(
-                    checkpoint,
-                    ProblemKind.CHECKPOINT_MISMATCH,
-                    f"checkpoint mismatch: the ledger's checkpoint #{checkpoint.sequence} (position {checkpoint.position}) "
-                    f"differs from the one you kept (position {self._kept.position}, signed {self._kept.signed_at})",
-                )
+        for anchor in self._anchors:
+            if checkpoint.sequence == anchor.checkpoint.sequence:
+                anchor.seen = True
+                # A changed signature says more than "differs": check this one's first.
+                if checkpoint != anchor.checkpoint and self._verify(checkpoint):
+                    self._add(
+                        checkpoint,
+                        ProblemKind.CHECKPOINT_MISMATCH,
+                        f"checkpoint mismatch: the ledger's checkpoint #{checkpoint.sequence} (position {checkpoint.position}) "
+                        f"differs from {anchor.one} (position {anchor.checkpoint.position}, signed {anchor.checkpoint.signed_at})",
+                    )
+        if self._macs_recorded:
+            self._checkpoint_macs(checkpoint)
         if record is None:
             self._beyond.append(checkpoint)
         elif checkpoint.position == record.position:
@@ -376,7 +491,7 @@ class LedgerVerifier:
 
     def _verify(self, checkpoint: Checkpoint) -> bool:
         """Check one signature (once); report a bad one, saying if it was copied from another."""
-        key = (checkpoint.sequence, checkpoint.signature)
+        key = checkpoint
         if key in self._verified:
             return self._verified[key]
         if self._signature_valid is None:
@@ -441,63 +556,173 @@ class LedgerVerifier:
         self._disagreeing = None
         self._later_disagreements = 0
 
-    # --- the checkpoint a verifier kept --------------------------------------------------------
+    # --- checkpoints kept elsewhere: by the verifier, or by a witness --------------------------
 
-    def _check_kept_signature(self, kept: Checkpoint) -> bool:
+    def _check_anchor_signature(self, anchor: "_Anchor") -> bool:
+        kept = anchor.checkpoint
+
         def refuse(message: str) -> bool:
             self._own.append(Problem(ProblemKind.BAD_SIGNATURE, message, kept.position, checkpoint=kept.sequence))
             return False
 
         if self._trusted_key_id is not None and kept.key_id != self._trusted_key_id:
             return refuse(
-                f"bad signature: the checkpoint you kept is signed by key {kept.key_id[:16]}, "
+                f"bad signature: {anchor.the} is signed by key {kept.key_id[:16]}, "
                 f"not by the trusted key {self._trusted_key_id[:16]}"
             )
         if self._signature_valid is None:
             self.signatures_unchecked = True
             return True
-        self.signatures_checked += 1
-        if not self._signature_valid(kept):
-            return refuse("bad signature: the checkpoint you kept does not verify: it was changed, or is not ours")
+        known = self._verified.get(kept)
+        if known is None:
+            self.signatures_checked += 1
+            known = self._signature_valid(kept)
+            if known:  # the ledger's own copy of it need not be checked again
+                self._verified[kept] = True
+        if not known:
+            return refuse(f"bad signature: {anchor.the} does not verify: it was changed, or is not ours")
         return True
 
-    def _compare_kept(self, record: ChainRecord) -> None:
-        assert self._kept is not None
-        if self._kept_trusted and record.ledger_hash != self._kept.ledger_hash:
-            self.chain.problems.append(
+    def _compare_anchor(self, anchor: "_Anchor", record: ChainRecord) -> None:
+        kept = anchor.checkpoint
+        if anchor.trusted and record.ledger_hash != kept.ledger_hash:
+            # Not one of the chain's own problems: a fork against the ledger's checkpoints is
+            # still told apart from a broken chain.
+            self._own.append(
                 Problem.at(
                     record,
                     ProblemKind.CHAIN_FORK,
-                    f"chain fork: the ledger no longer extends the checkpoint you kept (#{self._kept.sequence}): "
-                    f"it signed {_short(self._kept.ledger_hash)}… here, the ledger has {_short(record.ledger_hash)}…",
-                    checkpoint=self._kept.sequence,
+                    f"chain fork: the ledger no longer extends {anchor.the} (#{kept.sequence}): "
+                    f"it signed {_short(kept.ledger_hash)}… here, the ledger has {_short(record.ledger_hash)}…",
+                    checkpoint=kept.sequence,
                 )
             )
 
-    def _finish_kept(self, head_position: int) -> None:
-        kept = self._kept
-        if kept is None or not self._kept_trusted:
+    def _finish_anchor(self, anchor: "_Anchor", head_position: int) -> None:
+        kept = anchor.checkpoint
+        if not anchor.trusted:
             return
         if kept.position > head_position:
-            self._own.append(
-                Problem(
-                    ProblemKind.TAIL_TRUNCATED,
-                    f"tail truncated: the ledger ends at position {head_position}, before the checkpoint you kept "
-                    f"(#{kept.sequence} at position {kept.position}): events were removed",
-                    position=head_position,
-                    checkpoint=kept.sequence,
+            if anchor.witness:
+                kind = ProblemKind.LEDGER_BEHIND_WITNESS
+                message = (
+                    f"ledger behind witness: the ledger ends at position {head_position}, before {anchor.the} "
+                    f"(#{kept.sequence} at position {kept.position}, signed {kept.signed_at}): its tail was cut off "
+                    "with its checkpoints, or an older copy of the ledger was put back"
                 )
-            )
-        elif not self._kept_seen:
+            else:
+                kind = ProblemKind.TAIL_TRUNCATED
+                message = (
+                    f"tail truncated: the ledger ends at position {head_position}, before {anchor.the} "
+                    f"(#{kept.sequence} at position {kept.position}): events were removed"
+                )
+            self._own.append(Problem(kind, message, position=head_position, checkpoint=kept.sequence))
+        elif not anchor.seen:
             newest = f" (its newest is #{self.newest.sequence})" if self.newest else ""
-            self._own.append(
-                Problem(
-                    ProblemKind.CHECKPOINT_MISSING,
-                    f"checkpoint missing: the ledger no longer holds checkpoint #{kept.sequence}, which you kept{newest}",
-                    position=kept.position,
-                    checkpoint=kept.sequence,
+            if anchor.witness:
+                kind = ProblemKind.LEDGER_BEHIND_WITNESS
+                message = (
+                    f"ledger behind witness: the ledger no longer holds checkpoint #{kept.sequence}, which "
+                    f"{anchor.which}{newest}: checkpoints were removed, or an older copy of the ledger was put back"
                 )
+            else:
+                kind = ProblemKind.CHECKPOINT_MISSING
+                message = f"checkpoint missing: the ledger no longer holds checkpoint #{kept.sequence}, which {anchor.which}{newest}"
+            self._own.append(Problem(kind, message, position=kept.position, checkpoint=kept.sequence))
+
+    # --- event MACs ---------------------------------------------------------------------------
+
+    def _check_mac(self, record: ChainRecord) -> None:
+        if record.mac is not None:
+            self._mac_seen = True
+            if self._mac_valid is None:
+                self.macs_unchecked = True
+            else:
+                self.macs_checked += 1
+                if not self._mac_valid(record):
+                    self._forged(
+                        record,
+                        "forged event: its MAC does not verify: it was written by someone without the service's key, "
+                        "or its position, ids or hashes were changed",
+                    )
+            return
+        if self._macs_from is not None:
+            if record.position >= self._macs_from:
+                self._forged(
+                    record,
+                    f"forged event: it carries no MAC, but every event from position {self._macs_from} does "
+                    f"(checkpoint #{self._mac_declared_by} declares it): inserted by someone without the service's key",
+                )
+            return
+        if self._mac_seen:
+            self._forged(
+                record,
+                "forged event: it carries no MAC, after events that do: inserted by someone without the service's key",
             )
+            return
+        self._pre_mac.append((record.position, record.originator_id, record.version, record.event_name))
+
+    def _checkpoint_macs(self, checkpoint: Checkpoint) -> None:
+        if checkpoint.declares_macs:
+            if self._macs_from is None:
+                self._macs_from = checkpoint.macs_from
+                self._mac_declared_by = checkpoint.sequence
+                for position, execution, version, event in self._pre_mac:
+                    if self._macs_from is not None and position >= self._macs_from:
+                        self._forged(
+                            Problem(ProblemKind.FORGED_EVENT, "", position, execution, version, event),
+                            f"forged event: it carries no MAC, but checkpoint #{checkpoint.sequence} declares one on every "
+                            f"event from position {self._macs_from}: inserted by someone without the service's key",
+                        )
+                self._pre_mac.clear()
+            elif checkpoint.macs_from != self._macs_from:
+                self._add(
+                    checkpoint,
+                    ProblemKind.CHECKPOINT_MISMATCH,
+                    f"checkpoint mismatch: #{checkpoint.sequence} declares event MACs from position {checkpoint.macs_from}, "
+                    f"#{self._mac_declared_by} before it from {self._macs_from}",
+                )
+            return
+        if self._macs_from is not None:
+            self._add(
+                checkpoint,
+                ProblemKind.CHECKPOINT_MISMATCH,
+                f"checkpoint mismatch: #{checkpoint.sequence} has the encoding from before event MACs (v1), after "
+                f"#{self._mac_declared_by} declared them: written by an older mai-safety still running, or put back",
+            )
+            return
+        # A checkpoint from before MACs covers the events without one up to its position.
+        self._pre_mac = [item for item in self._pre_mac if item[0] > checkpoint.position]
+
+    def _forged(self, where: ChainRecord | Problem, message: str) -> None:
+        """Report a forged event; a run of consecutive ones is one problem with a count."""
+        if isinstance(where, Problem):
+            problem = Problem(ProblemKind.FORGED_EVENT, message, where.position, where.execution, where.version, where.event)
+        else:
+            problem = Problem.at(where, ProblemKind.FORGED_EVENT, message)
+        position = problem.position if problem.position is not None else -2
+        if self._forged_run and position == self._forged_last + 1:
+            self._forged_run.append(problem)
+        else:
+            self._close_forged_run()
+            self._forged_run = [problem]
+        self._forged_last = position
+
+    def _close_forged_run(self) -> None:
+        run, self._forged_run = self._forged_run, []
+        if not run:
+            return
+        first = run[0]
+        if len(run) > 1:
+            first = Problem(
+                first.kind,
+                f"{first.message} (and the {len(run) - 1} event(s) after it, to position {run[-1].position})",
+                first.position,
+                first.execution,
+                first.version,
+                first.event,
+            )
+        self._own.append(first)
 
     # --- the unsigned tail --------------------------------------------------------------------
 
@@ -550,4 +775,4 @@ class LedgerVerifier:
 
     @property
     def intact(self) -> bool:
-        return not self.chain.problems and not self._own
+        return not self.chain.problems and not self._own and not self._forged_run

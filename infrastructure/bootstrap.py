@@ -83,7 +83,9 @@ def bootstrap(
         gate=gate,
         env=store.env,
         package_index=PipPackageIndex(),
-        ledger=load_ledger_policy(settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path)).policy,
+        ledger=load_ledger_policy(
+            settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path), state_dir=settings.state_path
+        ).policy,
     )
 
 

@@ -19,8 +19,10 @@ import argparse
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 
 from .bootstrap import bootstrap
 from .ledger.policy import load_ledger_policy
+from .ledger.witness import FileWitness
 from .settings import Settings
 from .signing import KeyFile
 
@@ -160,6 +163,7 @@ def _verify(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) ->
         kept=_read_checkpoint(args.checkpoint) if args.checkpoint else None,
         public_key=_read_public_key(args.public_key, settings) if args.public_key else None,
     )
+    report = replace(report, notes=[*_placement_notes(audit, settings), *report.notes])
     protection = audit.protection()
     if args.json:
         print(json.dumps({**report.to_dict(), "protection": protection}))
@@ -167,7 +171,53 @@ def _verify(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) ->
         print(_verification_text(report, "ledger"))
         if protection is not None:
             print(_protection_text(protection))
+        _print_notes(report)
     return _verification_status(report)
+
+
+def _placement_notes(audit: LedgerAudit, settings: Settings) -> list[str]:
+    """Where the signing key and the witness file sit, against the ledger's file: a key in the
+    ledger's folder lets whoever can change the ledger re-sign it (a warning); a key the ledger
+    file's owner can read is the local single-user mode, which does not hold against that user."""
+    ledger_file = audit.ledger_file()
+    if ledger_file is None:
+        return []
+    folder = ledger_file.parent
+    notes = []
+    key = settings.signing_key_path
+    try:
+        key_stat, ledger_stat = key.stat(), ledger_file.stat()
+    except OSError:
+        return notes
+    resolved = key.resolve()
+    if resolved.parent == folder or folder in resolved.parents:
+        notes.append(
+            f"warning: the signing key {key} sits in the ledger's folder {folder}: whoever can change the ledger can "
+            "read the key and re-sign a rewritten ledger. Move it out, e.g. "
+            f"`mkdir -m 700 -p ~/.config/mai-safety && mv {key} ~/.config/mai-safety/` (the default now), "
+            "or point MAI_SAFETY_SIGNING_KEY at it"
+        )
+    elif key_stat.st_uid == ledger_stat.st_uid and key_stat.st_mode & stat.S_IRUSR:
+        notes.append(
+            f"local single-user mode: the ledger file's owner (uid {ledger_stat.st_uid}) can also read the signing key "
+            f"{key}: the signatures and MACs hold against everyone else and against careless changes, not against "
+            "that user (README, \"Trust model\")"
+        )
+    config = load_ledger_policy(settings.policies_dir, settings.data_dir, KeyFile(key), state_dir=settings.state_path)
+    for witness in config.witnesses.witnesses:
+        if isinstance(witness, FileWitness):
+            where = witness.path.resolve()
+            if where.parent == folder or folder in where.parents:
+                notes.append(
+                    f"warning: the witness {witness.path} sits in the ledger's folder: whoever can cut the ledger short "
+                    "can cut the witness too. Give it a path elsewhere in policies/ledger.yaml"
+                )
+    return notes
+
+
+def _print_notes(report: VerificationReport) -> None:
+    for note in report.notes:
+        print(note if note.startswith("warning: ") else f"note: {note}")
 
 
 def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
@@ -182,6 +232,7 @@ def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
         print(_verification_text(report, "bundle"))
         if report.scope.get("key_source") == "bundle":
             print(f"trusting the key inside the bundle ({report.key_id}): compare it, or pin one with --public-key FILE")
+        _print_notes(report)
     return _verification_status(report)
 
 
@@ -213,6 +264,11 @@ def _verification_text(report: VerificationReport, what: str) -> str:
     )
     if report.awaiting_seal is not None:
         signed += f"; the ending at position {report.awaiting_seal} was recorded moments ago and awaits its checkpoint"
+    if report.macs:
+        signed += f"; {report.macs} event MAC(s) checked"
+    if report.witnessed is not None:
+        witnessed = report.witnessed
+        signed += f"; checked against checkpoint #{witnessed['sequence']} held by {witnessed['witness']}"
     if report.intact and report.complete:
         return (
             f"{what} intact: {report.checked} events, head at position {report.head_position} "
@@ -344,7 +400,9 @@ def _export_to(audit: LedgerAudit, path: Path, **options: Any) -> VerificationRe
 
 
 def _archive(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) -> int:
-    config = load_ledger_policy(settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path))
+    config = load_ledger_policy(
+        settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path), state_dir=settings.state_path
+    )
     days = args.older_than_days if args.older_than_days is not None else config.policy.archive_after_days
     if days is None or days < 0:
         raise CannotVerify("--older-than-days must be zero or more")

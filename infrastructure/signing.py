@@ -5,6 +5,10 @@ processes making it at once cannot both win: the new key is written to a private
 and hard-linked into place, which fails if the file appeared meanwhile, and then the winner's key
 is read. A key readable by group or others is refused, as ssh does. Every error of the
 ``cryptography`` package or the file system becomes one of ours here.
+
+The key that MACs each ledger event is derived from the private key (HKDF-SHA256, info
+``mai-safety/event-mac-key/v1``): whoever holds one holds the other, nobody else can make or check
+an event MAC, and there is no second secret to keep (docs/decisions/0011).
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import stat
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
-from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey as _CryptoPublicKey
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from mai_safety.application.errors import CannotVerify, ConfigurationError
 from mai_safety.application.ports import KeyStore, PublicKey, Signer
@@ -44,13 +49,25 @@ class Ed25519PublicKey(PublicKey):
         ).decode("ascii")
 
 
+_MAC_KEY_INFO = b"mai-safety/event-mac-key/v1"
+
+
 class Ed25519Signer(Signer):
     def __init__(self, key: Ed25519PrivateKey) -> None:
         self._key = key
         self.public_key = Ed25519PublicKey(key.public_key())
+        self._mac_key: bytes | None = None
 
     def sign(self, message: bytes) -> bytes:
         return self._key.sign(message)
+
+    def mac_key(self) -> bytes:
+        if self._mac_key is None:
+            raw = self._key.private_bytes(
+                serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
+            )
+            self._mac_key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=_MAC_KEY_INFO).derive(raw)
+        return self._mac_key
 
 
 class KeyFile(KeyStore):

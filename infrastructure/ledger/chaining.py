@@ -1,4 +1,5 @@
-"""What both chained recorders share: hashing a batch of events being inserted, and reading rows."""
+"""What both chained recorders share: hashing a batch of events being inserted, reading rows, and
+checking what the writer did not write itself before it seals (docs/decisions/0011)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from mai_safety.application.ports import Sealer
-from mai_safety.domain.chain import GENESIS, ChainRecord, event_hash, ledger_hash
+from mai_safety.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
 from mai_safety.domain.checkpoint import Checkpoint
 
 
@@ -26,6 +27,11 @@ class ChainedRow(NamedTuple):
     position: int
     event_hash: bytes
     ledger_hash: bytes
+
+    def mac(self, key: EventMac | None) -> bytes | None:
+        if key is None:
+            return None
+        return key.of(self.position, self.originator, self.stored.originator_version, self.event_hash, self.ledger_hash)
 
 
 def chain_batch(
@@ -62,8 +68,17 @@ def chain_batch(
 
 
 
-#: The checkpoint table's columns, in the order ``checkpoint_from_row`` reads them.
-CHECKPOINT_COLUMNS = "sequence, ledger_position, ledger_hash, signed_at, reason, key_id, previous, signature"
+#: The checkpoint table's columns, in the order ``checkpoint_from_row`` reads them. The last two
+#: came with event MACs: a row from before has encoding 1 and no ``macs_from``.
+CHECKPOINT_COLUMNS = (
+    "sequence, ledger_position, ledger_hash, signed_at, reason, key_id, previous, signature, format_version, macs_from"
+)
+#: Columns added to tables made before event MACs: (table suffix, column, SQLite type, Postgres type).
+ADDED_COLUMNS = (
+    ("", "event_mac", "BLOB", "bytea"),
+    ("_checkpoints", "format_version", "INTEGER NOT NULL DEFAULT 1", "integer NOT NULL DEFAULT 1"),
+    ("_checkpoints", "macs_from", "INTEGER", "bigint"),
+)
 
 
 def checkpoint_from_row(row: Sequence[Any]) -> Checkpoint:
@@ -76,6 +91,8 @@ def checkpoint_from_row(row: Sequence[Any]) -> Checkpoint:
         key_id=str(row[5]),
         previous=bytes(row[6]),
         signature=bytes(row[7]),
+        version=int(row[8]) if row[8] is not None else 1,
+        macs_from=int(row[9]) if row[9] is not None else None,
     )
 
 
@@ -89,6 +106,8 @@ def checkpoint_params(checkpoint: Checkpoint) -> tuple[Any, ...]:
         checkpoint.key_id,
         checkpoint.previous,
         checkpoint.signature,
+        checkpoint.version,
+        checkpoint.macs_from,
     )
 
 
@@ -181,14 +200,191 @@ def covers(checkpoint_position: int | None, through: int | None) -> bool:
     return through is not None and checkpoint_position is not None and checkpoint_position >= through
 
 
+class Verified:
+    """How far this process knows the ledger to be sound: every event up to ``get()[0]`` carries a
+    valid MAC and the ledger chain runs unbroken to the hash ``get()[1]`` from a checkpoint it
+    trusts. It grows with the events this process appends right after it, and with what a seal
+    checks. ``blocked`` is the first event that failed: no seal of this process passes it, ever
+    (the ledger is append-only; the event stays where it is)."""
+
+    def __init__(self) -> None:
+        self._head: tuple[int, bytes] = (0, GENESIS)
+        self._lock = threading.Lock()
+        self.blocked: Problem | None = None
+
+    def get(self) -> tuple[int, bytes]:
+        return self._head
+
+    def advance(self, head_before: tuple[int, bytes] | None, rows: Sequence[ChainedRow]) -> None:
+        """After a commit: the rows appended after ``head_before`` are sound if it was."""
+        if not rows:
+            return
+        with self._lock:
+            if self._head == (head_before or (0, GENESIS)):
+                self._head = (rows[-1].position, rows[-1].ledger_hash)
+
+    def raise_to(self, head: tuple[int, bytes] | None) -> None:
+        if head is None:
+            return
+        with self._lock:
+            if head[0] > self._head[0]:
+                self._head = head
+
+
+#: Reads the records with ``after < position <= up_to``, in order, with their MACs (state not needed).
+FetchRecords = Callable[[int, int], list[ChainRecord]]
+
+
+def guarded_seal(
+    sealer: Sealer,
+    verified: Verified,
+    last: Checkpoint | None,
+    target: tuple[int, bytes],
+    fetch: FetchRecords,
+    *,
+    written_after: tuple[int, bytes] | None = None,
+    own_target: bool = False,
+    execution_ended: bool = False,
+    force: str | None = None,
+) -> tuple[Checkpoint | None, tuple[int, bytes] | None]:
+    """Under the writers' lock: the checkpoint due at ``target`` (position, ledger hash), if any,
+    and how far the ledger is now known sound (for ``Verified.raise_to`` once committed).
+
+    A checkpoint is never signed over an event this process has not verified. Events it appends
+    in this very transaction (those after ``written_after``, the head it chained them to) are its
+    own; everything else between the newest checkpoint (or what it verified already) and the
+    target is read and checked: positions without gaps, the ledger chain, and each event's MAC.
+    ``own_target`` says the target is this process's own head (the hash it computed): once what
+    it verified reaches that far, nothing needs reading.
+    Events without a MAC are accepted only between a checkpoint of the encoding from before MACs
+    (v1) and the first event that has one: what an earlier version wrote and no checkpoint
+    sealed; the v2 checkpoint made then says from where MACs begin (``macs_from``). When an
+    event fails, the checkpoint signs only what precedes it (if anything past the newest), the
+    problem goes to ``sealer.refused``, and no later seal of this process passes it."""
+    reason = sealer.reason_to_seal(last, target[0], execution_ended=execution_ended, force=force)
+    if reason is None:
+        return None, None
+    key = sealer.event_mac()
+    if key is None:  # a sealer that keeps no MACs signs the head as it is (the encoding before MACs)
+        return sealer.make_checkpoint(last, target[0], target[1], reason, macs_from=None), None
+    if verified.blocked is not None:
+        sealer.refused(verified.blocked)
+        return None, None
+    if last is not None and not sealer.trusts(last):
+        verified.blocked = Problem(
+            ProblemKind.BAD_SIGNATURE,
+            f"bad signature: the newest checkpoint #{last.sequence} does not verify with the service's key: "
+            "nothing is sealed after it",
+            last.position,
+            checkpoint=last.sequence,
+        )
+        sealer.refused(verified.blocked)
+        return None, None
+    before_macs = last is not None and not last.declares_macs
+    base = (last.position, last.ledger_hash) if last is not None else (0, GENESIS)
+    up_to = written_after[0] if written_after is not None else target[0]
+    anchor = base
+    known = verified.get()
+    if own_target and not before_macs and known[0] >= target[0] > base[0]:
+        # Its own head, inside what it verified (its writer threads went on meanwhile).
+        return sealer.make_checkpoint(last, target[0], target[1], reason, macs_from=last.macs_from if last else 1), None
+    # What this process checked already, unless the ledger was sealed before MACs (then it is read
+    # from that checkpoint, once, to learn where MACs begin) or a seal of its own earlier head.
+    if not before_macs and known[0] > anchor[0] and (written_after is not None or known[0] <= up_to):
+        anchor = known
+    good, first_mac, problem = _check_unsealed(key, anchor, up_to, fetch, pre_macs_allowed=before_macs)
+    if problem is None and written_after is not None and written_after != good:
+        problem = Problem(
+            ProblemKind.HASH_MISMATCH,
+            f"ledger hash mismatch: position {good[0]} changed under the writer (it holds {written_after[1].hex()[:16]}…, "
+            f"verified {good[1].hex()[:16]}…)",
+            good[0],
+        )
+    if problem is None and written_after is None and good != target:
+        problem = Problem(
+            ProblemKind.HASH_MISMATCH,
+            f"ledger hash mismatch: position {target[0]} no longer holds the ledger hash this process wrote there",
+            target[0],
+        )
+        good = anchor if anchor[0] < target[0] else base
+    if before_macs:
+        own_first = written_after[0] + 1 if written_after is not None else None
+        macs_from = first_mac or (own_first if problem is None and own_first is not None else None)
+    else:
+        macs_from = last.macs_from if last is not None else 1
+    if problem is None:
+        return sealer.make_checkpoint(last, target[0], target[1], reason, macs_from=macs_from or target[0] + 1), target
+    verified.blocked = problem
+    sealer.refused(problem)
+    if good[0] <= base[0]:
+        return None, None
+    cut = f"{reason} (only up to position {good[0]}: position {problem.position} does not verify)"
+    return sealer.make_checkpoint(last, good[0], good[1], cut, macs_from=macs_from or good[0] + 1), good
+
+
+def _check_unsealed(
+    key: EventMac, anchor: tuple[int, bytes], up_to: int, fetch: FetchRecords, *, pre_macs_allowed: bool
+) -> tuple[tuple[int, bytes], int | None, Problem | None]:
+    """Check the records after ``anchor`` up to ``up_to``: (how far they are sound, the first
+    position that carries a MAC, the first problem)."""
+    good, first_mac = anchor, None
+    if up_to < anchor[0]:
+        return good, None, Problem(
+            ProblemKind.TAIL_TRUNCATED,
+            f"tail truncated: the ledger ends at position {up_to}, before position {anchor[0]}, which was sealed or checked",
+            up_to,
+        )
+    if up_to == anchor[0]:
+        return good, None, None
+    for record in fetch(anchor[0], up_to):
+        expected = good[0] + 1
+        if record.position != expected:
+            return good, first_mac, Problem(
+                ProblemKind.MISSING_POSITION, f"missing position: expected {expected}, found {record.position}", expected
+            )
+        if ledger_hash(good[1], record.position, record.event_hash) != record.ledger_hash:
+            return good, first_mac, Problem.at(
+                record, ProblemKind.HASH_MISMATCH, "ledger hash mismatch: the ledger chain is broken here"
+            )
+        if record.mac is None:
+            if not pre_macs_allowed or first_mac is not None:
+                return good, first_mac, Problem.at(
+                    record,
+                    ProblemKind.FORGED_EVENT,
+                    "forged event: it carries no MAC: inserted by someone without the service's key; "
+                    "no checkpoint is signed over it",
+                )
+        elif not key.valid(record):
+            return good, first_mac, Problem.at(
+                record,
+                ProblemKind.FORGED_EVENT,
+                "forged event: its MAC does not verify: written by someone without the service's key, or changed; "
+                "no checkpoint is signed over it",
+            )
+        elif first_mac is None:
+            first_mac = record.position
+        good = (record.position, record.ledger_hash)
+    if good[0] != up_to:
+        return good, first_mac, Problem(
+            ProblemKind.MISSING_POSITION, f"missing position: the ledger has no position {good[0] + 1}", good[0] + 1
+        )
+    return good, first_mac, None
+
+
 def seal_own_head(
-    sealer: Sealer, last: Checkpoint | None, own: tuple[int, bytes], reason: str, through: int | None
-) -> Checkpoint | None:
+    sealer: Sealer,
+    verified: Verified,
+    last: Checkpoint | None,
+    own: tuple[int, bytes],
+    reason: str,
+    through: int | None,
+    fetch: FetchRecords,
+) -> tuple[Checkpoint | None, tuple[int, bytes] | None]:
     """Under the writers' lock: the checkpoint of what this process wrote (``own``: the position
     and the ledger hash it computed), unless ``last`` already covers ``through`` or that head."""
     if covers(last.position if last else None, through):
-        return None
-    return sealer.seal_if_due(last, own[0], own[1], force=reason)
+        return None, None
+    return guarded_seal(sealer, verified, last, own, fetch, own_target=True, force=reason)
 
 
 def read_ahead(fetch_page: Callable[[int], list[ChainRecord]], after_position: int, page: int) -> Iterator[ChainRecord]:

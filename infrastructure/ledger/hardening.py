@@ -1,8 +1,8 @@
 """Makes a Postgres ledger append-only in the database itself (docs/decisions/0008).
 
-An owner role creates the tables and owns them; the service's role may SELECT and INSERT on the
-events and checkpoint tables and nothing else; and triggers refuse UPDATE, DELETE and TRUNCATE on
-both, whoever asks. Only the owner (or a superuser) can switch the triggers off, and doing so is
+An owner role creates the tables and owns them (adding the event-MAC columns to tables made
+before them); the service's role may SELECT and INSERT on the events and checkpoint tables and
+nothing else; and triggers refuse UPDATE, DELETE and TRUNCATE on both, whoever asks. Only the owner (or a superuser) can switch the triggers off, and doing so is
 exactly the tampering the signed checkpoints catch. Run by ``mai-safety audit init-postgres``;
 idempotent. ``hardening_sql`` is the same SQL for an operator who applies it by hand.
 """
@@ -20,6 +20,7 @@ from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.service import MaiSafety
 
 from ..settings import Settings, choose_store
+from .chaining import ADDED_COLUMNS
 from .postgres import Factory
 
 #: eventsourcing names the events table after the application.
@@ -42,6 +43,13 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             "CREATE OR REPLACE FUNCTION {schema}.{function}() RETURNS trigger LANGUAGE plpgsql AS {body}"
         ).format(body=sql.Literal(_REFUSE_BODY), **names),
     ]
+    # Tables made before event MACs gain their columns (docs/decisions/0011); nothing where they exist.
+    for suffix, column, _, pg_type in ADDED_COLUMNS:
+        statements.append(
+            sql.SQL("ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS {column} " + pg_type).format(
+                table=sql.Identifier(f"{events_table}{suffix}"), column=sql.Identifier(column), **names
+            )
+        )
     for table in (events_table, checkpoints_table):
         table_names = {
             **names,

@@ -1,10 +1,12 @@
-"""Reads policies/ledger.yaml: when to seal checkpoints, and where retention archives go."""
+"""Reads policies/ledger.yaml: when to seal checkpoints, where retention archives go, and which
+witnesses keep a copy of every checkpoint."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -16,6 +18,7 @@ from mai_safety.domain.checkpoint import CheckpointRule
 # (file, key, what was expected).
 from ..policy_files import load as load_policy_file
 from ..policy_loader import _Strict as Strict
+from .witness import FileWitness, HttpWitness, SyslogWitness, Witness, WitnessSet, WitnessStatus
 
 
 class _Checkpoints(Strict):
@@ -29,21 +32,57 @@ class _Retention(Strict):
     archive_dir: str = Field(default="archive", min_length=1)
 
 
+class _FileWitness(Strict):
+    kind: Literal["file"]
+    #: Relative to the state folder ($XDG_STATE_HOME/mai-safety) unless absolute.
+    path: str = Field(default="witness/checkpoints.jsonl", min_length=1)
+
+
+class _HttpWitness(Strict):
+    kind: Literal["http"]
+    url: str = Field(pattern=r"^https?://[^\s/]+\S*$")
+    timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+
+
+class _SyslogWitness(Strict):
+    kind: Literal["syslog"]
+    facility: Literal[
+        "user", "daemon", "auth", "authpriv", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"
+    ] = "user"
+    ident: str = Field(default="mai-safety", min_length=1, max_length=32, pattern=r"^[A-Za-z0-9._-]+$")
+
+
+_Witness = Annotated[_FileWitness | _HttpWitness | _SyslogWitness, Field(discriminator="kind")]
+
+
 class _LedgerFile(Strict):
     version: Literal[1]
     checkpoints: _Checkpoints
     retention: _Retention = _Retention()
+    witnesses: list[_Witness] = Field(default_factory=lambda: [_FileWitness(kind="file")], max_length=8)
 
 
 @dataclass(frozen=True)
 class LedgerConfig:
     policy: LedgerPolicy
     archive_dir: Path
+    witnesses: WitnessSet
 
 
-def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore) -> LedgerConfig:
+def default_state_dir() -> Path:
+    return Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "mai-safety"
+
+
+def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore, *, state_dir: Path | None = None) -> LedgerConfig:
+    """``state_dir`` (default ``$XDG_STATE_HOME/mai-safety``) holds the default file witness."""
     loaded: _LedgerFile = load_policy_file(policies_dir / "ledger.yaml", _LedgerFile)
     archive_dir = Path(loaded.retention.archive_dir).expanduser()
+    state = state_dir or default_state_dir()
+    witnesses = WitnessSet(
+        [_witness(entry, state) for entry in loaded.witnesses],
+        WitnessStatus(state / "witness-status.json"),
+        close_timeout=max([2.0, *(entry.timeout_seconds + 1 for entry in loaded.witnesses if isinstance(entry, _HttpWitness))]),
+    )
     return LedgerConfig(
         policy=LedgerPolicy(
             rule=CheckpointRule(
@@ -53,6 +92,17 @@ def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore) -> Le
             ),
             keys=keys,
             archive_after_days=loaded.retention.archive_after_days,
+            witnesses=witnesses,
         ),
         archive_dir=archive_dir if archive_dir.is_absolute() else data_dir / archive_dir,
+        witnesses=witnesses,
     )
+
+
+def _witness(entry: _FileWitness | _HttpWitness | _SyslogWitness, state_dir: Path) -> Witness:
+    if isinstance(entry, _FileWitness):
+        path = Path(entry.path).expanduser()
+        return FileWitness(path if path.is_absolute() else state_dir / path)
+    if isinstance(entry, _HttpWitness):
+        return HttpWitness(entry.url, entry.timeout_seconds)
+    return SyslogWitness(entry.facility, entry.ident)

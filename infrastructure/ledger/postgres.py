@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from eventsourcing import postgres as es_postgres
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
@@ -29,14 +30,18 @@ from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
 from mai_safety.application.audit import SEAL
+from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer
-from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .chaining import (
+    ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
+    FetchRecords,
     NewestCheckpoint,
     OwnHead,
+    Verified,
     WrittenHashes,
     advisory_lock_key,
     canonical_id,
@@ -44,6 +49,7 @@ from .chaining import (
     checkpoint_from_row,
     checkpoint_params,
     covers,
+    guarded_seal,
     read_ahead,
     seal_own_head,
 )
@@ -60,6 +66,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
         self._own = OwnHead()
+        self._verified = Verified()
         names = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
@@ -75,6 +82,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             "ledger_position bigint NOT NULL, "
             "event_hash bytea NOT NULL, "
             "ledger_hash bytea NOT NULL, "
+            "event_mac bytea, "
             "PRIMARY KEY (originator_id, originator_version))"
         ).format(originator_id_type=Identifier(self.datastore.originator_id_type), **names)
         self.sql_create_statements.append(
@@ -92,7 +100,9 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                 "reason text NOT NULL, "
                 "key_id text NOT NULL, "
                 "previous bytea NOT NULL, "
-                "signature bytea NOT NULL)"
+                "signature bytea NOT NULL, "
+                "format_version integer NOT NULL DEFAULT 1, "
+                "macs_from bigint)"
             ).format(**names)
         )
         self.sql_create_statements.append(
@@ -127,17 +137,22 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         ).format(**names)
         self._insert_chained = SQL(
             "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, "
-            "ledger_position, event_hash, ledger_hash) VALUES (%s, %s, %s, %s, %s, %s, %s) "
+            "ledger_position, event_hash, ledger_hash, event_mac) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
             "RETURNING notification_id"
         ).format(**names)
-        self._insert_checkpoint = SQL(
-            "INSERT INTO {schema}.{checkpoints} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
-        ).format(columns=checkpoint_columns, **names)
+        self._insert_checkpoint = SQL("INSERT INTO {schema}.{checkpoints} ({columns}) VALUES ({values})").format(
+            columns=checkpoint_columns, values=SQL(", ".join(["%s"] * len(CHECKPOINT_COLUMNS.split(",")))), **names
+        )
         # The id as text, formatted by the server: the hashed form, with no UUID object to make per
         # row (verification reads every row; this and binary results make reading a third faster).
         record_columns = SQL(
-            "ledger_position, originator_id::text, originator_version, topic, state, event_hash, ledger_hash"
+            "ledger_position, originator_id::text, originator_version, topic, state, event_hash, ledger_hash, event_mac"
         )
+        self._select_unsealed = SQL(
+            "SELECT ledger_position, originator_id::text, originator_version, topic, NULL::bytea, event_hash, "
+            "ledger_hash, event_mac FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
+            "ORDER BY ledger_position"
+        ).format(**names)
         self._select_chain = SQL(
             "SELECT {columns} FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
             "ORDER BY ledger_position LIMIT %s"
@@ -166,8 +181,46 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
 
     def create_table(self) -> None:
         if self._tables_exist():
-            return  # made by the operator's owner role; the service's role may not create anything
+            # Made by the operator's owner role; the service's role may not create anything, but a
+            # ledger made before event MACs needs their columns (added by the owner, or here where
+            # this role owns the tables).
+            self._add_missing_columns()
+            return
         super().create_table()
+
+    def _add_missing_columns(self) -> None:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = %s "
+                "AND table_name IN (%s, %s)",
+                (self.datastore.schema, self.events_table_name, self.checkpoints_table_name),
+            )
+            present = {(str(row[0]), str(row[1])) for row in cursor.fetchall()}
+            missing = [
+                (f"{self.events_table_name}{suffix}", column, pg_type)
+                for suffix, column, _, pg_type in ADDED_COLUMNS
+                if (f"{self.events_table_name}{suffix}", column) not in present
+            ]
+            if not missing:
+                return
+            try:
+                with connection.transaction():
+                    for table, column, pg_type in missing:
+                        cursor.execute(
+                            SQL("ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS {column} " + pg_type).format(
+                                schema=Identifier(self.datastore.schema), table=Identifier(table), column=Identifier(column)
+                            )
+                        )
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigurationError(
+                    "the ledger's tables were made before event MACs and this role may not add their columns: "
+                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                ) from None
+
+    def location(self) -> str:
+        options = getattr(self.datastore.pool, "kwargs", None) or {}
+        where = f"{options.get('host', '?')}:{options.get('port', '?')}/{options.get('dbname', '?')}"
+        return f"postgres {where} {self.datastore.schema}.{self.events_table_name}"
 
     def _tables_exist(self) -> bool:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
@@ -252,6 +305,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                 head, last_checkpoint = self._lock_and_read_head(connection)
                 rows = chain_batch(stored_events, head, self._previous(connection))
                 inserted = connection.cursor(row_factory=tuple_row)
+                key = self._sealer.event_mac() if self._sealer is not None else None
                 params = [
                     (
                         chained.stored.originator_id,
@@ -261,6 +315,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                         chained.position,
                         chained.event_hash,
                         chained.ledger_hash,
+                        chained.mac(key),
                     )
                     for chained in rows
                 ]
@@ -268,10 +323,16 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                     inserted.execute(self._insert_chained, params[0], prepare=True)
                 else:
                     inserted.executemany(self._insert_chained, params, returning=True)
-                checkpoint = None
+                checkpoint, through = None, None
                 if self._sealer is not None:
-                    checkpoint = self._sealer.seal_if_due(
-                        last_checkpoint, rows[-1].position, rows[-1].ledger_hash, execution_ended=bool(kwargs.get(SEAL))
+                    checkpoint, through = guarded_seal(
+                        self._sealer,
+                        self._verified,
+                        last_checkpoint,
+                        (rows[-1].position, rows[-1].ledger_hash),
+                        self._fetch_unsealed(connection),
+                        written_after=head or (0, GENESIS),
+                        execution_ended=bool(kwargs.get(SEAL)),
                     )
                     if checkpoint is not None:
                         connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
@@ -285,20 +346,38 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         # Committed: the next event of these executions, and the next seal, need no lookup.
         self._written.remember(rows)
         self._own.remember(rows)
-        self._newest.remember(checkpoint)
+        self._verified.advance(head, rows)
+        self._verified.raise_to(through)
+        self._committed(checkpoint)
         return notification_ids
+
+    def _committed(self, checkpoint: Checkpoint | None) -> None:
+        self._newest.remember(checkpoint)
+        if checkpoint is not None and self._sealer is not None:
+            self._sealer.committed(checkpoint)
+
+    def _fetch_unsealed(self, connection: Connection[Any]) -> FetchRecords:
+        def fetch(after: int, up_to: int) -> list[ChainRecord]:
+            cursor = connection.cursor(row_factory=tuple_row, binary=True)
+            cursor.execute(self._select_unsealed, (after, up_to), prepare=True)
+            return [ChainRecord._make(row) for row in cursor.fetchall()]
+
+        return fetch
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
     def seal(self, reason: str) -> Checkpoint | None:
         with self.datastore.get_connection() as connection:
             with connection.pipeline(), connection.transaction():
                 head, last_checkpoint = self._lock_and_read_head(connection)
-                checkpoint = None
+                checkpoint, through = None, None
                 if head is not None and self._sealer is not None:
-                    checkpoint = self._sealer.seal_if_due(last_checkpoint, head[0], head[1], force=reason)
+                    checkpoint, through = guarded_seal(
+                        self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(connection), force=reason
+                    )
                 if checkpoint is not None:
                     connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
-        self._newest.remember(checkpoint)
+        self._verified.raise_to(through)
+        self._committed(checkpoint)
         return checkpoint or last_checkpoint
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
@@ -311,10 +390,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         with self.datastore.get_connection() as connection:
             with connection.pipeline(), connection.transaction():
                 _, last_checkpoint = self._lock_and_read_head(connection)
-                checkpoint = seal_own_head(self._sealer, last_checkpoint, own, reason, through)
+                checkpoint, verified = seal_own_head(
+                    self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(connection)
+                )
                 if checkpoint is not None:
                     connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
-        self._newest.remember(checkpoint)
+        self._verified.raise_to(verified)
+        self._committed(checkpoint)
         return checkpoint
 
     # --- reading -------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ signed checkpoints in a table beside the events.
 Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Writers take SQLite's
 write lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint,
 appending after them and sealing happen under one lock, across threads and processes. Whoever
-can write the file can change anything in it; the signed checkpoints are what catches that.
+can write the file can change anything in it; the signed checkpoints, the event MACs and the
+witnesses are what catch that (docs/decisions/0007, 0011).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -32,19 +34,22 @@ from eventsourcing.sqlite import (
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer
-from mai_safety.domain.chain import ChainRecord
+from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .chaining import (
+    ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
     ChainedRow,
     NewestCheckpoint,
     OwnHead,
+    Verified,
     WrittenHashes,
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
     covers,
+    guarded_seal,
     seal_own_head,
 )
 
@@ -56,7 +61,10 @@ _HASHED_ID = (
     "|| '-' || substr(originator_id, 13, 4) || '-' || substr(originator_id, 17, 4) || '-' || substr(originator_id, 21) "
     "ELSE originator_id END"
 )
-_RECORD_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, state, event_hash, ledger_hash"
+_RECORD_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, state, event_hash, ledger_hash, event_mac"
+#: What a writer reads to check others' events before it seals: everything but the state.
+_CHECK_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
+_CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
 class _ImmediateTransaction(SQLiteTransaction):
@@ -104,6 +112,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
         self._own = OwnHead()
+        self._verified = Verified()
         pool = datastore.pool
         self._own_connections = (
             threading.local()
@@ -113,7 +122,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         self.select_max_notification_id_statement = f"SELECT MAX(ledger_position) FROM {self.events_table_name}"
         self._insert_statement = (
             f"INSERT INTO {self.events_table_name} (originator_id, originator_version, topic, state, "
-            "ledger_position, event_hash, ledger_hash) VALUES (?,?,?,?,?,?,?)"
+            "ledger_position, event_hash, ledger_hash, event_mac) VALUES (?,?,?,?,?,?,?,?)"
         )
 
     def select_notifications(
@@ -176,6 +185,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             "state BLOB, "
             "event_hash BLOB NOT NULL, "
             "ledger_hash BLOB NOT NULL, "
+            "event_mac BLOB, "
             "UNIQUE (originator_id, originator_version))",
             f"CREATE TABLE IF NOT EXISTS {checkpoints} ("
             "sequence INTEGER PRIMARY KEY, "
@@ -185,9 +195,30 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             "reason TEXT NOT NULL, "
             "key_id TEXT NOT NULL, "
             "previous BLOB NOT NULL, "
-            "signature BLOB NOT NULL)",
+            "signature BLOB NOT NULL, "
+            "format_version INTEGER NOT NULL DEFAULT 1, "
+            "macs_from INTEGER)",
             f"CREATE INDEX IF NOT EXISTS {checkpoints}_position_idx ON {checkpoints} (ledger_position)",
         ]
+
+    def _create_table(self, c: SQLiteCursor) -> None:
+        """Create what is missing; a ledger made before event MACs gains their columns (nullable:
+        its rows keep what they had, and its checkpoints read as the encoding they were)."""
+        super()._create_table(c)
+        for suffix, column, sqlite_type, _ in ADDED_COLUMNS:
+            table = f"{self.events_table_name}{suffix}"
+            c.execute(f"PRAGMA table_info({table})")
+            if column not in {row[1] for row in c.fetchall()}:
+                c.execute(f"ALTER TABLE {table} ADD COLUMN {column} {sqlite_type}")
+
+    def location(self) -> str:
+        return f"sqlite {self.file_path() or self.datastore.pool.db_name}"
+
+    def file_path(self) -> Path | None:
+        pool = self.datastore.pool
+        if pool.is_sqlite_memory_mode:
+            return None
+        return Path(pool.db_name).resolve()
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -216,7 +247,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         with self._writing() as connection:
             with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                notification_ids, rows, checkpoint, seen = self._insert_chained(
+                notification_ids, rows, checkpoint, seen, head_before, through = self._insert_chained(
                     connection, cursor, stored_events, ending=bool(kwargs.get(SEAL))
                 )
             # Committed: the next append on this connection needs no head read unless another
@@ -229,12 +260,30 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         # The next event of these executions, and the next seal, need no lookup.
         self._written.remember(rows)
         self._own.remember(rows)
-        self._newest.remember(checkpoint)
+        self._verified.advance(head_before, rows)
+        self._verified.raise_to(through)
+        self._committed(checkpoint)
         return notification_ids
+
+    def _committed(self, checkpoint: Checkpoint | None) -> None:
+        self._newest.remember(checkpoint)
+        if checkpoint is not None and self._sealer is not None:
+            self._sealer.committed(checkpoint)
+
+    def _fetch_unsealed(self, cursor: SQLiteCursor) -> Any:
+        def fetch(after: int, up_to: int) -> list[ChainRecord]:
+            cursor.execute(
+                f"SELECT {_CHECK_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
+                "AND ledger_position <= ? ORDER BY ledger_position",
+                (after, up_to),
+            )
+            return [ChainRecord._make(tuple(row)) for row in cursor.fetchall()]
+
+        return fetch
 
     def _insert_chained(
         self, connection: SQLiteConnection, cursor: SQLiteCursor, stored_events: Sequence[StoredEvent], *, ending: bool
-    ) -> tuple[list[int], list[ChainedRow], Checkpoint | None, tuple[int, int | None]]:
+    ) -> tuple[list[int], list[ChainedRow], Checkpoint | None, tuple[int, int | None], Any, Any]:
         table = self.events_table_name
         head, last_checkpoint, seen = self._read_writer_head(cursor, connection)
 
@@ -251,6 +300,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
 
         rows = chain_batch(stored_events, head, previous)
         statement = self._insert_statement
+        key = self._sealer.event_mac() if self._sealer is not None else None
         for chained in rows:
             stored = chained.stored
             cursor.execute(
@@ -263,20 +313,27 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
                     chained.position,
                     chained.event_hash,
                     chained.ledger_hash,
+                    chained.mac(key),
                 ),
             )
-        checkpoint = None
+        checkpoint, through = None, None
         if rows and self._sealer is not None:
-            checkpoint = self._sealer.seal_if_due(
-                last_checkpoint, rows[-1].position, rows[-1].ledger_hash, execution_ended=ending
+            checkpoint, through = guarded_seal(
+                self._sealer,
+                self._verified,
+                last_checkpoint,
+                (rows[-1].position, rows[-1].ledger_hash),
+                self._fetch_unsealed(cursor),
+                written_after=head or (0, GENESIS),
+                execution_ended=ending,
             )
             if checkpoint is not None:
                 self._insert_checkpoint(cursor, checkpoint)
-        return [chained.position for chained in rows], rows, checkpoint, seen
+        return [chained.position for chained in rows], rows, checkpoint, seen, head, through
 
     def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
         cursor.execute(
-            f"INSERT INTO {self.checkpoints_table_name} ({CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+            f"INSERT INTO {self.checkpoints_table_name} ({CHECKPOINT_COLUMNS}) VALUES ({_CHECKPOINT_PLACEHOLDERS})",
             checkpoint_params(checkpoint),
         )
 
@@ -284,13 +341,16 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         with self.datastore.get_connection(commit=True) as connection:
             with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
                 head, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint = None
+                checkpoint, through = None, None
                 if head is not None and self._sealer is not None:
-                    checkpoint = self._sealer.seal_if_due(last_checkpoint, head[0], head[1], force=reason)
+                    checkpoint, through = guarded_seal(
+                        self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(cursor), force=reason
+                    )
                 if checkpoint is not None:
                     self._insert_checkpoint(cursor, checkpoint)
             _WriterHead.forget(connection)
-        self._newest.remember(checkpoint)
+        self._verified.raise_to(through)
+        self._committed(checkpoint)
         return checkpoint or last_checkpoint
 
     def seal_written(self, reason: str, *, through: int | None = None) -> Checkpoint | None:
@@ -302,11 +362,14 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
         with self.datastore.get_connection(commit=True) as connection:
             with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
                 _, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint = seal_own_head(self._sealer, last_checkpoint, own, reason, through)
+                checkpoint, verified = seal_own_head(
+                    self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(cursor)
+                )
                 if checkpoint is not None:
                     self._insert_checkpoint(cursor, checkpoint)
             _WriterHead.forget(connection)
-        self._newest.remember(checkpoint)
+        self._verified.raise_to(verified)
+        self._committed(checkpoint)
         return checkpoint
 
     def _read_writer_head(
@@ -347,7 +410,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
     def _read_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
         """The head and the newest checkpoint as the database holds them, in one statement."""
         cursor.execute(
-            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash, NULL, NULL, NULL, NULL, NULL, NULL "
+            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
             f"FROM {self.events_table_name} ORDER BY ledger_position DESC LIMIT 1) "
             f"UNION ALL SELECT * FROM (SELECT 1, {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} "
             "ORDER BY sequence DESC LIMIT 1)"

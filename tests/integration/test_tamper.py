@@ -144,16 +144,20 @@ def test_deleting_the_last_events_is_a_truncated_tail(scene: Scene) -> None:
     assert f"signed position {head}, but the ledger ends at position {head - 3}" in truncated["message"]
 
 
-def test_a_truncated_tail_whose_checkpoints_went_too_is_caught_by_a_kept_checkpoint(scene: Scene) -> None:
+def test_a_truncated_tail_whose_checkpoints_went_too_is_caught_by_a_kept_checkpoint_and_the_witness(scene: Scene) -> None:
     kept = scene.app.audit.checkpoint()
     assert kept is not None
+    scene.app.audit.flush()  # the witness has recorded it
     last = scene.rows_of("last")
     covering = [cp for cp in scene.attacker.checkpoints() if cp["position"] >= last[0]["position"]]
     scene.attacker.delete_positions(*(row["position"] for row in last))
     scene.attacker.delete_checkpoints_from(covering[0]["sequence"])
 
-    # What remains is self-consistent: only a checkpoint kept outside the database can tell.
-    assert scene.app.audit.verify().intact
+    # What remains is self-consistent: only a checkpoint kept outside the database can tell, the
+    # witness's (by default) or one the verifier kept.
+    behind = _only(scene.problems(), "ledger_behind_witness")[0]
+    assert f"(#{kept.sequence} at position {kept.position}" in behind["message"]
+    assert "an older copy of the ledger was put back" in behind["message"]
     truncated = _only(scene.problems(kept=kept), "tail_truncated")[0]
     assert f"before the checkpoint you kept (#{kept.sequence} at position {kept.position})" in truncated["message"]
 
@@ -207,12 +211,14 @@ def test_a_forged_ending_appended_with_valid_hashes_is_not_covered_by_any_signat
         }
     )
 
-    (problem,) = scene.problems()
-    assert problem["kind"] == "not_covered"
-    assert (problem["position"], problem["execution"], problem["version"], problem["event"]) == (
-        position, scene.executions["waiting"], 3, "Completed"
-    )
-    assert "this execution ended here but the newest checkpoint" in problem["message"]
+    forged, uncovered = scene.problems()
+    assert (forged["kind"], uncovered["kind"]) == ("forged_event", "not_covered")
+    for problem in (forged, uncovered):
+        assert (problem["position"], problem["execution"], problem["version"], problem["event"]) == (
+            position, scene.executions["waiting"], 3, "Completed"
+        )
+    assert "it carries no MAC" in forged["message"]
+    assert "this execution ended here but the newest checkpoint" in uncovered["message"]
 
 
 def test_two_swapped_events_are_found_out_of_order(scene: Scene) -> None:
@@ -242,11 +248,13 @@ def test_a_rewritten_suffix_with_every_hash_recomputed_is_a_chain_fork(scene: Sc
     assert scene.attacker.recompute_hashes() > 1
 
     details = scene.problems()
-    assert not _only(details, "hash_mismatch"), "every hash was recomputed: only the signatures can tell"
-    fork = _only(details, "chain_fork")[0]
+    assert not _only(details, "hash_mismatch"), "every hash was recomputed: only the signatures and MACs can tell"
+    forks = [d for d in _only(details, "chain_fork") if "was rewritten and its hashes recomputed" in d["message"]]
     first_signed_after = min(cp["position"] for cp in scene.attacker.checkpoints() if cp["position"] >= assessed["position"])
-    assert fork["position"] == first_signed_after
-    assert "was rewritten and its hashes recomputed" in fork["message"]
+    assert forks and forks[0]["position"] == first_signed_after
+    # Recomputed hashes need no secret; their MACs do: the first rewritten event is forged, and the run after it.
+    forged = _only(details, "forged_event")[0]
+    assert forged["position"] == assessed["position"] and "its MAC does not verify" in forged["message"]
     kept_fork = [d for d in _only(scene.problems(kept=kept), "chain_fork") if "the checkpoint you kept" in d["message"]]
     assert kept_fork and kept_fork[0]["position"] == kept.position
 
@@ -268,15 +276,18 @@ def test_an_old_checkpoint_put_back_after_truncating_the_tail_is_a_replay(scene:
     covering = [cp for cp in checkpoints if cp["position"] >= last[0]["position"]]
     scene.attacker.delete_positions(*(row["position"] for row in last))
     scene.attacker.delete_checkpoints_from(covering[0]["sequence"])
-    columns = "sequence, ledger_position, ledger_hash, signed_at, reason, key_id, previous, signature"
+    columns = "sequence, ledger_position, ledger_hash, signed_at, reason, key_id, previous, signature, format_version, macs_from"
     scene.attacker.execute(
         (
             f"INSERT INTO {scene.attacker.checkpoints_table} ({columns}) SELECT ?, ledger_position, ledger_hash, signed_at, reason, key_id, "
-            f"previous, signature FROM {scene.attacker.checkpoints_table} WHERE sequence = 1",
+            f"previous, signature, format_version, macs_from FROM {scene.attacker.checkpoints_table} WHERE sequence = 1",
             (covering[0]["sequence"],),
         )
     )
 
-    (problem,) = scene.problems()
-    assert (problem["kind"], problem["checkpoint"]) == ("checkpoint_replayed", covering[0]["sequence"])
+    details = scene.problems()
+    (problem,) = _only(details, "checkpoint_replayed")
+    assert problem["checkpoint"] == covering[0]["sequence"]
     assert f"#{covering[0]['sequence']} signs position" in problem["message"] or "signature of checkpoint #1" in problem["message"]
+    # The witness holds the newest genuine checkpoint, which the ledger no longer reaches.
+    assert [detail["kind"] for detail in details] == ["checkpoint_replayed", "ledger_behind_witness"]

@@ -148,3 +148,20 @@ def test_the_last_ending_event_is_remembered_for_the_signature_check() -> None:
     records = _ledger(EVENTS, topic="end")
     verifier = ChainVerifier(ending_topics=frozenset({"end"})).check_all(records)
     assert verifier.last_ending is not None and verifier.last_ending.position == 5
+
+
+def test_an_event_mac_is_hmac_sha256_over_the_encoded_position_ids_and_hashes() -> None:
+    import hmac
+
+    from mai_safety.domain.chain import EventMac, event_mac_message
+
+    key = hashlib.sha256(b"key").digest()
+    fields = (7, "3f1c2a8e-1234-4abc-8def-0123456789ab", 2, bytes(range(32)), bytes(32))
+    mac = EventMac(key).of(*fields)
+    assert mac == hmac.digest(key, event_mac_message(*fields), "sha256")
+    record = ChainRecord(7, fields[1], 2, "t", b"{}", fields[3], fields[4], mac)
+    assert EventMac(key).valid(record)
+    for changed in (record._replace(position=8), record._replace(version=3), record._replace(ledger_hash=bytes(range(32)))):
+        assert not EventMac(key).valid(changed)
+    assert not EventMac(hashlib.sha256(b"other").digest()).valid(record)
+    assert not EventMac(key).valid(record._replace(mac=None))

@@ -13,7 +13,16 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, ProblemKind, event_hash, ledger_hash
+from mai_safety.domain.chain import (
+    GENESIS,
+    ChainRecord,
+    ChainVerifier,
+    EventMac,
+    ProblemKind,
+    encode_field,
+    event_hash,
+    ledger_hash,
+)
 from mai_safety.domain.checkpoint import (
     Checkpoint,
     CheckpointRule,
@@ -231,3 +240,136 @@ def test_a_kept_checkpoint_must_still_be_extended_by_the_ledger() -> None:
     assert problem.kind is ProblemKind.TAIL_TRUNCATED and "before the checkpoint you kept (#3 at position 9)" in problem.message
     forged = replace(kept, position=8)
     assert _verify(RECORDS, CHECKPOINTS, kept=forged).problems[0].kind is ProblemKind.BAD_SIGNATURE
+
+
+# --- event MACs and checkpoint encodings (docs/decisions/0011) -----------------------------------------
+
+MAC = EventMac(hashlib.sha256(b"mac key").digest())
+
+
+def _with_macs(records: list[ChainRecord], from_position: int = 1) -> list[ChainRecord]:
+    return [
+        record._replace(mac=MAC.of(record.position, record.originator_id, record.version, record.event_hash, record.ledger_hash))
+        if record.position >= from_position
+        else record
+        for record in records
+    ]
+
+
+def _seal_v2(records: list[ChainRecord], positions: list[int], macs_from: int, *, v1: tuple[int, ...] = ()) -> list[Checkpoint]:
+    """Checkpoints at ``positions``: those in ``v1`` of the encoding from before MACs, the rest v2."""
+    checkpoints: list[Checkpoint] = []
+    for sequence, position in enumerate(positions, start=1):
+        previous = checkpoints[-1].link() if checkpoints else GENESIS
+        signed_at = (NOW + timedelta(seconds=sequence)).isoformat()
+        head = records[position - 1].ledger_hash
+        version, declared = (1, None) if position in v1 else (2, macs_from)
+        message = checkpoint_message(
+            sequence, position, head, signed_at, "test", KEY_ID, previous, version=version, macs_from=declared
+        )
+        checkpoints.append(
+            Checkpoint(sequence, position, head, signed_at, "test", KEY_ID, previous, _sign(message), version, declared)
+        )
+    return checkpoints
+
+
+def _verify_macs(
+    records: list[ChainRecord], checkpoints: list[Checkpoint], *, key: bool = True
+) -> LedgerVerifier:
+    chain = ChainVerifier(ending_topics=frozenset({"end"}))
+    verifier = LedgerVerifier(
+        chain,
+        trusted_key_id=KEY_ID,
+        signature_valid=_valid,
+        rule=RULE,
+        macs_recorded=True,
+        mac_valid=MAC.valid if key else None,
+    )
+    return verifier.walk(records, checkpoints).finish(reached_head=True)
+
+
+def test_a_v2_checkpoint_has_its_own_encoding_and_a_v1_one_keeps_its_old_bytes_and_dict() -> None:
+    v1 = CHECKPOINTS[1]
+    v2 = _seal_v2(RECORDS, [3, 6], macs_from=1)[1]
+    assert v1.message().startswith(encode_field(b"mai-safety/checkpoint/v1"))
+    assert v2.message().startswith(encode_field(b"mai-safety/checkpoint/v2"))
+    assert replace(v2, macs_from=2).message() != v2.message()
+    assert replace(v2, version=1, macs_from=None).message() != v2.message()  # a downgrade breaks the signature
+    assert "version" not in v1.to_dict() and Checkpoint.from_dict(v1.to_dict()) == v1
+    assert v2.to_dict()["version"] == 2 and Checkpoint.from_dict(v2.to_dict()) == v2
+    with pytest.raises(ValueError, match="v3"):
+        Checkpoint.from_dict({**v2.to_dict(), "version": 3})
+
+
+def test_a_ledger_with_every_event_maced_and_v2_checkpoints_verifies_with_and_without_the_key() -> None:
+    records = _with_macs(RECORDS)
+    checkpoints = _seal_v2(records, [3, 6, 9, 12], macs_from=1)
+    verifier = _verify_macs(records, checkpoints)
+    assert verifier.intact and verifier.macs_checked == 12 and not verifier.macs_unchecked
+    blind = _verify_macs(records, checkpoints, key=False)
+    assert blind.intact and blind.macs_checked == 0 and blind.macs_unchecked
+
+
+def test_an_event_inserted_with_valid_hashes_but_no_mac_is_forged_even_without_the_key() -> None:
+    records = _with_macs(RECORDS[:11])
+    checkpoints = _seal_v2(records, [3, 6, 9], macs_from=1)
+    records[10] = records[10]._replace(mac=None)  # position 11: after the newest checkpoint, not an ending
+    for key in (True, False):
+        (problem,) = _verify_macs(records, checkpoints, key=key).problems
+        assert (problem.kind, problem.position) == (ProblemKind.FORGED_EVENT, 11)
+        assert "carries no MAC" in problem.message and "checkpoint #1 declares it" in problem.message
+
+
+def test_a_mac_that_does_not_verify_is_forged_and_a_run_of_them_is_one_problem() -> None:
+    records = _with_macs(RECORDS)
+    checkpoints = _seal_v2(records, [3, 6, 9, 12], macs_from=1)
+    records[4] = records[4]._replace(mac=records[5].mac)  # a MAC copied from another event
+    for index in (9, 10, 11):
+        records[index] = records[index]._replace(mac=bytes(32))
+    problems = _verify_macs(records, checkpoints).problems
+    assert [(problem.kind, problem.position) for problem in problems] == [
+        (ProblemKind.FORGED_EVENT, 5),
+        (ProblemKind.FORGED_EVENT, 10),
+    ]
+    assert "its MAC does not verify" in problems[0].message
+    assert "and the 2 event(s) after it, to position 12" in problems[1].message
+
+
+def test_events_from_before_macs_are_accepted_only_under_a_checkpoint_from_before_macs() -> None:
+    # Positions 1..6 written before MACs, sealed by v1 checkpoints at 3 and 6; 7 and 8 before MACs
+    # too, unsealed when the service was upgraded; from 9 on with MACs, the first v2 checkpoint at 12
+    # declaring them from 9.
+    records = _with_macs(RECORDS, from_position=9)
+    checkpoints = _seal_v2(records, [3, 6, 12], macs_from=9, v1=(3, 6))
+    assert _verify_macs(records, checkpoints).intact
+    # A v2 checkpoint that said MACs begin at 7 makes 7 and 8 forged.
+    problems = _verify_macs(records, _seal_v2(records, [3, 6, 12], macs_from=7, v1=(3, 6))).problems
+    assert [(problem.kind, problem.position) for problem in problems] == [(ProblemKind.FORGED_EVENT, 7)]
+    # An event without a MAC after one that has one cannot be from before MACs.
+    late = list(records)
+    late[10] = late[10]._replace(mac=None)
+    assert [(p.kind, p.position) for p in _verify_macs(late, checkpoints).problems] == [(ProblemKind.FORGED_EVENT, 11)]
+
+
+def test_events_from_before_macs_after_the_newest_old_checkpoint_are_said_not_refused() -> None:
+    checkpoints = _seal_v2(RECORDS, [3, 6], macs_from=1, v1=(3, 6))
+    verifier = _verify_macs(RECORDS[:8], checkpoints)
+    assert verifier.intact and verifier.pre_mac_tail == (7, 8, 2)
+
+
+def test_a_checkpoint_of_the_old_encoding_after_a_v2_one_is_a_mismatch() -> None:
+    records = _with_macs(RECORDS)
+    checkpoints = _seal_v2(records, [3, 6, 9], macs_from=1, v1=(9,))
+    problems = _verify_macs(records[:9], checkpoints).problems
+    assert [(problem.kind, problem.checkpoint) for problem in problems] == [(ProblemKind.CHECKPOINT_MISMATCH, 3)]
+    assert "encoding from before event MACs (v1), after #1 declared them" in problems[0].message
+
+
+def test_a_witnessed_checkpoint_the_ledger_no_longer_reaches_is_the_ledger_behind_the_witness() -> None:
+    chain = ChainVerifier(ending_topics=frozenset({"end"}))
+    verifier = LedgerVerifier(
+        chain, trusted_key_id=KEY_ID, signature_valid=_valid, rule=RULE, witnessed=CHECKPOINTS[3], witness="file w"
+    )
+    (problem,) = verifier.walk(RECORDS[:9], CHECKPOINTS[:3]).finish(reached_head=True).problems
+    assert problem.kind is ProblemKind.LEDGER_BEHIND_WITNESS
+    assert "before the checkpoint file w recorded (#4 at position 12" in problem.message

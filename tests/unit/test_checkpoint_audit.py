@@ -50,6 +50,9 @@ class FakeSigner(Signer):
     def sign(self, message: bytes) -> bytes:
         return hashlib.sha512(self._secret + message).digest()
 
+    def mac_key(self) -> bytes:
+        return hashlib.sha256(b"mac key of " + self._secret).digest()
+
 
 class FakeKeyStore(KeyStore):
     def __init__(self, secret: bytes = b"service key") -> None:

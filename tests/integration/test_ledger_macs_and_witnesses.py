@@ -7,10 +7,12 @@ a ledger written before any of it, by commit 6441331, still verifies.
 
 from __future__ import annotations
 
+import http.server
 import json
 import shutil
 import sqlite3
 import stat
+import threading
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -249,6 +251,40 @@ def test_a_witness_that_fails_never_fails_a_run_and_verify_reports_it(
     notes = json.loads(result.stdout)["notes"]
     assert any(note.startswith(f"witness file {blocked}") and "failing since" in note for note in notes), notes
     assert any(note.startswith("witness http http://127.0.0.1:9/witness") for note in notes), notes
+
+
+def test_an_http_witness_receives_every_checkpoint_as_json(tmp_path: Path) -> None:
+    received: list[dict] = []
+
+    class Witness(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Witness)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/checkpoints"
+        policies = policies_with(
+            tmp_path, ledger={"witnesses": [{"kind": "http", "url": url}, {"kind": "syslog", "facility": "local3"}]}
+        )
+        data_dir = tmp_path / "data"
+        app = make_app(f"sqlite:///{data_dir / 'ledger.sqlite'}", data_dir, policies)
+        try:
+            record_execution(app)
+            app.audit.flush()
+            newest = app.audit._require_ledger().head().checkpoint  # noqa: SLF001
+        finally:
+            app.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert newest is not None and received
+    assert received[-1]["checkpoint"] == newest.to_dict() and received[-1]["ledger"] == app.audit.ledger_id()
 
 
 @pytest.mark.parametrize(

@@ -103,7 +103,7 @@ class CheckpointSealer(Sealer):
         self._clock = clock
         self._signer: Signer | None = None
         self._mac: EventMac | None = None
-        self._trusted: set[tuple[int, bytes]] = set()
+        self._trusted: dict[Checkpoint, None] = {}  # the last few made or checked here, whole
         self._witnesses = witnesses
         #: Deferred endings whose seal, once due, rides on the next append (decision 0009).
         self.deferred: DeferredSeals | None = None
@@ -142,8 +142,14 @@ class CheckpointSealer(Sealer):
         checkpoint = Checkpoint(
             sequence, position, ledger_hash, signed_at, reason, key_id, previous, signer.sign(message), version, macs_from
         )
-        self._trusted.add((checkpoint.sequence, checkpoint.signature))
+        self._trust(checkpoint)
         return checkpoint
+
+    def _trust(self, checkpoint: Checkpoint) -> None:
+        trusted = self._trusted
+        trusted[checkpoint] = None
+        while len(trusted) > 64:
+            del trusted[next(iter(trusted))]
 
     def event_mac(self) -> EventMac:
         if self._mac is None:
@@ -151,12 +157,12 @@ class CheckpointSealer(Sealer):
         return self._mac
 
     def trusts(self, checkpoint: Checkpoint) -> bool:
-        if (checkpoint.sequence, checkpoint.signature) in self._trusted:
+        if checkpoint in self._trusted:
             return True
         key = self._signing().public_key
         if checkpoint.key_id != key.key_id or not key.verify(checkpoint.message(), checkpoint.signature):
             return False
-        self._trusted.add((checkpoint.sequence, checkpoint.signature))
+        self._trust(checkpoint)
         return True
 
     def committed(self, checkpoint: Checkpoint) -> None:

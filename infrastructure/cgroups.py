@@ -95,13 +95,6 @@ class CgroupReader:
         return read, write
 
 
-def filesystem_use(pid: int, mount: str) -> tuple[int, int]:
-    """(used, size) in bytes of a mount inside the process's mount namespace."""
-    stats = os.statvfs(f"/proc/{pid}/root{mount}")
-    size = stats.f_blocks * stats.f_frsize
-    return size - stats.f_bfree * stats.f_frsize, size
-
-
 def _read(path: Path) -> str | None:
     try:
         return path.read_text().strip()

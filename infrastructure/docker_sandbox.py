@@ -44,7 +44,9 @@ from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
 from . import sandbox_runner
-from .cgroups import CgroupReader, filesystem_use
+from .cgroups import CgroupReader
+from .container_files import ContainerRoot, Survey
+from .run_record import RecordFeed
 
 LABEL_MANAGED = "mai-safety.managed"
 LABEL_EXECUTION = "mai-safety.execution"
@@ -53,6 +55,11 @@ LABEL_ROLE = "mai-safety.role"
 _SETUP_HINT = "start it with `bash scripts/setup.sh` (or `dockerd &`), or set DOCKER_HOST"
 _WRITABLE = ("/workspace", "/tmp")
 _SUMMARY_MOUNT = "/run/mai-safety"
+# The container's init and its idle process run as their own uid, so the code (1000) can signal
+# neither: a SIGTERM to init would otherwise end the container and the record with it.
+_KEEPER_USER = "1001:1001"
+_CODE_USER = "1000:1000"
+_PIP_REPORT_CAP = 4 * 1024 * 1024
 _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
 _DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
 _LIST_FILES = 50  # files named in the record; the rest are counted
@@ -219,6 +226,7 @@ class DockerSandbox(Sandbox):
                 path.write_text(text, encoding="utf-8")
                 path.chmod(0o444)
             workdir.chmod(0o755)
+            handle.feed = RecordFeed(workdir)
             labels = {LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label}
             network_options: dict[str, Any] = {"network_disabled": True}
             environment: dict[str, str] = {}
@@ -236,7 +244,7 @@ class DockerSandbox(Sandbox):
                 self.image,
                 command=["sleep", "infinity"],
                 init=True,
-                user="1000:1000",
+                user=_KEEPER_USER,
                 working_dir="/workspace",
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges:true"],
@@ -261,6 +269,8 @@ class DockerSandbox(Sandbox):
             handle.container = container
             container.start()
             container.reload()
+            # Held from now on: a recycled pid can never turn this into the host's root.
+            handle.root = ContainerRoot(int(container.attrs["State"]["Pid"]))
             if handle.proxy is not None:
                 # The proxy boots (about a second of imports) while the sandbox is made; wait only now.
                 _wait_for_port(handle.proxy_outside, _PROXY_PORT, handle.proxy, timeout_s=30)
@@ -339,9 +349,9 @@ class DockerSandbox(Sandbox):
         if network.requirements:
             phase = self._phase(
                 container, _pip_command(network, handle.proxy_url), {"HOME": "/workspace", "PYTHONPATH": "/opt/pip"},
-                cgroup, pid, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
+                cgroup, handle.root, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
             )
-            observations["dependencies"] = self._dependencies(pid, network, phase)
+            observations["dependencies"] = self._dependencies(handle, network, phase)
             if phase.violation is not None or phase.cancelled or phase.exit_code != 0:
                 return self._finish(handle, phase, peaks, observations, started, "dependencies_failed")
         environment = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
@@ -349,10 +359,11 @@ class DockerSandbox(Sandbox):
             environment["MAI_SAFETY_DEPS"] = _DEPS_TARGET
         phase = self._phase(
             container, ["python3", "-I", "/sandbox/runner.py"], environment,
-            cgroup, pid, limits, observer, started, peaks, _Capture(limits.output_bytes),
+            cgroup, handle.root, limits, observer, started, peaks, _Capture(limits.output_bytes),
         )
+        observations["attempted"] = handle.feed.close()
         if phase.violation is None and not phase.cancelled:
-            observations.update(self._observe(pid))
+            observations.update(self._observe(handle, cgroup))
         return self._finish(handle, phase, peaks, observations, started, None)
 
     def _phase(
@@ -361,7 +372,7 @@ class DockerSandbox(Sandbox):
         command: list[str],
         environment: dict[str, str],
         cgroup: CgroupReader,
-        pid: int,
+        root: ContainerRoot,
         limits: ResourceLimits,
         observer: Observer,
         started: float,
@@ -371,7 +382,7 @@ class DockerSandbox(Sandbox):
         """Run one command in the container under supervision, until it ends or a limit is crossed."""
         try:
             exec_id = self.client.api.exec_create(
-                container.id, command, user="1000:1000", workdir="/workspace", environment=environment
+                container.id, command, user=_CODE_USER, workdir="/workspace", environment=environment
             )["Id"]
             attached = self.client.api.exec_start(exec_id, socket=True)
         except (OSError, *_DOCKER_ERRORS) as exc:
@@ -383,7 +394,7 @@ class DockerSandbox(Sandbox):
         while True:
             remaining = limits.timeout_s - (time.monotonic() - started)
             ended = capture.stop.wait(max(min(self.sample_interval_s, remaining), 0))
-            usage = self._usage(cgroup, pid, limits, capture, time.monotonic() - started)
+            usage = self._usage(cgroup, root, limits, capture, time.monotonic() - started)
             peaks.add(usage)
             violation = find_violation(limits, usage)
             if violation is not None or ended:
@@ -396,7 +407,7 @@ class DockerSandbox(Sandbox):
         reader.join(30)
         if violation is None and not cancelled:
             # The command ended by itself: one last reading catches an OOM kill in its final moments.
-            final = self._usage(cgroup, pid, limits, capture, time.monotonic() - started)
+            final = self._usage(cgroup, root, limits, capture, time.monotonic() - started)
             peaks.add(final)
             late = find_violation(limits, final)
             if late is not None and late.reason in ("memory", "pids", "disk", "output_limit"):
@@ -441,11 +452,11 @@ class DockerSandbox(Sandbox):
             observations=observations,
         )
 
-    def _dependencies(self, pid: int, network: NetworkRequest, phase: "_Phase") -> dict[str, Any]:
+    def _dependencies(self, handle: "_Handle", network: NetworkRequest, phase: "_Phase") -> dict[str, Any]:
         """What pip installed, from its own report: names, versions and the archives' hashes."""
         installed: list[dict[str, Any]] = []
         try:
-            report = json.loads(Path(f"/proc/{pid}/root{_SUMMARY_MOUNT}/pip-report.json").read_text())
+            report = json.loads(handle.root.read_file(_SUMMARY_MOUNT, "pip-report.json", _PIP_REPORT_CAP))
             for item in report.get("install", []):
                 metadata = item.get("metadata", {})
                 archive = item.get("download_info", {})
@@ -496,7 +507,7 @@ class DockerSandbox(Sandbox):
             "bytes": sum(int(request.get("bytes") or 0) for request in requests_seen),
         }
 
-    def _usage(self, cgroup: CgroupReader, pid: int, limits: ResourceLimits, capture: "_Capture", elapsed: float) -> Usage:
+    def _usage(self, cgroup: CgroupReader, root: ContainerRoot, limits: ResourceLimits, capture: "_Capture", elapsed: float) -> Usage:
         try:
             counters = cgroup.read()
         except (OSError, ValueError):
@@ -504,7 +515,7 @@ class DockerSandbox(Sandbox):
         disk_used, disk_full = 0, False
         for mount in _WRITABLE:
             try:
-                used, size = filesystem_use(pid, mount)
+                used, size = root.disk_use(mount)
             except OSError:
                 continue
             disk_used += used
@@ -524,35 +535,15 @@ class DockerSandbox(Sandbox):
             io_write_bytes=counters.io_write_bytes if counters else 0,
         )
 
-    def _observe(self, pid: int) -> dict[str, Any]:
-        """What the run left in its writable areas, and what the runner recorded it attempting."""
-        files: list[dict[str, Any]] = []
-        count = total = 0
-        root = Path(f"/proc/{pid}/root")
-        for mount in _WRITABLE:
-            for directory, _dirs, names in os.walk(root / mount.lstrip("/")):
-                for name in names:
-                    path = Path(directory) / name
-                    try:
-                        size = path.lstat().st_size
-                    except OSError:
-                        continue
-                    count += 1
-                    total += size
-                    if len(files) < _LIST_FILES:
-                        entry: dict[str, Any] = {"path": "/" + str(path.relative_to(root)), "bytes": size}
-                        if size <= _HASH_UP_TO and path.is_file() and not path.is_symlink():
-                            try:
-                                entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
-                            except OSError:
-                                pass
-                        files.append(entry)
-        audit: Any = None
+    def _observe(self, handle: "_Handle", cgroup: CgroupReader) -> dict[str, Any]:
+        """What the run left, read by the supervisor from outside: the files in its writable areas
+        (container_files.py: no link followed, nothing but regular files read, every read capped)
+        and the processes it left running, from its cgroup."""
         try:
-            audit = json.loads((root / _SUMMARY_MOUNT.lstrip("/") / "audit.json").read_text())
+            left = max(cgroup.read().pids - 2, 0)  # less the container's init and idle process
         except (OSError, ValueError):
-            audit = {"unavailable": "the runner left no summary (it was killed, crashed or silenced)"}
-        return {"files_created": {"count": count, "bytes": total, "first": files}, "attempted": audit}
+            left = None
+        return {"files_created": Survey().run(handle.root, _WRITABLE), "processes_left_running": left}
 
     def _exit_code(self, exec_id: str) -> int | None:
         for _ in range(50):
@@ -581,6 +572,10 @@ class DockerSandbox(Sandbox):
                 handle.internal.remove()
             except (docker.errors.NotFound, *_DOCKER_ERRORS):
                 pass
+        if handle.feed is not None:
+            handle.feed.close(grace_s=0)
+        if handle.root is not None:
+            handle.root.close()
         shutil.rmtree(handle.workdir, ignore_errors=True)
 
     def close(self) -> None:
@@ -632,6 +627,8 @@ class _Handle:
     network_name: str = ""
     proxy_url: str = ""
     proxy_outside: str = ""
+    feed: RecordFeed | None = None
+    root: ContainerRoot | None = None
 
 
 @dataclass(frozen=True)

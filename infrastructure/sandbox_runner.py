@@ -1,13 +1,17 @@
-"""The runner inside the sandbox: records what the code attempts, then runs it.
+"""The runner inside the sandbox: streams a record of what the code attempts, then runs it.
 
-This file is copied next to the submitted program and started as ``python3 -I runner.py``; it uses
-the standard library only. Before the code starts it installs a PEP 578 audit hook that counts the
-security-relevant events the code attempts (file opens, process launches, socket connects, file
-system changes, native code loading, dynamic code) and keeps the first few of each, written as
-JSON to the summary path the supervisor reads from outside.
+This file is mounted next to the submitted program and started as ``python3 -I runner.py``; it uses
+the standard library only. Before the code starts it connects to the supervisor's record socket
+(/sandbox/record.sock, made by the supervisor for this one run, accepting one connection) and
+installs a PEP 578 audit hook that sends one JSON line for each of the first few security-relevant
+events of a kind (file opens, process launches, socket connects, file system changes, native code
+loading, dynamic code, signals, introspection that could reach this recorder) and the running
+counts, and a closing line when the program ends.
 
-It is a record, not a wall: code can crash the runner, ``os._exit`` past its last write, or write a
-summary of its own. The container's limits are the enforcement; this tells what was tried.
+It is a record, not a wall, and it is self-reported: it runs in the code's own process, so code can
+stop it (``os._exit``, a crash, tampering found through ``gc``, which is itself recorded first).
+What it cannot do is take back what was already sent: every line leaves the sandbox before the
+action it describes happens. The container's limits and the supervisor are what enforce.
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ from __future__ import annotations
 import json
 import os
 import runpy
+import socket
 import sys
 import traceback
 
 FIRST = 5
 PROGRAM = "/sandbox/main.py"
-SUMMARY = "/run/mai-safety/audit.json"
+FEED = "/sandbox/record.sock"
 _QUIET_PREFIXES = ("/usr/lib/python3", "/usr/local/lib/python3", "/sandbox/", "/dev/null")
 
 CATEGORIES = {
@@ -55,46 +60,65 @@ CATEGORIES = {
     "os.kill": "signal",
     "os.killpg": "signal",
     "sys.addaudithook": "audit_hook",
+    "gc.get_objects": "introspection",
+    "gc.get_referrers": "introspection",
+    "gc.get_referents": "introspection",
+    "sys.settrace": "introspection",
+    "sys.setprofile": "introspection",
 }
 
 
 class _Recorder:
     def __init__(self) -> None:
-        self.summary: dict[str, dict] = {}
+        self.counts: dict[str, int] = {}
         self.busy = False
+        self.channel = None
+        try:
+            channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            channel.connect(FEED)
+            self.channel = channel
+        except OSError:
+            pass  # the supervisor records that the runner never reported
 
     def hook(self, event: str, args: tuple) -> None:
         category = CATEGORIES.get(event)
         if category is None or self.busy:
             return
-        self.busy = True  # our own writes raise audit events too
+        self.busy = True  # our own sends raise audit events too
         try:
             detail = _describe(event, args)
             if detail is None:
                 return
-            entry = self.summary.setdefault(category, {"count": 0, "first": []})
-            entry["count"] += 1
-            if len(entry["first"]) < FIRST:
-                entry["first"].append(detail)
-                self.write()
+            count = self.counts[category] = self.counts.get(category, 0) + 1
+            if count <= FIRST:
+                self.send({"category": category, "count": count, "detail": detail})
+            elif count & (count - 1) == 0:  # then at every power of two: the counts only grow
+                self.send({"category": category, "count": count})
         except Exception:  # noqa: BLE001 - the hook must never break the program it watches
             pass
         finally:
             self.busy = False
 
-    def write(self) -> None:
+    def send(self, item: dict) -> None:
+        if self.channel is None:
+            return
         try:
-            with open(SUMMARY + ".tmp", "w", encoding="utf-8") as handle:
-                json.dump(self.summary, handle)
-            os.replace(SUMMARY + ".tmp", SUMMARY)
+            self.channel.sendall(json.dumps(item, separators=(",", ":")).encode("utf-8")[:4000] + b"\n")
         except OSError:
-            pass
+            self.channel = None
+
+    def close(self, status: int) -> None:
+        self.busy = True
+        for category, count in self.counts.items():
+            if count > FIRST:
+                self.send({"category": category, "count": count})
+        self.send({"end": True, "status": status})
 
 
 def _describe(event: str, args: tuple) -> dict | None:
     if event == "open":
         path, mode = args[0], args[1]
-        if not isinstance(path, str) or path.startswith(_QUIET_PREFIXES) or path == SUMMARY + ".tmp":
+        if not isinstance(path, str) or path.startswith(_QUIET_PREFIXES):
             return None  # the interpreter importing its own library is not the code's doing
         return {"event": event, "path": path, "mode": str(mode)}
     if event == "compile":
@@ -139,10 +163,9 @@ def main() -> int:
             frames = frames.tb_next
         traceback.print_exception(type(error), error, frames or error.__traceback__)
         status = 1
-    finally:
-        recorder.write()
     sys.stdout.flush()
     sys.stderr.flush()
+    recorder.close(status)
     return status
 
 

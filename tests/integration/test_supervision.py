@@ -3,6 +3,8 @@ limits that follow trust and the host, what the code touched, cancellation, reco
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 import os
 import signal
@@ -155,8 +157,11 @@ except OSError as error:
     assert files["/workspace/report.txt"]["bytes"] == 4
     assert files["/tmp/scratch.bin"]["bytes"] == 1000
     attempted = observations["attempted"]
-    assert any(item["path"] == "/workspace/report.txt" for item in attempted["file_open"]["first"])
-    assert any("192.0.2.7" in item["address"] for item in attempted["network"]["first"])
+    assert attempted["self_reported"] is True and attempted["complete"] is True
+    assert any(item["path"] == "/workspace/report.txt" for item in attempted["events"]["file_open"]["first"])
+    assert any("192.0.2.7" in item["address"] for item in attempted["events"]["network"]["first"])
+    assert files["/workspace/report.txt"]["sha256"] == hashlib.sha256(b"done").hexdigest()
+    assert observations["processes_left_running"] == 0
     assert "blocked: 101" in report.stdout
 
 

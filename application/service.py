@@ -221,8 +221,12 @@ class MaiSafety(Application):
             execution = self._get(execution_id)
             if execution.status is not ExecutionStatus.RUNNING or not self.sandbox.is_orphaned(execution.supervisor or ""):
                 continue
+            environment = self.sandbox.describe_execution(str(execution.id))
             self.sandbox.remove_execution(str(execution.id))
-            execution.terminate("supervisor_lost", {"detail": f"supervisor {execution.supervisor} is gone"})
+            outcome: dict[str, Any] = {"detail": f"supervisor {execution.supervisor} is gone", **environment}
+            if execution.samples:
+                outcome["last_sample"] = execution.samples[-1]
+            execution.terminate("supervisor_lost", outcome)
             try:
                 self.save(execution)
             except IntegrityError:

@@ -17,6 +17,7 @@ what a dead supervisor left. Docker errors become SandboxUnavailable; no room on
 from __future__ import annotations
 
 import fcntl
+import math
 import hashlib
 import json
 import os
@@ -52,6 +53,10 @@ LABEL_MANAGED = "mai-safety.managed"
 LABEL_EXECUTION = "mai-safety.execution"
 LABEL_SUPERVISOR = "mai-safety.supervisor"
 LABEL_ROLE = "mai-safety.role"
+LABEL_DEADLINE = "mai-safety.deadline"
+# The keeper ends the container by itself this long after the run's wall-clock limit, whether or
+# not a supervisor still watches (decision 0012): the supervisor kills at the limit itself.
+_DEADLINE_GRACE_S = 1.5
 _SETUP_HINT = "start it with `bash scripts/setup.sh` (or `dockerd &`), or set DOCKER_HOST"
 _WRITABLE = ("/workspace", "/tmp")
 _SUMMARY_MOUNT = "/run/mai-safety"
@@ -198,7 +203,9 @@ class DockerSandbox(Sandbox):
 
     def _room(self) -> HostRoom:
         try:
-            running = self.client.containers.list(filters={"label": f"{LABEL_MANAGED}=1"}, sparse=False)
+            running = self.client.containers.list(
+                filters={"label": f"{LABEL_MANAGED}=1"}, sparse=False, ignore_removed=True
+            )
         except _DOCKER_ERRORS as exc:
             raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         reserved = 0
@@ -227,7 +234,11 @@ class DockerSandbox(Sandbox):
                 path.chmod(0o444)
             workdir.chmod(0o755)
             handle.feed = RecordFeed(workdir)
-            labels = {LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label}
+            keeper_s = math.ceil((limits.timeout_s + _DEADLINE_GRACE_S) * 10) / 10
+            labels = {
+                LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label,
+                LABEL_DEADLINE: f"{time.time() + keeper_s:.1f}",
+            }
             network_options: dict[str, Any] = {"network_disabled": True}
             environment: dict[str, str] = {}
             volumes = {str(workdir): {"bind": "/sandbox", "mode": "ro"}}
@@ -242,7 +253,8 @@ class DockerSandbox(Sandbox):
             tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
             container = self.client.containers.create(
                 self.image,
-                command=["sleep", "infinity"],
+                # The keeper: when it ends, the init ends and every process of the run with it.
+                command=["sleep", f"{keeper_s:g}"],
                 init=True,
                 user=_KEEPER_USER,
                 working_dir="/workspace",
@@ -258,6 +270,8 @@ class DockerSandbox(Sandbox):
                 memswap_limit=limits.memory_bytes,
                 pids_limit=limits.pids + 2,  # the init and the idle process are ours, not the code's
                 nano_cpus=int(limits.cpus * 1e9),
+                # CPU time per process as well, held by the kernel even with no supervisor.
+                ulimits=[docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2)],
                 ipc_mode="none",
                 environment=environment,
                 volumes=volumes,
@@ -352,7 +366,7 @@ class DockerSandbox(Sandbox):
                 cgroup, handle.root, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
             )
             observations["dependencies"] = self._dependencies(handle, network, phase)
-            if phase.violation is not None or phase.cancelled or phase.exit_code != 0:
+            if phase.violation is not None or phase.cancelled or phase.lost or phase.exit_code != 0:
                 return self._finish(handle, phase, peaks, observations, started, "dependencies_failed")
         environment = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
         if network.requirements:
@@ -362,7 +376,7 @@ class DockerSandbox(Sandbox):
             cgroup, handle.root, limits, observer, started, peaks, _Capture(limits.output_bytes),
         )
         observations["attempted"] = handle.feed.close()
-        if phase.violation is None and not phase.cancelled:
+        if phase.violation is None and not phase.cancelled and phase.lost is None:
             observations.update(self._observe(handle, cgroup))
         return self._finish(handle, phase, peaks, observations, started, None)
 
@@ -410,9 +424,16 @@ class DockerSandbox(Sandbox):
             final = self._usage(cgroup, root, limits, capture, time.monotonic() - started)
             peaks.add(final)
             late = find_violation(limits, final)
-            if late is not None and late.reason in ("memory", "pids", "disk", "output_limit"):
-                violation = late
-        return _Phase(capture, violation, cancelled, self._exit_code(exec_id))
+            if late is not None and late.reason in ("memory", "pids", "disk", "output_limit", "timeout"):
+                violation = late  # "timeout": the keeper ended the container at the run's deadline
+        exit_code = self._exit_code(exec_id)
+        lost = None
+        if exit_code is None and violation is None and not cancelled:
+            # The stream ended but the engine cannot say how the program ended: we lost the engine,
+            # not the program. The keeper still ends the container at its deadline.
+            lost = "the connection to Docker ended before the program's exit status could be read"
+            _kill(container)
+        return _Phase(capture, violation, cancelled, exit_code, lost)
 
     def _finish(
         self,
@@ -429,7 +450,9 @@ class DockerSandbox(Sandbox):
                 _kill(handle.container)  # its connections close with it, before the proxy's log is read
             observations["network"] = self._egress_record(handle)
         violation = phase.violation
-        if phase.cancelled:
+        if phase.lost is not None:
+            reason, detail = "supervision_lost", phase.lost
+        elif phase.cancelled:
             reason, detail = "cancelled", "cancelled"
         elif violation is not None:
             reason, detail = violation.reason, violation.detail
@@ -585,6 +608,30 @@ class DockerSandbox(Sandbox):
 
     # --- cleaning up after others ---------------------------------------------------------------
 
+    def describe_execution(self, execution_id: str) -> dict[str, Any]:
+        try:
+            found = self.client.containers.list(
+                all=True, filters={"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]},
+                ignore_removed=True,
+            )
+        except _DOCKER_ERRORS:
+            return {}
+        for container in found:
+            if _labels(container).get(LABEL_ROLE):
+                continue  # the egress proxy, not the sandbox
+            state = container.attrs.get("State", {})
+            started, finished = _docker_time(state.get("StartedAt")), _docker_time(state.get("FinishedAt"))
+            running = bool(state.get("Running"))
+            ended_at = time.time() if running or finished is None else finished
+            description: dict[str, Any] = {"container_status": container.status}
+            if started is not None:
+                description["duration_s"] = round(max(ended_at - started, 0.0), 3)
+            if not running:
+                deadline = float(_labels(container).get(LABEL_DEADLINE) or 0)
+                description["ended_by_deadline"] = bool(deadline and finished and finished >= deadline - 0.5)
+            return description
+        return {}
+
     def remove_execution(self, execution_id: str) -> int:
         return self._remove({"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]}, lambda _: True)
 
@@ -597,13 +644,16 @@ class DockerSandbox(Sandbox):
         """Containers first (the sandbox and its proxy), then the networks they were on."""
         removed = 0
         try:
-            for container in self.client.containers.list(all=True, filters=filters):
+            for container in self.client.containers.list(all=True, filters=filters, ignore_removed=True):
                 if condition(container):
                     try:
                         container.remove(force=True)
                         removed += 1
                     except docker.errors.NotFound:
-                        pass
+                        pass  # another run removed it first
+                    except docker.errors.APIError as exc:
+                        if "removal" not in str(exc) and "already in progress" not in str(exc):
+                            raise
             for network in self.client.networks.list(filters=filters):
                 if condition(network):
                     try:
@@ -637,6 +687,7 @@ class _Phase:
     violation: Violation | None
     cancelled: bool
     exit_code: int | None
+    lost: str | None = None
 
 
 def _pip_command(network: NetworkRequest, proxy_url: str) -> list[str]:
@@ -668,6 +719,18 @@ def _check_no_host_address(network: Any) -> None:
             f"the Docker engine gave the egress bridge {bridge} an address of the host, so the sandbox "
             "could reach the host's services: --network deps is refused on this engine"
         )
+
+
+def _docker_time(text: str | None) -> float | None:
+    """Docker's RFC 3339 times (nanoseconds, Z) as seconds since the epoch; None for its zero time."""
+    if not text or text.startswith("0001-"):
+        return None
+    import datetime
+
+    main, _, rest = text.rstrip("Z").partition(".")
+    fraction = float("0." + rest[:6]) if rest else 0.0
+    moment = datetime.datetime.fromisoformat(main).replace(tzinfo=datetime.timezone.utc)
+    return moment.timestamp() + fraction
 
 
 def _labels(item: Any) -> dict[str, str]:

@@ -62,7 +62,7 @@ def read_program_file(name: str, max_bytes: int, *, base: str | None = None, fol
         if kind != "regular file":
             raise InvalidSubmission(f"{name} is a {kind}, not a regular file: give one Python file")
         if status.st_size > max_bytes:
-            raise InvalidSubmission(f"{name} is {status.st_size} bytes, over the {max_bytes}-byte limit")
+            raise InvalidSubmission(f"{name} is {status.st_size} bytes, over the limit of {max_bytes} bytes")
         try:
             reader = os.open(f"/proc/self/fd/{handle}", os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
         except PermissionError:
@@ -78,7 +78,7 @@ def read_program_file(name: str, max_bytes: int, *, base: str | None = None, fol
     finally:
         os.close(handle)
     if len(data) > max_bytes:
-        raise InvalidSubmission(f"{name} grew past the {max_bytes}-byte limit while it was read")
+        raise InvalidSubmission(f"{name} grew over the limit of {max_bytes} bytes while it was read")
     return data
 
 
@@ -105,7 +105,7 @@ def read_program_stdin(stream: BinaryIO, max_bytes: int, deadline_s: float = STD
             return bytes(data)
         data += chunk
         if len(data) > max_bytes:
-            raise InvalidSubmission(f"standard input is over the {max_bytes}-byte limit: stopped reading there")
+            raise InvalidSubmission(f"standard input is over the limit of {max_bytes} bytes: stopped reading there")
 
 
 def _read_at_most(descriptor: int, limit: int) -> bytes:

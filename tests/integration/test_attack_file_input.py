@@ -92,7 +92,7 @@ def test_endless_standard_input_is_cut_at_the_size_limit(tmp_path: Path, env: di
     full_env.update(env, MAI_SAFETY_MAX_CODE_BYTES="65536")
     with open(source, "rb") as endless:
         result = subprocess.run(CLI + ["run", "-"], env=full_env, stdin=endless, capture_output=True, text=True, timeout=60)
-    _assert_refused(result, tmp_path, "standard input", "65536-byte limit")
+    _assert_refused(result, tmp_path, "standard input", "over the limit of 65536 bytes")
 
 
 def test_a_directory_argument_to_assess_skips_symlinks_leading_out_of_it(tmp_path: Path, folder: Path, env: dict[str, str]) -> None:

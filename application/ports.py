@@ -117,6 +117,11 @@ class Sandbox(ABC):
     def is_orphaned(self, supervisor_id: str) -> bool:
         """True when that supervisor is known to be gone (so its runs are nobody's)."""
 
+    def orphaned_executions(self) -> list[str]:
+        """Ids of executions whose environment was left by a supervisor that no longer lives,
+        including ones it never recorded as started."""
+        return []
+
     def describe_execution(self, execution_id: str) -> dict[str, Any]:
         """What can still be read of that execution's environment (state, how long it ran, how it
         ended), for the record of a run nobody supervised to the end; empty when nothing is left."""

@@ -39,9 +39,10 @@ from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
-from .errors import ConfigurationError, ExecutionNotFound, SandboxUnavailable
+from .errors import ConfigurationError, ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
 from .ports import Assessor, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
+from .sample_writer import SampleWriter
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class MaiSafety(Application):
         env: dict[str, str] | None = None,
         ledger: LedgerPolicy | None = None,
         package_index: PackageIndex | None = None,
+        ledger_stall_s: float = 10.0,
     ) -> None:
         super().__init__(env=env)
         self.assessor = assessor
@@ -94,6 +96,7 @@ class MaiSafety(Application):
         self.gate = gate
         self.package_index = package_index
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger)
+        self.ledger_stall_s = ledger_stall_s
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -232,6 +235,27 @@ class MaiSafety(Application):
             except IntegrityError:
                 continue  # someone else recorded its end first
             lost.append(str(execution.id))
+        running = {str(execution_id) for execution_id in self._running_ids()}
+        for execution_id in self.sandbox.orphaned_executions():
+            if execution_id in running or execution_id in lost:
+                continue
+            try:
+                execution = self._get(UUID(execution_id))
+            except (ExecutionNotFound, ValueError):
+                continue  # a container of another ledger's, or of a run refused before it was recorded
+            if execution.status.is_final:
+                continue
+            # Killed after its container was made and before Started was recorded.
+            self.sandbox.remove_execution(execution_id)
+            execution.terminate(
+                "supervisor_lost",
+                {"detail": "the supervisor died after creating the container, before recording Started"},
+            )
+            try:
+                self.save(execution)
+            except IntegrityError:
+                continue
+            lost.append(execution_id)
         self.sandbox.remove_leftovers()
         return lost
 
@@ -311,20 +335,52 @@ class MaiSafety(Application):
     def _supervise(self, execution: Execution, prepared: PreparedRun) -> None:
         current = [execution]  # replaced when another writer (a cancel) moved the execution on
         thinner = SampleThinner(self.gate.sample_every_s, self.gate.sample_above)
+        reload = [False]
+
+        def save_sample(sample: dict[str, Any]) -> bool:  # on the writer's thread, never the loop's
+            if reload[0]:
+                current[0] = self._get(current[0].id)
+                reload[0] = False
+                if current[0].status.is_final:
+                    return False
+            current[0].record_sample(sample)
+            try:
+                return self._save_unless_ended(current)
+            except Exception:
+                reload[0] = True  # what was pending is lost with the failed write: read it again
+                raise
+
+        writer = SampleWriter(save_sample, stall_s=self.ledger_stall_s)
 
         def observe(usage: Usage) -> bool:
             if not thinner.should_record(usage, prepared.limits):
-                return True
-            current[0].record_sample(usage.to_dict())
-            return self._save_unless_ended(current)
+                return not writer.ended_elsewhere.is_set()
+            return writer.offer(usage.to_dict())
 
         try:
             outcome = self.sandbox.run(prepared, observe)
         except SandboxUnavailable as exc:
-            if not current[0].status.is_final:
+            if writer.close(self.ledger_stall_s) and not reload[0] and not current[0].status.is_final:
                 current[0].terminate("sandbox_error", {"detail": exc.message})
                 self._save_unless_ended(current)
             raise
+        if not writer.close(self.ledger_stall_s):
+            # The ledger still holds the writer: the run has ended, and recovery records it when
+            # the ledger answers again.
+            raise LedgerUnavailable(
+                f"the ledger did not answer for {self.ledger_stall_s:g} s: the run was ended and is "
+                "recorded at the next start (mai-safety recover) once the ledger answers"
+            )
+        if reload[0]:
+            current[0] = self._get(current[0].id)
+        if writer.stalled_out:
+            outcome = replace(
+                outcome,
+                termination_reason="ledger_unavailable",
+                detail=f"the ledger did not answer for {self.ledger_stall_s:g} s, so the run was ended",
+            )
+        if writer.dropped:
+            outcome.observations["samples_dropped"] = writer.dropped
         while not current[0].status.is_final:
             if outcome.termination_reason:
                 current[0].terminate(outcome.termination_reason, outcome.to_dict())

@@ -29,15 +29,13 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import docker
 import psycopg
-from psycopg.conninfo import make_conninfo
 
+from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
 from mai_safety.application.audit import LedgerPolicy
 from mai_safety.application.service import GatePolicy, MaiSafety
 from mai_safety.domain.assessment import Assessment, Submission
@@ -52,50 +50,9 @@ from mai_safety.infrastructure.signing import KeyFile
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.unit.fakes import FakeAssessor, FakeSandbox  # noqa: E402 - the bench borrows the test fakes
 
-POSTGRES_IMAGE = "mai-safety/postgres:15"
 LIMITS = ResourceLimits(cpus=1, memory_bytes=2**27, pids=64, timeout_s=10, output_bytes=2**16, tmpfs_bytes=2**20)
 GATE = GatePolicy(profiles={trust: LIMITS for trust in TrustLevel}, trust_rules=(), max_code_bytes=1 << 20)
 OUTCOME = {"exit_code": 0, "stdout": "hello, world\n", "stderr": "", "duration_s": 0.12}
-
-
-@contextmanager
-def postgres_server(via: str = "bridge") -> Iterator[dict[str, str]]:
-    """A Postgres of our image, reached at the container's own address on Docker's bridge
-    (``via="bridge"``, as a service on the same Docker network would reach it) or through a port
-    published on 127.0.0.1 (``via="port"``: every byte then passes through docker-proxy, a third
-    process on a 2-core machine)."""
-    client = docker.from_env()
-    container = client.containers.run(
-        POSTGRES_IMAGE,
-        detach=True,
-        environment={"POSTGRES_USER": "bench", "POSTGRES_PASSWORD": "bench", "POSTGRES_DB": "bench"},
-        ports={"5432/tcp": ("127.0.0.1", None)},
-        labels={"mai-safety.bench": "1"},
-    )
-    try:
-        container.reload()
-        if via == "bridge":
-            host, port = container.attrs["NetworkSettings"]["IPAddress"], "5432"
-        else:
-            host, port = "127.0.0.1", container.ports["5432/tcp"][0]["HostPort"]
-        server = {"host": host, "port": port, "user": "bench", "password": "bench"}
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                psycopg.connect(conninfo(server, "bench"), connect_timeout=2).close()
-                break
-            except psycopg.OperationalError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
-        yield server
-    finally:
-        container.remove(force=True)
-        client.close()
-
-
-def conninfo(server: dict[str, str], database: str) -> str:
-    return make_conninfo(dbname=database, **server)
 
 
 def fresh_postgres(server: dict[str, str], module: str) -> dict[str, str]:

@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
         return EXIT_UNAVAILABLE
     except PersistenceError as exc:
-        _error(f"the ledger database failed ({str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}): check it is running")
+        _error(_ledger_failure(exc))
         return EXIT_UNAVAILABLE
     except KeyboardInterrupt:
         _error("interrupted")
@@ -331,6 +331,8 @@ def _exit_for(report: ExecutionReport) -> int:
         return EXIT_OK if report.exit_code == 0 else EXIT_PROGRAM_FAILED
     if report.status == "awaiting_override":
         return EXIT_AWAITING
+    if report.termination_reason in ("ledger_unavailable", "supervision_lost"):
+        return EXIT_UNAVAILABLE  # the run was ended because a service stopped answering
     return EXIT_TERMINATED
 
 
@@ -384,6 +386,19 @@ def _event_line(event: dict[str, Any]) -> str:
         text = json.dumps(value, default=str) if not isinstance(value, str) else value
         details.append(f"{key}={text if len(text) <= 80 else text[:77] + '...'}")
     return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {event.get('actor', '?')}  " + " ".join(details)
+
+
+def _ledger_failure(exc: Exception) -> str:
+    """The ledger's failure in words that name its real cause."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    lowered = text.lower()
+    if "disk is full" in lowered or "no space left" in lowered or "could not extend file" in lowered:
+        return f"the ledger's disk is full ({text}): free space where the ledger lives, then try again"
+    if "readonly" in lowered or "read-only" in lowered or "permission denied" in lowered:
+        return f"the ledger cannot be written ({text}): check the permissions of its file or role"
+    if "locked" in lowered or "timeout" in lowered or "timed out" in lowered:
+        return f"the ledger is busy or did not answer in time ({text}): try again"
+    return f"the ledger database failed ({text}): check it is running and reachable"
 
 
 def _error(message: str) -> None:

@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import socket
+import stat
 import tempfile
 import threading
 import time
@@ -79,6 +80,22 @@ _NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
 _NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
 
 
+def private_work_root() -> Path:
+    """Where each run's folder (its code, the runner, the record socket) is made: a folder of this
+    user's alone (0700), so that other users of the host cannot read the code."""
+    root = Path(tempfile.gettempdir()) / f"mai-safety-{os.getuid()}"
+    try:
+        root.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    status = root.lstat()
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
+        raise SandboxUnavailable(f"{root} is not a folder of this user's: remove it, then try again")
+    if status.st_mode & 0o077:
+        root.chmod(0o700)
+    return root
+
+
 def supervisor_label() -> str:
     """host/pid/start-time of this process: enough to tell later whether it still lives."""
     me = psutil.Process()
@@ -116,7 +133,7 @@ class DockerSandbox(Sandbox):
         self.host_policy = host_policy
         self.sample_interval_s = sample_interval_s
         self._lock_path = lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock"
-        self._work_root = work_root
+        self._work_root = work_root or private_work_root()
         self._client: docker.DockerClient | None = None
         self._label = supervisor_label()
         self._waiting = 0
@@ -162,7 +179,8 @@ class DockerSandbox(Sandbox):
         network: NetworkRequest = NetworkRequest(),
     ) -> PreparedRun:
         with self._queue_place():
-            deadline = time.monotonic() + self.host_policy.queue_wait_s
+            arrived = time.monotonic()
+            deadline = arrived + self.host_policy.queue_wait_s
             while True:
                 with self._admission_lock():
                     try:
@@ -171,6 +189,7 @@ class DockerSandbox(Sandbox):
                         if time.monotonic() >= deadline:
                             raise
                     else:
+                        host = {**host, "waited_s": round(time.monotonic() - arrived, 3)}
                         # Created under the lock: the next admission counts this container.
                         return self._create(execution_id, code, fitted, host, network)
                 time.sleep(0.25)
@@ -225,7 +244,7 @@ class DockerSandbox(Sandbox):
     def _create(
         self, execution_id: str, code: str, limits: ResourceLimits, host: dict[str, Any], network: NetworkRequest
     ) -> PreparedRun:
-        workdir = Path(tempfile.mkdtemp(prefix="mai-safety-", dir=self._work_root))
+        workdir = Path(tempfile.mkdtemp(prefix=f"{execution_id}-", dir=self._work_root))
         handle = _Handle(workdir=workdir, network=network)
         try:
             for name, text in (("main.py", code), ("runner.py", _RUNNER_SOURCE)):
@@ -632,13 +651,55 @@ class DockerSandbox(Sandbox):
             return description
         return {}
 
+    def orphaned_executions(self) -> list[str]:
+        try:
+            found = self.client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
+        except _DOCKER_ERRORS as exc:
+            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
+        return sorted(
+            {
+                _labels(container).get(LABEL_EXECUTION, "")
+                for container in found
+                if supervisor_gone(_labels(container).get(LABEL_SUPERVISOR, ""))
+            }
+            - {""}
+        )
+
     def remove_execution(self, execution_id: str) -> int:
-        return self._remove({"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]}, lambda _: True)
+        removed = self._remove({"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]}, lambda _: True)
+        for folder in self._work_root.glob(f"{execution_id}-*"):
+            if folder.is_dir() and not folder.is_symlink():
+                shutil.rmtree(folder, ignore_errors=True)
+        return removed
 
     def remove_leftovers(self) -> int:
-        return self._remove(
+        removed = self._remove(
             {"label": f"{LABEL_MANAGED}=1"}, lambda item: supervisor_gone(_labels(item).get(LABEL_SUPERVISOR, ""))
         )
+        self._remove_stale_workdirs()
+        return removed
+
+    def _remove_stale_workdirs(self, older_than_s: float = 60.0) -> None:
+        """Work folders (the code and the record socket) of runs whose container is gone."""
+        try:
+            live = {
+                _labels(container).get(LABEL_EXECUTION, "")
+                for container in self.client.containers.list(
+                    all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True
+                )
+            }
+        except _DOCKER_ERRORS:
+            return
+        now = time.time()
+        for folder in self._work_root.iterdir():
+            try:
+                status = folder.lstat()
+            except OSError:
+                continue
+            if folder.is_symlink() or not folder.is_dir() or now - status.st_mtime < older_than_s:
+                continue
+            if folder.name[:36] not in live:
+                shutil.rmtree(folder, ignore_errors=True)
 
     def _remove(self, filters: dict[str, Any], condition: Any) -> int:
         """Containers first (the sandbox and its proxy), then the networks they were on."""

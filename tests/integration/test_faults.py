@@ -83,5 +83,192 @@ def test_sixteen_runs_at_once_never_mistake_a_removed_container_for_an_outage(tm
         results = list(pool.map(one, range(16)))
     statuses = [result.returncode for result in results]
     assert 5 not in statuses, [result.stderr for result in results if result.returncode == 5]
-    assert all(code in (0, 75) for code in statuses), [(r.returncode, r.stderr) for r in results]
+    assert all(code in (0, 75) for code in statuses), [(r.returncode, r.stderr[-300:]) for r in results if r.returncode]
     assert "Traceback" not in "".join(result.stderr for result in results)
+
+
+KILL_BEFORE_STARTED = """
+import os, sys
+from mai_safety.domain.execution import Execution
+from mai_safety.infrastructure.bootstrap import bootstrap
+from mai_safety.infrastructure.settings import Settings
+
+def die(*args, **kwargs):
+    os.kill(os.getpid(), 9)  # the container exists; Started is never recorded
+
+Execution.start = die
+app = bootstrap(Settings.from_environment())
+app.run(b"print('never')\\n")
+"""
+
+
+def test_a_kill_between_the_container_and_started_is_closed_by_recovery(tmp_path: Path, docker_client) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from mai_safety.infrastructure.docker_sandbox import private_work_root
+
+    env = _cli_env(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
+    killed = subprocess.run([sys.executable, "-c", KILL_BEFORE_STARTED], env=env, capture_output=True, timeout=120)
+    assert killed.returncode == -9, killed.stderr
+    left = docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    assert len(left) == 1
+    execution_id = left[0].labels["mai-safety.execution"]
+    assert list(private_work_root().glob(f"{execution_id}-*")), "its work folder was left behind"
+    recovered = subprocess.run(CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    assert json.loads(recovered.stdout)["recovered"] == [execution_id]
+    app = bootstrap(settings_for(env["MAI_SAFETY_DATABASE_URL"]))
+    try:
+        ending = app.history(execution_id)[-1]
+        assert (ending["event"], ending["reason"]) == ("Terminated", "supervisor_lost")
+        assert app.verify().intact
+    finally:
+        app.close()
+    assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    assert not list(private_work_root().glob(f"{execution_id}-*")), "its work folder (a copy of the code) is gone"
+    assert oct(private_work_root().stat().st_mode & 0o777) == "0o700"
+
+
+def _postgres_container(docker_client: docker.DockerClient, port: str):  # type: ignore[no-untyped-def]
+    for container in docker_client.containers.list():
+        for bindings in (container.attrs["NetworkSettings"]["Ports"] or {}).values():
+            if any(binding.get("HostPort") == port for binding in bindings or []):
+                return container
+    raise AssertionError("the test's Postgres container was not found")
+
+
+def test_a_paused_database_does_not_freeze_the_limits_and_the_end_is_recorded_when_it_returns(
+    postgres_url: str, postgres_server: dict[str, str], docker_client: docker.DockerClient
+) -> None:
+    import threading
+
+    from mai_safety.domain.limits import RequestedLimits
+
+    database = _postgres_container(docker_client, postgres_server["port"])
+    app = bootstrap(settings_for(postgres_url))
+    reports: list = []
+    runner = threading.Thread(
+        target=lambda: reports.append(app.run(b"while True:\n    pass\n", requested=RequestedLimits(timeout_s=3))),
+        daemon=True,
+    )
+    try:
+        runner.start()
+        sandbox = None
+        for _ in range(300):
+            found = docker_client.containers.list(filters={"label": "mai-safety.managed=1"})
+            if found:
+                sandbox = found[0]
+                break
+            time.sleep(0.05)
+        assert sandbox is not None
+        time.sleep(0.5)  # Started is recorded; samples are being written
+        database.pause()
+        try:
+            time.sleep(7)
+            sandbox.reload()
+            # The busy loop's 3 s limit was enforced while the ledger could not answer.
+            assert sandbox.status != "running" or not _code_is_running(sandbox)
+        finally:
+            database.unpause()
+        runner.join(60)
+        (report,) = reports
+        assert report.termination_reason == "timeout", report
+        assert report.duration_s < 5, report.duration_s
+        assert app.verify().intact
+    finally:
+        if database.status == "paused":
+            database.unpause()
+        app.close()
+
+
+def _code_is_running(container) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        processes = container.top(ps_args="-o pid,user,args")["Processes"] or []
+    except docker.errors.APIError:
+        return False
+    return any("runner.py" in " ".join(process) for process in processes)
+
+
+class _Relay:
+    """A Unix socket in front of the Docker engine's, which the test can cut mid-run."""
+
+    def __init__(self, path: Path, target: str = "/var/run/docker.sock") -> None:
+        import socket
+        import threading
+
+        self.path, self.target = path, target
+        self.listener = socket.socket(socket.AF_UNIX)
+        self.listener.bind(str(path))
+        self.listener.listen(64)
+        self.connections: list = []
+        self.cut = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while not self.cut.is_set():
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.socket(socket.AF_UNIX)
+            upstream.connect(self.target)
+            self.connections += [client, upstream]
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink) -> None:  # type: ignore[no-untyped-def]
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+
+    def cut_now(self) -> None:
+        import socket
+
+        self.cut.set()
+        self.listener.close()
+        for connection in self.connections:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            connection.close()
+
+
+def test_a_lost_docker_connection_is_recorded_as_lost_supervision_not_a_clean_finish(
+    tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    relay = _Relay(tmp_path / "docker.sock")
+    program = tmp_path / "sleepy.py"
+    program.write_text("import time\ntime.sleep(30)\n")
+    env = _cli_env(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
+    env["DOCKER_HOST"] = f"unix://{relay.path}"
+    supervisor = subprocess.Popen(CLI + ["run", str(program), "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(300):
+            if docker_client.containers.list(filters={"label": "mai-safety.managed=1"}):
+                break
+            time.sleep(0.05)
+        time.sleep(1.0)
+        relay.cut_now()
+        out, err = supervisor.communicate(timeout=60)
+        assert supervisor.returncode == 5, (supervisor.returncode, out, err)
+        assert "Traceback" not in err
+        app = bootstrap(settings_for(env["MAI_SAFETY_DATABASE_URL"]))
+        try:
+            (execution_id,) = [json.loads(out)["execution_id"]]
+            ending = app.history(execution_id)[-1]
+            assert (ending["event"], ending["reason"]) == ("Terminated", "supervision_lost"), ending
+        finally:
+            app.close()
+        # The engine answers again (the real socket): the next start ends what was left.
+        plain_env = {key: value for key, value in env.items() if key != "DOCKER_HOST"}
+        subprocess.run(CLI + ["recover"], env=plain_env, capture_output=True, timeout=60, check=True)
+        assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    finally:
+        if supervisor.poll() is None:
+            supervisor.kill()

@@ -1,0 +1,60 @@
+"""The sample writer: the loop that enforces limits never waits for the ledger."""
+
+from __future__ import annotations
+
+import threading
+
+from mai_safety.application.sample_writer import SampleWriter
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_stalled_ledger_never_blocks_the_offer_and_stops_the_run_after_the_stall_limit() -> None:
+    release = threading.Event()
+    clock = _Clock()
+    writer = SampleWriter(lambda sample: release.wait(5) or True, capacity=2, stall_s=10, clock=clock)
+    assert writer.offer({"n": 1}) is True
+    for _ in range(200):  # until the writer holds the first sample, waiting on the ledger
+        if writer.stalled() is False and writer._waiting_since is not None:
+            break
+        threading.Event().wait(0.01)
+    for n in range(2, 20):
+        assert writer.offer({"n": n}) is True  # never waits: a full queue drops
+    assert writer.dropped > 0
+    clock.now = 11.0
+    assert writer.offer({"n": 99}) is False and writer.stalled_out
+    release.set()
+    assert writer.close(5)
+
+
+def test_a_failing_ledger_counts_as_stalled_from_its_first_failure() -> None:
+    clock = _Clock()
+
+    def failing(sample: dict) -> bool:
+        raise ConnectionError("database is down")
+
+    writer = SampleWriter(failing, stall_s=10, clock=clock)
+    writer.offer({"n": 1})
+    for _ in range(100):
+        if writer.last_error is not None:
+            break
+        threading.Event().wait(0.01)
+    assert isinstance(writer.last_error, ConnectionError)
+    assert writer.offer({"n": 2}) is True
+    clock.now = 10.5
+    assert writer.offer({"n": 3}) is False
+    assert writer.close(2)
+
+
+def test_an_execution_ended_elsewhere_stops_the_run() -> None:
+    writer = SampleWriter(lambda sample: False)
+    writer.offer({"n": 1})
+    assert writer.ended_elsewhere.wait(2)
+    assert writer.offer({"n": 2}) is False
+    assert writer.close(2)

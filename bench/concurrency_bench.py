@@ -50,9 +50,12 @@ def measure(count: int, database_url: str, program: Path) -> dict:
             history = subprocess.run(CLI + ["history", execution_id, "--json"], env=env, capture_output=True, text=True)
             started = json.loads(history.stdout)[1]
             waited += (started.get("sizing", {}).get("host", {}).get("waited_s") or 0) > 0.2
-    verified = subprocess.run(CLI + ["audit", "verify"], env=env, capture_output=True, text=True).returncode
+    verification = subprocess.run(CLI + ["audit", "verify"], env=env, capture_output=True, text=True)
+    verified = verification.returncode
     others = {code: n for code, n in codes.items() if code not in (0, 5, 75)}
-    crashes = [result.stderr[-400:] for result in results if result.returncode not in (0, 5, 75)]
+    crashes = [f"exit {result.returncode}: " + result.stderr[-3000:] for result in results if result.returncode not in (0, 75)]
+    if verified != 0:
+        crashes.append("audit verify: " + verification.stdout[-3000:] + verification.stderr[-500:])
     return {
         "completed": codes[0], "waited for room": waited, "refused (75)": codes[75], "unavailable (5)": codes[5],
         "other": others, "wall_s": round(wall, 1), "verify": "intact" if verified == 0 else f"exit {verified}",

@@ -144,7 +144,7 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
             "POSTGRES_PORT": str(parsed.port or 5432),
             "POSTGRES_USER": unquote(parsed.username),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
-            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "POSTGRES_CONNECT_TIMEOUT": "20",  # a connection, or one from the pool: a busy host is not a dead database
         }
         return StoreChoice("postgres", env, f"postgres {parsed.hostname}:{parsed.port or 5432}/{database}")
     raise ConfigurationError(

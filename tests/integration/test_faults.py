@@ -26,6 +26,17 @@ def _cli_env(database_url: str) -> dict[str, str]:
     return env
 
 
+def _running_sandbox(docker_client: docker.DockerClient, within_s: float = 30.0):  # type: ignore[no-untyped-def]
+    """The run's container, once it exists."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        found = docker_client.containers.list(filters={"label": "mai-safety.managed=1"})
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise AssertionError("the run never started")
+
+
 def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
     tmp_path: Path, docker_client: docker.DockerClient
 ) -> None:
@@ -38,14 +49,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
     )
     app = bootstrap(settings_for(database_url))
     try:
-        container = None
-        for _ in range(300):
-            found = docker_client.containers.list(filters={"label": "mai-safety.managed=1"})
-            if found:
-                container = found[0]
-                break
-            time.sleep(0.1)
-        assert container is not None, "the run never started"
+        container = _running_sandbox(docker_client)
         supervisor.send_signal(signal.SIGKILL)
         supervisor.wait(10)
         deadline = float(container.labels[LABEL_DEADLINE])
@@ -152,14 +156,7 @@ def test_a_paused_database_does_not_freeze_the_limits_and_the_end_is_recorded_wh
     )
     try:
         runner.start()
-        sandbox = None
-        for _ in range(300):
-            found = docker_client.containers.list(filters={"label": "mai-safety.managed=1"})
-            if found:
-                sandbox = found[0]
-                break
-            time.sleep(0.05)
-        assert sandbox is not None
+        sandbox = _running_sandbox(docker_client)
         time.sleep(0.5)  # Started is recorded; samples are being written
         database.pause()
         try:
@@ -249,10 +246,7 @@ def test_a_lost_docker_connection_is_recorded_as_lost_supervision_not_a_clean_fi
     env["DOCKER_HOST"] = f"unix://{relay.path}"
     supervisor = subprocess.Popen(CLI + ["run", str(program), "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        for _ in range(300):
-            if docker_client.containers.list(filters={"label": "mai-safety.managed=1"}):
-                break
-            time.sleep(0.05)
+        _running_sandbox(docker_client)
         time.sleep(1.0)
         relay.cut_now()
         out, err = supervisor.communicate(timeout=60)

@@ -346,6 +346,8 @@ def path_forms(path: str, *, unknown_base: bool = True) -> list[str]:
     text = path.strip().strip("'\"").replace("\\", "/")
     if not text or len(text) > 4096:
         return []
+    if text.startswith("file:"):  # sqlite3.connect("file:/path?mode=ro", uri=True)
+        text = re.sub(r"^file:(//)?", "", text).split("?", 1)[0]
     for home in _HOME_SPELLINGS:
         if text.startswith(home):
             text = "~" + text[len(home):]
@@ -458,11 +460,11 @@ class SensitivePaths:
         return rating.name if rating is not None and rating.secret else None
 
     def outside(self, path: str) -> bool:
-        """A file outside the working directory and the home folder (a system place, or reached by
+        """A file outside the working directory (a system place, the home folder, or reached by
         climbing with ``..``) whose read the model does not rate LOW: what ``<<paths:outside>>``
         spells for Semgrep."""
-        forms = path_forms(path)
-        if not forms or not forms[0].startswith("/") or UNKNOWN_PART in forms[0].split("/")[1]:
+        forms = path_forms(path, unknown_base=False)
+        if not forms or not forms[0].startswith(("/", "~")) or UNKNOWN_PART in forms[0].split("/")[0 if forms[0][0] == "~" else 1]:
             return False
         rating = self.rate(path, "read")
         return rating is None or rating.level > RiskLevel.LOW
@@ -477,8 +479,8 @@ class SensitivePaths:
 
           secret     entries marked secret (their read);
           sensitive  every entry whose read is MEDIUM or above, except public ones;
-          outside    any absolute path outside the home folder, or climbing path, whose read the
-                     model rates neither LOW nor secret (secrets have rules of their own);
+          outside    any absolute or home path, or climbing path, whose read the model rates
+                     neither LOW nor secret (secrets have rules of their own);
           startup    entries marked startup (their write).
 
         Spellings covered: the path itself with any number of leading slashes, any prefix that
@@ -503,8 +505,8 @@ class SensitivePaths:
         rated = [entry for entry in self.entries if entry.levels.get(operation) is not None]
         members = [entry for entry in rated if member(entry)]
         if kind == "outside":
-            # system places and climbs out of the working directory; the home folder is the user's own
-            include = r"(?!/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])(?:/|(?:.*/)?\.\./).*"
+            # system places, the home folder, and climbs out of the working directory
+            include = r"(?:/|~|\$\{?HOME\b|%USERPROFILE%|[A-Za-z]:[\\/]|(?:.*/)?\.\./).*"
             exclude = [entry for entry in rated if not member(entry)]
         else:
             include = _spellings([glob for entry in members for glob in entry.globs]) or "(?!)"

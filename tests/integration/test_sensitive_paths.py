@@ -113,8 +113,9 @@ SPELLINGS = {
                ["/etc/passwd", "~/.ssh/authorized_keys", "/proc/cpuinfo", "report.pdf"]),
     "sensitive": (["/etc/passwd", "../../etc/group", "/root/.bashrc", "/var/log/syslog", "/etc/shadow"],
                   ["/proc/cpuinfo", "/tmp/x", "/etc/os-release", "notes.txt"]),
-    "outside": (["/etc/passwd", "/proc/cpuinfo", "/opt/app/data.db", "../../../etc/hosts", "/root/.profile"],
-                ["/tmp/out.csv", "/dev/null", "/home/u/report.pdf", "report.pdf", "/etc/shadow", "/proc/self/status"]),
+    "outside": (["/etc/passwd", "/proc/cpuinfo", "/opt/app/data.db", "../../../etc/hosts", "/root/.profile", "/home/u/report.pdf",
+                 "~/Documents/cv.odt"],
+                ["/tmp/out.csv", "/dev/null", "report.pdf", "data/in.csv", "/etc/shadow", "/proc/self/status"]),
     "startup": (["~/.bashrc", "/root/.zshrc", "$HOME/.profile", "/etc/profile.d/x.sh"], ["~/.bash_history", "/etc/passwd"]),
 }
 

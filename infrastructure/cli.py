@@ -39,7 +39,7 @@ from .cli_audit import add_audit_commands, run_audit
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
-from .submitted_input import python_files_in, read_program_file, read_program_stdin
+from .input_files import python_files_in, read_program_file, read_program_stdin
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
 EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_INTERNAL = 5, 6, 70

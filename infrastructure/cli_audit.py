@@ -34,6 +34,7 @@ from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .bootstrap import bootstrap
+from .input_files import UnreadableInput, open_regular_file, read_regular_file
 from .ledger.policy import load_ledger_policy
 from .ledger.witness import FileWitness
 from .settings import Settings
@@ -49,6 +50,9 @@ AUDIT_EPILOG = """exit status:
   6  configuration: the signing key, a policy file or the owner role is wrong"""
 
 _ARCHIVE_NAME = re.compile(r"^ledger-(\d{12})-(\d{12})\.jsonl$")
+
+_SMALL_FILE = 1024 * 1024  # a checkpoint, a public key, a password file
+_BUNDLE_LINE = 64 * 1024 * 1024  # one event (its output inline) or one blob, as JSON
 
 
 def _position(text: str) -> int:
@@ -237,13 +241,15 @@ def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _lines(path: Path) -> Iterator[str]:
+    """The bundle's lines, from a regular file only, each at most _BUNDLE_LINE bytes."""
     try:
-        with path.open(encoding="utf-8") as handle:
-            yield from handle
-    except FileNotFoundError:
-        raise CannotVerify(f"{path} does not exist: check the path") from None
-    except IsADirectoryError:
-        raise CannotVerify(f"{path} is a directory: give the bundle file") from None
+        with open_regular_file(str(path)) as raw:
+            while line := raw.readline(_BUNDLE_LINE + 1):
+                if len(line) > _BUNDLE_LINE and not line.endswith(b"\n"):
+                    raise CannotVerify(f"{path} has a line over {_BUNDLE_LINE} bytes: not a bundle of ours")
+                yield line.decode("utf-8")
+    except UnreadableInput as exc:
+        raise CannotVerify(f"{exc.message}: give the bundle file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CannotVerify(f"{path} cannot be read ({exc}): check the file") from None
 
@@ -295,10 +301,10 @@ def _protection_text(protection: dict[str, Any]) -> str:
 def _read_checkpoint(name: str) -> Checkpoint:
     path = Path(name)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(str(path), _SMALL_FILE).decode("utf-8"))
         return Checkpoint.from_dict(data)
-    except FileNotFoundError:
-        raise CannotVerify(f"{name} does not exist: give the file written by `mai-safety audit checkpoint`") from None
+    except UnreadableInput as exc:
+        raise CannotVerify(f"{exc.message}: give the file written by `mai-safety audit checkpoint`") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CannotVerify(f"{name} cannot be read ({exc})") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
@@ -307,7 +313,9 @@ def _read_checkpoint(name: str) -> Checkpoint:
 
 def _read_public_key(name: str, settings: Settings) -> PublicKey:
     try:
-        text = Path(name).read_text(encoding="ascii")
+        text = read_regular_file(name, _SMALL_FILE).decode("ascii")
+    except UnreadableInput as exc:
+        raise CannotVerify(f"{exc.message}: give the file from `mai-safety audit public-key`") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CannotVerify(f"the public key {name} cannot be read ({exc}): give the file from `mai-safety audit public-key`") from None
     return KeyFile(settings.signing_key_path).public_key_from_pem(text, name)
@@ -463,7 +471,9 @@ def _init_postgres(args: argparse.Namespace) -> int:
     password = None
     if args.service_password_file:
         try:
-            password = Path(args.service_password_file).read_text(encoding="utf-8").strip()
+            password = read_regular_file(args.service_password_file, _SMALL_FILE).decode("utf-8").strip()
+        except UnreadableInput as exc:
+            raise CannotVerify(exc.message) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise CannotVerify(f"{args.service_password_file} cannot be read ({exc})") from None
     from .ledger.hardening import harden_postgres  # Postgres's driver only when asked for

@@ -29,6 +29,8 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from mai_safety.application.errors import CannotVerify, ConfigurationError
 from mai_safety.application.ports import KeyStore, PublicKey, Signer
 
+from .input_files import UnreadableInput, read_regular_file
+
 
 class Ed25519PublicKey(PublicKey):
     def __init__(self, key: _CryptoPublicKey) -> None:
@@ -106,7 +108,9 @@ class KeyFile(KeyStore):
                 raise ConfigurationError(
                     f"the signing key {path} can be read by others (mode {mode:04o}): run `chmod 600 {path}`"
                 )
-            data = path.read_bytes()
+            data = read_regular_file(str(path), 64 * 1024)
+        except UnreadableInput as exc:
+            raise ConfigurationError(f"the signing key: {exc.message}: MAI_SAFETY_SIGNING_KEY must name a PEM file") from None
         except IsADirectoryError:
             raise ConfigurationError(f"the signing key {path} is a directory: MAI_SAFETY_SIGNING_KEY must name a file") from None
         except OSError as exc:

@@ -101,3 +101,20 @@ def test_a_directory_argument_to_assess_skips_symlinks_leading_out_of_it(tmp_pat
     assert result.returncode == 2
     assert '"path": "' + str(folder / "fine.py") in result.stdout
     assert "outside" in result.stdout and "root:" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("flag", "words"),
+    [("--bundle", "give the bundle file"), ("--checkpoint", "audit checkpoint"), ("--public-key", "audit public-key")],
+)
+def test_audit_files_that_are_devices_or_huge_are_refused_before_they_are_read(
+    tmp_path: Path, env: dict[str, str], flag: str, words: str
+) -> None:
+    result = run_cli(["audit", "verify", flag, "/dev/zero"], env)
+    assert result.returncode == 2 and "character device" in result.stderr and words in result.stderr, result.stderr
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(4 * 1024**3)
+    result = run_cli(["audit", "verify", flag, str(huge)], env)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr

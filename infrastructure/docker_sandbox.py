@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import fcntl
 import math
-import hashlib
 import json
 import os
 import shutil
@@ -68,8 +67,6 @@ _CODE_USER = "1000:1000"
 _PIP_REPORT_CAP = 4 * 1024 * 1024
 _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
 _DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
-_LIST_FILES = 50  # files named in the record; the rest are counted
-_HASH_UP_TO = 1024 * 1024
 _PROXY_PORT = 8080
 _EGRESS_MARK = "MAI-EGRESS "
 _ADDON = Path(__file__).with_name("egress_addon.py")

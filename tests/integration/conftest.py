@@ -77,7 +77,9 @@ def run_overridden(app: MaiSafety, code: bytes, **options: object) -> ExecutionR
 
 
 def settings_for(database_url: str, policies: Path | None = None) -> Settings:
-    environ = {"MAI_SAFETY_POLICIES": str(policies or PROJECT_ROOT / "policies")}
+    # The suite's own home (tests/conftest.py), as the CLI subprocesses of a test see it.
+    environ = {name: value for name, value in os.environ.items() if name.startswith("XDG_")}
+    environ["MAI_SAFETY_POLICIES"] = str(policies or PROJECT_ROOT / "policies")
     return Settings.from_environment(environ=environ, database_url=database_url)
 
 

@@ -124,7 +124,8 @@ def test_a_kill_between_the_container_and_started_is_closed_by_recovery(tmp_path
     try:
         ending = app.history(execution_id)[-1]
         assert (ending["event"], ending["reason"]) == ("Terminated", "supervisor_lost")
-        assert app.verify().intact
+        verification = app.verify()
+        assert verification.intact, verification.problems
     finally:
         app.close()
     assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})

@@ -120,6 +120,30 @@ def _cleanup(spares: list[_Spare], running: set[subprocess.Popen[bytes]], workdi
     shutil.rmtree(workdir, ignore_errors=True)
 
 
+_WORKDIR_PREFIX = "mai-semgrep-"
+
+
+def remove_stale_workdirs() -> None:
+    """Remove the private folders (0700: the rules and copies of code being scanned) that killed
+    processes of this user's left behind; a folder's name carries the pid that made it."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{_WORKDIR_PREFIX}*"):
+        pid_text = folder.name[len(_WORKDIR_PREFIX):].split("-", 1)[0]
+        try:
+            status = folder.lstat()
+            if folder.is_symlink() or status.st_uid != os.getuid():
+                continue
+            if pid_text.isdigit():
+                os.kill(int(pid_text), 0)
+                continue  # its process lives
+            if time.time() - status.st_mtime < 3600:
+                continue  # an older release's name, no pid in it: only once it is an hour old
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 class SemgrepAnalyzer:
     name = "semgrep"
 
@@ -134,7 +158,8 @@ class SemgrepAnalyzer:
         self._policy = policy
         self._failure_level = max(failure_level, RiskLevel.MEDIUM)
         self._engine = engine or find_engine()
-        self._workdir = Path(tempfile.mkdtemp(prefix="mai-semgrep-"))
+        remove_stale_workdirs()
+        self._workdir = Path(tempfile.mkdtemp(prefix=f"{_WORKDIR_PREFIX}{os.getpid()}-"))
         self._rules_file = self._workdir / "rules.yaml"
         # libyaml's dumper where there is one: the pure-Python one takes 0.15 s here, on every start.
         dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

@@ -558,3 +558,24 @@ def test_the_warm_engine_runs_the_taint_rules_as_a_cold_run_does(analysis_policy
     assert semgrep.warm, semgrep.warm_disabled_reason
     assert found == expected
     assert {("send-system-file", 4), ("copy-sensitive-file", 5)} <= found
+
+
+def test_semgrep_folders_left_by_killed_processes_are_removed_at_the_next_start(analysis_policy) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = Path(tempfile.mkdtemp(prefix=f"mai-semgrep-{gone.stdout.strip()}-"))
+    (dead / "code-copy.py").write_text("print('a copy of submitted code')\n")
+    alive = Path(tempfile.mkdtemp(prefix=f"mai-semgrep-{os.getpid()}-"))
+    try:
+        analyzer = SemgrepAnalyzer(analysis_policy.semgrep, warm=False)
+        analyzer.close()
+        assert not dead.exists(), "a dead process's copy of the code was left"
+        assert alive.exists(), "a live process's folder is not ours to remove"
+        assert stat.S_IMODE(alive.stat().st_mode) == 0o700
+    finally:
+        shutil.rmtree(dead, ignore_errors=True)
+        shutil.rmtree(alive, ignore_errors=True)

@@ -33,6 +33,7 @@ SCRIPT_SETTINGS = {
     "MAI_SAFETY_DEBIAN_MIRROR",
     "MAI_SAFETY_POSTGRES_IMAGE",
     "MAI_SAFETY_TEST_DATABASE_URL",
+    "MAI_SAFETY_INSTALL_GVISOR",  # setup.sh: register runsc with an engine it did not start itself
 }
 
 

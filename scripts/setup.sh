@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything mai-safety needs on a Debian machine, idempotently:
 #   1. a Docker engine that answers (installs Debian's docker.io and starts dockerd if none does)
+#      and, on an engine this script started (or with MAI_SAFETY_INSTALL_GVISOR=1), gVisor's runsc
+#      registered with it as the runtime `runsc`: a second wall for untrusted code (decision 0013)
 #   2. the sandbox and Postgres images (scripts/build-images.sh; no registry needed)
 #   3. a virtual environment at .venv with the project installed (editable) and its test tools
 # Run as root (or with sudo rights for the engine). Safe to run again: it skips what is done.
@@ -12,8 +14,11 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 docker_answers() { docker info >/dev/null 2>&1; }
 
+started_engine=0
+
 ensure_docker() {
   if docker_answers; then return; fi
+  started_engine=1
   if ! command -v dockerd >/dev/null 2>&1; then
     log "installing Debian's docker.io"
     as_root apt-get update -qq
@@ -35,6 +40,65 @@ ensure_docker() {
   exit 5
 }
 
+runsc_registered() { docker info --format '{{json .Runtimes}}' 2>/dev/null | grep -q '"runsc"'; }
+
+# gVisor (Debian's runsc) as the Docker runtime `runsc`, with gVisor's own networking off: with it
+# on, a container without a network of its own fails to start ("cannot run with network enabled in
+# root network namespace"); off, the sandbox has a loopback and nothing else, as under runc.
+# Registered only on an engine this script started, or when asked: an engine someone else runs is
+# theirs to reconfigure. Reloaded with SIGHUP (running containers are untouched), not restarted.
+ensure_gvisor() {
+  if [ "$started_engine" != 1 ] && [ "${MAI_SAFETY_INSTALL_GVISOR:-0}" != 1 ]; then
+    if ! runsc_registered; then
+      log "gVisor (runsc) is not registered with this Docker engine: untrusted code runs under runc (runtime: auto)."
+      log "  to add it: MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh   (installs Debian's runsc, edits /etc/docker/daemon.json, reloads dockerd)"
+    fi
+    return
+  fi
+  if ! command -v runsc >/dev/null 2>&1; then
+    log "installing Debian's runsc (gVisor)"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends runsc >/dev/null
+  fi
+  local changed
+  changed=$(as_root python3 - "$(command -v runsc)" <<'PY'
+import json, os, sys
+path, runsc = "/etc/docker/daemon.json", sys.argv[1]
+try:
+    with open(path) as handle:
+        config = json.load(handle)
+except FileNotFoundError:
+    config = {}
+wanted = {"path": runsc, "runtimeArgs": ["--network=none"]}
+runtimes = config.setdefault("runtimes", {})
+if runtimes.get("runsc") == wanted:
+    print(0)
+    sys.exit(0)
+runtimes["runsc"] = wanted
+os.makedirs(os.path.dirname(path), exist_ok=True)
+with open(path + ".mai-safety.tmp", "w") as handle:
+    json.dump(config, handle, indent=2)
+    handle.write("\n")
+os.replace(path + ".mai-safety.tmp", path)
+print(1)
+PY
+)
+  if [ "$changed" = 1 ] || ! runsc_registered; then
+    log "registering runsc with the Docker engine (/etc/docker/daemon.json; reloading dockerd)"
+    local pid
+    pid=$(pidof dockerd | awk '{print $1}')
+    if [ -z "$pid" ]; then log "no dockerd process to reload here: restart the engine to pick up runsc"; return; fi
+    as_root kill -HUP "$pid"
+    for _ in $(seq 1 30); do runsc_registered && break; sleep 1; done
+  fi
+  if runsc_registered; then
+    log "gVisor ready: runtime runsc ($(runsc --version 2>/dev/null | head -n 1))"
+  else
+    log "runsc did not appear in \`docker info\` within 30 s; see /var/log/mai-safety-dockerd.log"
+    exit 5
+  fi
+}
+
 ensure_venv() {
   local stamp=.venv/.mai-safety-installed
   local want
@@ -48,6 +112,7 @@ ensure_venv() {
 }
 
 ensure_docker
+ensure_gvisor
 command -v debootstrap >/dev/null 2>&1 || { as_root apt-get update -qq; as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 bash scripts/build-images.sh >&2
 ensure_venv

@@ -45,6 +45,8 @@ runsc_registered() { docker info --format '{{json .Runtimes}}' 2>/dev/null | gre
 # gVisor (Debian's runsc) as the Docker runtime `runsc`, with gVisor's own networking off: with it
 # on, a container without a network of its own fails to start ("cannot run with network enabled in
 # root network namespace"); off, the sandbox has a loopback and nothing else, as under runc.
+# --host-uds=open lets the runner connect to the record socket the supervisor makes in the run's
+# own read-only folder (the only host sockets a sandbox can reach are those bind-mounted into it).
 # Registered only on an engine this script started, or when asked: an engine someone else runs is
 # theirs to reconfigure. Reloaded with SIGHUP (running containers are untouched), not restarted.
 ensure_gvisor() {
@@ -69,7 +71,7 @@ try:
         config = json.load(handle)
 except FileNotFoundError:
     config = {}
-wanted = {"path": runsc, "runtimeArgs": ["--network=none"]}
+wanted = {"path": runsc, "runtimeArgs": ["--network=none", "--host-uds=open"]}
 runtimes = config.setdefault("runtimes", {})
 if runtimes.get("runsc") == wanted:
     print(0)

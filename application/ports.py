@@ -43,6 +43,8 @@ class PreparedRun:
     limits: ResourceLimits
     host: dict[str, Any] = field(default_factory=dict)
     handle: Any = field(default=None, compare=False, repr=False)
+    #: The runtime the run really got: {"name", "requested"} and a "note" when ``auto`` fell back.
+    runtime: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,8 @@ class Sandbox(ABC):
     """Runs code in isolation under limits, watching it.
 
     ``prepare`` makes an isolated environment without starting the code, fitting the limits to the
-    host's room (it may wait for room, or raise HostBusy); ``run`` starts the code, samples usage,
+    host's room (it may wait for room, or raise HostBusy), under the ``runtime`` the trust level's
+    profile names (runc, runsc or auto: see domain.limits.RUNTIMES); ``run`` starts the code, samples usage,
     ends the run the moment a limit is crossed and always returns an outcome; ``discard`` removes
     what ``prepare`` made and is safe to call twice. Failures of the engine raise SandboxUnavailable.
     """
@@ -100,6 +103,7 @@ class Sandbox(ABC):
         limits: ResourceLimits,
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
+        runtime: str = "runc",
     ) -> PreparedRun: ...
 
     @abstractmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 from uuid import UUID
@@ -33,6 +33,7 @@ from mai_safety.domain.network import (
     KnownThreats,
     NetworkMode,
     NetworkRequest,
+    check_runtime_for_network,
     requirements_in_header,
 )
 from mai_safety.domain.supervision import SampleThinner, Usage
@@ -59,6 +60,7 @@ class GatePolicy:
     egress: EgressPolicy = EgressPolicy(allow=())
     derive_allow_from_index: bool = True
     threats: KnownThreats = KnownThreats()
+    runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto; runc if absent
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]
@@ -74,6 +76,7 @@ class Sizing:
     floor: ResourceLimits
     why: dict[str, Any]
     network: NetworkRequest = NetworkRequest()
+    runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
 
 class MaiSafety(Application):
@@ -144,7 +147,7 @@ class MaiSafety(Application):
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
         assessment = self.assessor.assess(submission)
         sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
-        sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing.trust))
+        sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing))
         execution = Execution.assess(submission, assessment)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
@@ -183,7 +186,7 @@ class MaiSafety(Application):
                 "it has now ended unrun (no_answer): submit the code again"
             )
         sizing = self._size(execution.provenance, execution.level, execution.complexity, requested)
-        sizing = replace(sizing, network=self._network(network, list(requirements), execution.code, sizing.trust))
+        sizing = replace(sizing, network=self._network(network, list(requirements), execution.code, sizing))
         execution.override(explanation, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
@@ -281,16 +284,18 @@ class MaiSafety(Application):
             "requested": requested.to_dict(),
             "profile": {"min": profile.minimum.to_dict(), "max": profile.maximum.to_dict()},
         }
-        return Sizing(trust=trust, limits=limits, floor=floor, why=why)
+        return Sizing(trust=trust, limits=limits, floor=floor, why=why, runtime=self.gate.runtimes.get(trust, "runc"))
 
-    def _network(self, mode: NetworkMode, requirements: list[str], code: str, trust: TrustLevel) -> NetworkRequest:
+    def _network(self, mode: NetworkMode, requirements: list[str], code: str, sizing: Sizing) -> NetworkRequest:
         """The network this run gets, with every entry checked before anything is recorded."""
         if mode is NetworkMode.NONE:
             if requirements:
                 raise InvalidSubmission("requirements can only be installed with --network deps")
             return NetworkRequest()
+        trust = sizing.trust
         egress = self.gate.egress
         egress.check_trust(trust)
+        check_runtime_for_network(sizing.runtime, trust, wants_network=True)
         if self.package_index is None:
             raise ConfigurationError("no package index is configured for --network deps")
         wanted = [self.package_index.check_requirement(entry) for entry in requirements + requirements_in_header(code)]
@@ -310,7 +315,7 @@ class MaiSafety(Application):
     def _run(self, execution: Execution, sizing: Sizing) -> None:
         try:
             prepared = self.sandbox.prepare(
-                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network
+                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime
             )
         except (SandboxUnavailable, HostBusy) as exc:
             reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
@@ -326,6 +331,7 @@ class MaiSafety(Application):
                 supervisor=self.sandbox.supervisor_id,
                 sizing={**sizing.why, "host": prepared.host},
                 network=sizing.network.to_dict(),
+                runtime=prepared.runtime or {"name": sizing.runtime, "requested": sizing.runtime},
             )
             self.save(execution)
             self._supervise(execution, prepared)

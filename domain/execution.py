@@ -157,6 +157,7 @@ class Execution(Aggregate):
         supervisor: str = "",
         sizing: dict[str, Any] | None = None,
         network: dict[str, Any] | None = None,
+        runtime: dict[str, Any] | None = None,
     ) -> None:
         may_start = self.status is ExecutionStatus.OVERRIDDEN or (
             self.status is ExecutionStatus.ASSESSED and self.decision.may_run_now
@@ -173,6 +174,7 @@ class Execution(Aggregate):
             supervisor=supervisor,
             sizing=sizing or {},
             network=network or {"mode": "none"},
+            runtime=runtime or {"name": "runc"},
         )
 
     @event("Started")
@@ -185,6 +187,7 @@ class Execution(Aggregate):
         supervisor: str = "",
         sizing: dict[str, Any] | None = None,
         network: dict[str, Any] | None = None,
+        runtime: dict[str, Any] | None = None,  # the runtime the run got (absent before decision 0013: runc)
     ) -> None:
         self.supervisor = supervisor
         self.container_id = container_id

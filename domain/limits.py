@@ -150,6 +150,12 @@ def fit_limits(
     return chosen
 
 
+#: The wall a run gets, per trust level: ``runc`` (the host's kernel, namespaces and cgroups),
+#: ``runsc`` (gVisor: a user-space kernel between the code and the host's), or ``auto`` (runsc where
+#: the host has it, else runc, with a note on the record). Plain names: the sandbox adapter maps them.
+RUNTIMES = ("runc", "runsc", "auto")
+
+
 @dataclass(frozen=True)
 class TrustRule:
     """Which trust level a provenance earns at or below a risk level."""

@@ -70,6 +70,17 @@ class EgressPolicy:
             )
 
 
+def check_runtime_for_network(runtime: str, trust: TrustLevel, wants_network: bool) -> None:
+    """runsc runs with its own networking off (decision 0013), so a profile that demands it cannot
+    have the dependency egress; ``auto`` gives such a run runc instead, and says so."""
+    if runtime == "runsc" and wants_network:
+        raise NetworkNotAllowed(
+            f"--network deps is refused for {trust.value} code: policies/limits.yaml runs it under gVisor "
+            "(runtime: runsc), whose networking is off; run it without network, or give the profile "
+            "runtime: auto (deps then run under runc, recorded)"
+        )
+
+
 @dataclass(frozen=True)
 class NetworkRequest:
     """What one execution gets: the mode, and for egress the allow-list, caps, index and requirements."""

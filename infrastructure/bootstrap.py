@@ -58,6 +58,7 @@ def bootstrap(
     analysis = load_analysis_policy(policies.directory)
     gate = GatePolicy(
         profiles=dict(limits.profiles),
+        runtimes=dict(limits.runtimes),
         trust_rules=limits.trust_rules,
         max_code_bytes=settings.max_code_bytes,
         rules=policies.gate,

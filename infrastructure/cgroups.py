@@ -42,7 +42,16 @@ class CgroupReader:
             for controller in controllers.split(","):
                 if controller and (_ROOT / controller / relative).is_dir():
                     self.v1[controller] = _ROOT / controller / relative
+        if self.v1:
+            # A hybrid host's "0::/" names the unified hierarchy's root, not this process's usage:
+            # falling back to it once the v1 cgroup is gone would read the whole host's.
+            self.v2 = None
         self._peak = 0
+
+    def exists(self) -> bool:
+        """Whether the cgroup is still there (it goes with its last process)."""
+        paths = list(self.v1.values()) or ([self.v2] if self.v2 else [])
+        return any(path.is_dir() for path in paths)
 
     def _v1(self, controller: str, name: str) -> str | None:
         base = self.v1.get(controller)

@@ -12,6 +12,14 @@ hands each reading to the observer, and kills the container the moment a limit i
 (the kernel's OOM kill), CPU time, wall time, pids (a refused fork), output size, disk (a full
 tmpfs). Each container is labelled with the supervising process so that a later start can remove
 what a dead supervisor left. Docker errors become SandboxUnavailable; no room on the host, HostBusy.
+
+Under gVisor (the ``runsc`` runtime, decision 0013) the same container runs on gVisor's own kernel.
+Memory and CPU are still read from the container's host cgroup (which now holds gVisor's sandbox
+and gofer processes, so it counts what the host really pays); what only gVisor's kernel knows —
+the code's task count and its tmpfs mounts — comes from a small watch run by exec as the keeper's
+uid, and the files left are surveyed by exec as the code's uid once every process of the code has
+been ended (sandbox_watch.py, sandbox_survey.py). The code's processes are held by RLIMIT_NPROC
+inside gVisor's kernel; the host's pids limit holds gVisor's own threads.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import fcntl
 import math
 import json
 import os
+import re
 import shutil
 import socket
 import stat
@@ -44,7 +53,7 @@ from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLim
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
-from . import sandbox_runner
+from . import container_files, sandbox_runner, sandbox_survey, sandbox_watch
 from .cgroups import CgroupReader
 from .container_files import ContainerRoot, Survey
 from .run_record import RecordFeed
@@ -66,6 +75,21 @@ _KEEPER_USER = "1001:1001"
 _CODE_USER = "1000:1000"
 _PIP_REPORT_CAP = 4 * 1024 * 1024
 _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
+# What a run under gVisor gets beside the runner: read once, written into each run's folder.
+_GVISOR_FILES = {
+    name: Path(module.__file__).read_text(encoding="utf-8")
+    for name, module in (("watch.py", sandbox_watch), ("survey.py", sandbox_survey), ("container_files.py", container_files))
+}
+GVISOR_RUNTIME = "runsc"
+_GVISOR_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
+# gVisor's own kernel (its sandbox and gofer processes, about 15-25 MiB measured idle) is charged to
+# the container's memory cgroup: it gets this much on top of the code's limit.
+_GVISOR_MEMORY = 32 * 1024 * 1024
+# The host's pids limit under gVisor holds gVisor's threads, not the code's (about 57 idle and ten
+# more per process of the code, measured); the code's own count is RLIMIT_NPROC inside.
+_GVISOR_HOST_TASKS = (128, 12)
+_SURVEY_CAP = 1024 * 1024
+_STATUS_TTL_S = 30.0
 _DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
 _PROXY_PORT = 8080
 _EGRESS_MARK = "MAI-EGRESS "
@@ -112,6 +136,46 @@ def supervisor_gone(label: str) -> bool:
         return True
 
 
+def gvisor_status(client: Any = None) -> dict[str, Any]:
+    """Whether gVisor can serve runs on this Docker engine: registered as the runtime ``runsc``, with
+    gVisor's networking off (else a container with no network does not start) and host sockets
+    open to it (else the runner's record cannot reach the supervisor). ``available`` says whether
+    runs may use it; ``reason`` and ``how`` say why not and what to do."""
+    own = client is None
+    try:
+        if own:
+            client = docker.from_env(timeout=10)
+        runtimes = client.info().get("Runtimes") or {}
+    except _DOCKER_ERRORS as exc:
+        return {"available": False, "reason": f"Docker does not answer ({_short(exc)})"}
+    finally:
+        if own and client is not None:
+            client.close()
+    entry = runtimes.get(GVISOR_RUNTIME)
+    if entry is None:
+        return {
+            "available": False,
+            "reason": f"the Docker engine has no {GVISOR_RUNTIME} runtime (runtimes: {', '.join(sorted(runtimes))})",
+            "how": _GVISOR_HINT,
+        }
+    arguments = [str(argument) for argument in entry.get("runtimeArgs") or []]
+    status: dict[str, Any] = {
+        "available": True,
+        "runtime": GVISOR_RUNTIME,
+        "path": entry.get("path"),
+        "arguments": arguments,
+        "record_socket": any(argument in ("--host-uds=open", "--host-uds=all") for argument in arguments),
+    }
+    if "--network=none" not in arguments:
+        status["available"] = False
+        status["reason"] = (
+            f"{GVISOR_RUNTIME} is registered without --network=none: its containers would not start "
+            "(gVisor's networking needs a network namespace a run without network does not have)"
+        )
+        status["how"] = _GVISOR_HINT
+    return status
+
+
 class DockerSandbox(Sandbox):
     def __init__(
         self,
@@ -135,6 +199,7 @@ class DockerSandbox(Sandbox):
         self._label = supervisor_label()
         self._waiting = 0
         self._waiting_lock = threading.Lock()
+        self._gvisor: tuple[float, dict[str, Any]] | None = None
 
     # --- engine ---------------------------------------------------------------------------
 
@@ -162,6 +227,39 @@ class DockerSandbox(Sandbox):
     def supervisor_id(self) -> str:
         return self._label
 
+    # --- runtimes: runc, or gVisor's runsc --------------------------------------------------
+
+    def gvisor(self) -> dict[str, Any]:
+        """gvisor_status() of this engine, asked at most every half minute."""
+        now = time.monotonic()
+        if self._gvisor is None or now - self._gvisor[0] > _STATUS_TTL_S:
+            self._gvisor = (now, gvisor_status(self.client))
+        return self._gvisor[1]
+
+    def choose_runtime(self, requested: str, network: NetworkRequest) -> dict[str, Any]:
+        """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
+        note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused."""
+        if requested == "runc":
+            return {"name": "runc", "requested": requested}
+        if requested not in ("runsc", "auto"):
+            raise SandboxUnavailable(f"unknown runtime {requested!r}: the policy names runc, runsc or auto")
+        if network.mode is NetworkMode.DEPS:
+            if requested == "runsc":
+                raise SandboxUnavailable("--network deps cannot run under runsc, whose networking is off (decision 0013)")
+            return {
+                "name": "runc", "requested": requested,
+                "note": "--network deps needs Docker's networking, which gVisor runs with off here: ran under runc",
+            }
+        status = self.gvisor()
+        if status.get("available"):
+            return {"name": GVISOR_RUNTIME, "requested": requested, "memory_overhead_bytes": _GVISOR_MEMORY}
+        if requested == "runsc":
+            raise SandboxUnavailable(
+                f"the policy runs this code under gVisor (runtime: runsc), but {status.get('reason')}: "
+                f"{status.get('how', 'see docs/decisions/0013')}, or set the profile's runtime to auto"
+            )
+        return {"name": "runc", "requested": requested, "note": f"gVisor unavailable, ran under runc: {status.get('reason')}"}
+
     def is_orphaned(self, supervisor_id: str) -> bool:
         return supervisor_gone(supervisor_id)
 
@@ -174,7 +272,9 @@ class DockerSandbox(Sandbox):
         limits: ResourceLimits,
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
+        runtime: str = "runc",
     ) -> PreparedRun:
+        chosen = self.choose_runtime(runtime, network)
         with self._queue_place():
             arrived = time.monotonic()
             deadline = arrived + self.host_policy.queue_wait_s
@@ -188,7 +288,7 @@ class DockerSandbox(Sandbox):
                     else:
                         host = {**host, "waited_s": round(time.monotonic() - arrived, 3)}
                         # Created under the lock: the next admission counts this container.
-                        return self._create(execution_id, code, fitted, host, network)
+                        return self._create(execution_id, code, fitted, host, network, chosen)
                 time.sleep(0.25)
 
     @contextmanager
@@ -239,12 +339,20 @@ class DockerSandbox(Sandbox):
     # --- one run --------------------------------------------------------------------------
 
     def _create(
-        self, execution_id: str, code: str, limits: ResourceLimits, host: dict[str, Any], network: NetworkRequest
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        host: dict[str, Any],
+        network: NetworkRequest,
+        runtime: dict[str, Any],
     ) -> PreparedRun:
         workdir = Path(tempfile.mkdtemp(prefix=f"{execution_id}-", dir=self._work_root))
-        handle = _Handle(workdir=workdir, network=network)
+        gvisor = runtime["name"] == GVISOR_RUNTIME
+        handle = _Handle(workdir=workdir, network=network, gvisor=gvisor)
+        files = {"main.py": code, "runner.py": _RUNNER_SOURCE, **(_GVISOR_FILES if gvisor else {})}
         try:
-            for name, text in (("main.py", code), ("runner.py", _RUNNER_SOURCE)):
+            for name, text in files.items():
                 path = workdir / name
                 path.write_text(text, encoding="utf-8")
                 path.chmod(0o444)
@@ -267,6 +375,15 @@ class DockerSandbox(Sandbox):
                 environment["MAI_SAFETY_PROXY"] = proxy_url
                 volumes[str(_PIP_PACKAGE)] = {"bind": "/opt/pip/pip", "mode": "ro"}
             tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
+            # CPU time per process as well, held by the kernel even with no supervisor.
+            ulimits = [docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2)]
+            memory = limits.memory_bytes
+            pids_limit = limits.pids + 2  # the init and the idle process are ours, not the code's
+            if gvisor:
+                memory += _GVISOR_MEMORY
+                pids_limit = _GVISOR_HOST_TASKS[0] + _GVISOR_HOST_TASKS[1] * limits.pids
+                # The code's tasks, counted per uid by gVisor's kernel: the code alone is uid 1000.
+                ulimits.append(docker.types.Ulimit(name="nproc", soft=limits.pids, hard=limits.pids))
             container = self.client.containers.create(
                 self.image,
                 # The keeper: when it ends, the init ends and every process of the run with it.
@@ -282,12 +399,12 @@ class DockerSandbox(Sandbox):
                     "/workspace": f"{tmpfs_options},uid=1000,gid=1000,mode=0700",
                     _SUMMARY_MOUNT: "rw,nosuid,nodev,noexec,size=1m,uid=1000,gid=1000,mode=0700",
                 },
-                mem_limit=limits.memory_bytes,
-                memswap_limit=limits.memory_bytes,
-                pids_limit=limits.pids + 2,  # the init and the idle process are ours, not the code's
+                mem_limit=memory,
+                memswap_limit=memory,
+                pids_limit=pids_limit,
                 nano_cpus=int(limits.cpus * 1e9),
-                # CPU time per process as well, held by the kernel even with no supervisor.
-                ulimits=[docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2)],
+                ulimits=ulimits,
+                runtime=runtime["name"],
                 ipc_mode="none",
                 environment=environment,
                 volumes=volumes,
@@ -299,8 +416,10 @@ class DockerSandbox(Sandbox):
             handle.container = container
             container.start()
             container.reload()
-            # Held from now on: a recycled pid can never turn this into the host's root.
-            handle.root = ContainerRoot(int(container.attrs["State"]["Pid"]))
+            if not gvisor:
+                # Held from now on: a recycled pid can never turn this into the host's root. (Under
+                # gVisor that root is gVisor's own, not the container's: the survey runs inside.)
+                handle.root = ContainerRoot(int(container.attrs["State"]["Pid"]))
             if handle.proxy is not None:
                 # The proxy boots (about a second of imports) while the sandbox is made; wait only now.
                 _wait_for_port(handle.proxy_outside, _PROXY_PORT, handle.proxy, timeout_s=30)
@@ -310,7 +429,9 @@ class DockerSandbox(Sandbox):
         except (OSError, *_DOCKER_ERRORS) as exc:
             self._discard_handle(handle)
             raise SandboxUnavailable(f"Docker refused to create the sandbox ({_short(exc)})") from None
-        return PreparedRun(container_id=container.id, image=self.image, limits=limits, host=host, handle=handle)
+        return PreparedRun(
+            container_id=container.id, image=self.image, limits=limits, host=host, handle=handle, runtime=runtime
+        )
 
     def _start_egress(self, handle: "_Handle", execution_id: str, labels: dict[str, str]) -> str:
         """An internal network with no route out, and the proxy as the sandbox's one way out of it.
@@ -376,10 +497,13 @@ class DockerSandbox(Sandbox):
         peaks = Peaks()
         observations: dict[str, Any] = {}
         network = handle.network
+        if handle.gvisor:
+            handle.watch = _Watch()
+            threading.Thread(target=self._watch, args=(container, handle.watch), daemon=True).start()
         if network.requirements:
             phase = self._phase(
-                container, _pip_command(network, handle.proxy_url), {"HOME": "/workspace", "PYTHONPATH": "/opt/pip"},
-                cgroup, handle.root, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
+                handle, _pip_command(network, handle.proxy_url), {"HOME": "/workspace", "PYTHONPATH": "/opt/pip"},
+                cgroup, limits, observer, started, peaks, _Capture(_PIP_OUTPUT),
             )
             observations["dependencies"] = self._dependencies(handle, network, phase)
             if phase.violation is not None or phase.cancelled or phase.lost or phase.exit_code != 0:
@@ -388,28 +512,37 @@ class DockerSandbox(Sandbox):
         if network.requirements:
             environment["MAI_SAFETY_DEPS"] = _DEPS_TARGET
         phase = self._phase(
-            container, ["python3", "-I", "/sandbox/runner.py"], environment,
-            cgroup, handle.root, limits, observer, started, peaks, _Capture(limits.output_bytes),
+            handle, ["python3", "-I", "/sandbox/runner.py"], environment,
+            cgroup, limits, observer, started, peaks, _Capture(limits.output_bytes), last=True,
         )
         observations["attempted"] = handle.feed.close()
+        observations["attempted"]["channel"] = (
+            "unix socket /sandbox/record.sock through gVisor's gofer" if handle.gvisor else "unix socket /sandbox/record.sock"
+        )
+        if handle.gvisor and not observations["attempted"].get("complete", True) and not self.gvisor().get("record_socket"):
+            observations["attempted"]["problem"] += (
+                f"; {GVISOR_RUNTIME} is registered without --host-uds=open, so no record can leave the sandbox ({_GVISOR_HINT})"
+            )
         if phase.violation is None and not phase.cancelled and phase.lost is None:
             observations.update(self._observe(handle, cgroup))
         return self._finish(handle, phase, peaks, observations, started, None)
 
     def _phase(
         self,
-        container: Any,
+        handle: "_Handle",
         command: list[str],
         environment: dict[str, str],
         cgroup: CgroupReader,
-        root: ContainerRoot,
         limits: ResourceLimits,
         observer: Observer,
         started: float,
         peaks: Peaks,
         capture: "_Capture",
+        last: bool = False,
     ) -> "_Phase":
-        """Run one command in the container under supervision, until it ends or a limit is crossed."""
+        """Run one command in the container under supervision, until it ends or a limit is crossed.
+        ``last``: the code's own command, after which (under gVisor) the survey runs inside."""
+        container = handle.container
         try:
             exec_id = self.client.api.exec_create(
                 container.id, command, user=_CODE_USER, workdir="/workspace", environment=environment
@@ -424,20 +557,28 @@ class DockerSandbox(Sandbox):
         while True:
             remaining = limits.timeout_s - (time.monotonic() - started)
             ended = capture.stop.wait(max(min(self.sample_interval_s, remaining), 0))
-            usage = self._usage(cgroup, root, limits, capture, time.monotonic() - started)
+            usage = self._usage(cgroup, handle, limits, capture, time.monotonic() - started)
             peaks.add(usage)
             violation = find_violation(limits, usage)
-            if violation is not None or ended:
+            if violation is not None or ended or handle.sandbox_ended:
                 break
             if not observer(usage):
                 cancelled = True
                 break
         if violation is not None or cancelled:
             _kill(container)
+        if handle.gvisor and (violation is not None or cancelled or handle.sandbox_ended):
+            # Under runsc the exec's stream can outlive the killed sandbox by half a minute (until the
+            # engine's shim gives up on it): nothing more can come from a dead sandbox, so close it.
+            reader.join(0.5)
+            if reader.is_alive():
+                _close_attached(attached)
         reader.join(30)
         if violation is None and not cancelled:
             # The command ended by itself: one last reading catches an OOM kill in its final moments.
-            final = self._usage(cgroup, root, limits, capture, time.monotonic() - started)
+            if handle.gvisor:
+                self._gvisor_after(handle, last)
+            final = self._usage(cgroup, handle, limits, capture, time.monotonic() - started)
             peaks.add(final)
             late = find_violation(limits, final)
             if late is not None and late.reason in ("memory", "pids", "disk", "output_limit", "timeout"):
@@ -546,11 +687,18 @@ class DockerSandbox(Sandbox):
             "bytes": sum(int(request.get("bytes") or 0) for request in requests_seen),
         }
 
-    def _usage(self, cgroup: CgroupReader, root: ContainerRoot, limits: ResourceLimits, capture: "_Capture", elapsed: float) -> Usage:
+    def _usage(self, cgroup: CgroupReader, handle: "_Handle", limits: ResourceLimits, capture: "_Capture", elapsed: float) -> Usage:
         try:
             counters = cgroup.read()
         except (OSError, ValueError):
             counters = None
+        if handle.gvisor:
+            if counters is not None and not cgroup.exists():
+                counters = None
+            if counters is None:
+                self._check_sandbox(handle)  # gone with gVisor's kernel: the memory limit, or the deadline
+            return self._gvisor_usage(counters, handle, limits, capture, elapsed)
+        root = handle.root
         disk_used, disk_full = 0, False
         for mount in _WRITABLE:
             try:
@@ -574,10 +722,119 @@ class DockerSandbox(Sandbox):
             io_write_bytes=counters.io_write_bytes if counters else 0,
         )
 
+    # --- under gVisor: what only its kernel knows, asked from inside ---------------------------
+
+    def _gvisor_usage(
+        self, counters: Any, handle: "_Handle", limits: ResourceLimits, capture: "_Capture", elapsed: float
+    ) -> Usage:
+        """Memory and CPU from the host cgroup (gVisor's kernel included); the code's tasks and the
+        tmpfs mounts from the keeper's watch, or from the survey's own reading once it has run."""
+        watch = handle.watch or _Watch()
+        tasks, disk_used, disk_full = watch.tasks, watch.disk_used, watch.disk_full
+        if handle.survey_disk is not None:
+            disk_used, disk_full = handle.survey_disk
+        return Usage(
+            elapsed_s=elapsed,
+            cpu_seconds=counters.cpu_seconds if counters else 0.0,
+            memory_bytes=counters.memory_bytes if counters else 0,
+            memory_peak_bytes=counters.memory_peak_bytes if counters else 0,
+            pids=tasks,
+            disk_bytes=disk_used,
+            disk_full=disk_full,
+            output_bytes=capture.total,
+            # gVisor's kernel itself is what the host OOM-kills: the container ends with it.
+            oom_kills=max(counters.oom_kills if counters else 0, int(handle.oom_killed)),
+            # RLIMIT_NPROC refuses the code's next task once it holds the limit: that is the wall.
+            pids_limit_hits=int(tasks >= limits.pids),
+            io_read_bytes=counters.io_read_bytes if counters else 0,
+            io_write_bytes=counters.io_write_bytes if counters else 0,
+        )
+
+    def _watch(self, container: Any, watch: "_Watch") -> None:
+        """The keeper's watch (sandbox_watch.py), as uid 1001: the code can neither signal nor trace it."""
+        try:
+            exec_id = self.client.api.exec_create(
+                container.id, ["python3", "-I", "-S", "/sandbox/watch.py", f"{self.sample_interval_s:g}"],
+                user=_KEEPER_USER, workdir="/",
+            )["Id"]
+            attached = self.client.api.exec_start(exec_id, socket=True)
+        except (OSError, *_DOCKER_ERRORS):
+            return  # the container is gone already; the run's own command says how
+        watch.consume(attached)
+
+    def _check_sandbox(self, handle: "_Handle") -> None:
+        """Whether the container still runs; if not, whether the host OOM-killed gVisor's kernel
+        (under runsc the memory limit ends the whole sandbox, not one process in it)."""
+        if handle.sandbox_ended:
+            return
+        try:
+            handle.container.reload()
+            state = handle.container.attrs.get("State", {})
+        except docker.errors.NotFound:
+            handle.sandbox_ended = True
+            return
+        except _DOCKER_ERRORS:
+            return
+        if not state.get("Running"):
+            handle.sandbox_ended = True
+            handle.oom_killed = bool(state.get("OOMKilled"))
+
+    def _gvisor_after(self, handle: "_Handle", last: bool) -> None:
+        """After a command ended by itself under gVisor: did gVisor's kernel die of the memory limit
+        (the container ends with it), and if not, what did the code leave (the survey)?"""
+        self._check_sandbox(handle)
+        if handle.sandbox_ended:
+            return
+        if last:
+            handle.survey = self._survey(handle.container)
+            disk = handle.survey.get("disk")
+            if isinstance(disk, dict):
+                sizes = [pair for pair in disk.values() if isinstance(pair, list) and len(pair) == 2]
+                handle.survey_disk = (
+                    sum(int(used) for used, _ in sizes),
+                    any(int(size) > 0 and int(size) - int(used) < 64 * 1024 for used, size in sizes),
+                )
+
+    def _survey(self, container: Any) -> dict[str, Any]:
+        """sandbox_survey.py by exec as the code's uid: ends what the code left running, then lists
+        what it left in its mounts. Its output is capped and must be one JSON object."""
+        capture = _Capture(_SURVEY_CAP)
+        try:
+            exec_id = self.client.api.exec_create(
+                container.id, ["python3", "-I", "-S", "/sandbox/survey.py"], user=_CODE_USER, workdir="/"
+            )["Id"]
+            attached = self.client.api.exec_start(exec_id, socket=True)
+        except (OSError, *_DOCKER_ERRORS) as exc:
+            return {"error": f"the survey did not start ({_short(exc)})"}
+        reader = threading.Thread(target=capture.consume, args=(attached,), daemon=True)
+        reader.start()
+        reader.join(15)
+        if reader.is_alive() or capture.overflowed:
+            _close_attached(attached)
+            return {"error": "the survey did not end within 15 s or wrote more than it may"}
+        try:
+            survey = json.loads(capture.text("stdout"))
+            if not isinstance(survey, dict) or not isinstance(survey.get("files_created"), dict):
+                raise ValueError
+        except ValueError:
+            return {"error": "the survey's output is not its record: " + capture.text("stderr")[-300:]}
+        return survey
+
     def _observe(self, handle: "_Handle", cgroup: CgroupReader) -> dict[str, Any]:
         """What the run left, read by the supervisor from outside: the files in its writable areas
         (container_files.py: no link followed, nothing but regular files read, every read capped)
-        and the processes it left running, from its cgroup."""
+        and the processes it left running, from its cgroup. Under gVisor, the survey's (run inside,
+        after the code, with the same rules) instead."""
+        if handle.gvisor:
+            survey = handle.survey or {"error": "the container ended before its files could be surveyed"}
+            if "error" in survey:
+                return {"files_created": {"incomplete": survey["error"]}, "processes_left_running": None}
+            left = survey.get("processes_left_running")
+            return {
+                "files_created": survey["files_created"],
+                "processes_left_running": left if isinstance(left, int) else None,
+                "surveyed": "inside gVisor, by exec as the code's uid after ending its processes",
+            }
         try:
             left = max(cgroup.read().pids - 2, 0)  # less the container's init and idle process
         except (OSError, ValueError):
@@ -606,6 +863,8 @@ class DockerSandbox(Sandbox):
                 container.remove(force=True)
             except (docker.errors.NotFound, *_DOCKER_ERRORS):
                 pass  # remove_leftovers() finds it by label on the next start
+        if handle.gvisor and handle.container is not None:
+            end_gvisor_processes(handle.container.id)  # a failed start leaves them behind Docker's back
         if handle.internal is not None:
             try:
                 handle.internal.remove()
@@ -673,6 +932,11 @@ class DockerSandbox(Sandbox):
         removed = self._remove(
             {"label": f"{LABEL_MANAGED}=1"}, lambda item: supervisor_gone(_labels(item).get(LABEL_SUPERVISOR, ""))
         )
+        try:
+            known = {container.id for container in self.client.containers.list(all=True, sparse=True, ignore_removed=True)}
+        except _DOCKER_ERRORS as exc:
+            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
+        end_gvisor_orphans(known)
         self._remove_stale_workdirs()
         return removed
 
@@ -704,6 +968,7 @@ class DockerSandbox(Sandbox):
         try:
             for container in self.client.containers.list(all=True, filters=filters, ignore_removed=True):
                 if condition(container):
+                    gvisor = container.attrs.get("HostConfig", {}).get("Runtime") == GVISOR_RUNTIME
                     try:
                         container.remove(force=True)
                         removed += 1
@@ -712,6 +977,8 @@ class DockerSandbox(Sandbox):
                     except docker.errors.APIError as exc:
                         if "removal" not in str(exc) and "already in progress" not in str(exc):
                             raise
+                    if gvisor:
+                        end_gvisor_processes(container.id)
             for network in self.client.networks.list(filters=filters):
                 if condition(network):
                     try:
@@ -737,6 +1004,12 @@ class _Handle:
     proxy_outside: str = ""
     feed: RecordFeed | None = None
     root: ContainerRoot | None = None
+    gvisor: bool = False
+    watch: "_Watch | None" = None
+    survey: dict[str, Any] | None = None
+    survey_disk: tuple[int, bool] | None = None
+    oom_killed: bool = False
+    sandbox_ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -813,6 +1086,92 @@ def _wait_for_port(address: str, port: int, container: Any, timeout_s: float) ->
     raise SandboxUnavailable(f"the egress proxy did not accept connections within {timeout_s:g} s")
 
 
+_CONTAINER_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
+_RUNSC_NAMES = ("runsc", "runsc-sandbox", "runsc-gofer")
+
+
+def _runsc_processes() -> Iterator[tuple[psutil.Process, list[str]]]:
+    """gVisor's own processes on this host: runsc, and the sandbox and gofer it starts."""
+    for process in psutil.process_iter(["name", "cmdline"]):
+        command = process.info.get("cmdline") or []
+        if command and os.path.basename(command[0]) in _RUNSC_NAMES:
+            yield process, command
+
+
+def end_gvisor_processes(container_id: str) -> int:
+    """Kill gVisor's processes that name this container. A start that fails under runsc leaves its
+    sandbox running for minutes after Docker has forgotten the container; removing the container
+    ends the rest. Returns how many were ended."""
+    ended = 0
+    for process, command in _runsc_processes():
+        if any(container_id in argument for argument in command):
+            try:
+                process.kill()
+                ended += 1
+            except psutil.Error:
+                pass
+    return ended
+
+
+def end_gvisor_orphans(known_ids: set[str], older_than_s: float = 30.0) -> int:
+    """Kill gVisor's processes whose container the engine no longer knows (after a failed start,
+    or a crash of the engine), once they are older than a start could take."""
+    ended = 0
+    for process, command in _runsc_processes():
+        named = {match for argument in command for match in _CONTAINER_ID.findall(argument)}
+        if not named or named & known_ids:
+            continue
+        try:
+            if time.time() - process.create_time() < older_than_s:
+                continue
+            process.kill()
+            ended += 1
+        except psutil.Error:
+            pass
+    return ended
+
+
+class _Watch:
+    """The latest line of the keeper's watch: the code's tasks and the writable mounts' use.
+    Lines are parsed strictly (five integers); anything else is ignored."""
+
+    def __init__(self) -> None:
+        self.tasks = 0
+        self.disk_used = 0
+        self.disk_full = False
+        self.lines = 0
+
+    def consume(self, attached: Any) -> None:
+        pending = b""
+        try:
+            for stream_id, chunk in frames_iter(attached, tty=False):
+                if stream_id == STDERR or not chunk:
+                    continue
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                if len(pending) > 4096:
+                    pending = b""
+                for line in lines:
+                    self._take(line)
+        except (OSError, ValueError, *_DOCKER_ERRORS):
+            pass  # the stream ends with the container
+        finally:
+            _close_attached(attached)
+
+    def _take(self, line: bytes) -> None:
+        try:
+            tasks, *disk = (int(value) for value in line.split())
+        except ValueError:
+            return
+        if len(disk) != 4:
+            return
+        mounts = list(zip(disk[0::2], disk[1::2]))
+        self.disk_used = sum(used for used, _ in mounts)
+        self.disk_full = any(size > 0 and size - used < 64 * 1024 for used, size in mounts)
+        self.tasks = tasks
+        self.lines += 1
+
+
 class _Capture:
     """Keeps stdout and stderr up to a shared byte cap and counts the rest.
 
@@ -833,7 +1192,7 @@ class _Capture:
             for stream_id, chunk in frames_iter(attached, tty=False):
                 if chunk:
                     self._take("stderr" if stream_id == STDERR else "stdout", chunk)
-        except (OSError, *_DOCKER_ERRORS):
+        except (OSError, ValueError, *_DOCKER_ERRORS):  # ValueError: the supervisor closed it
             pass  # the stream ends when the container dies; the outcome comes from its state
         finally:
             self.stop.set()

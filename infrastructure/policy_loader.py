@@ -93,6 +93,8 @@ class _Profile(_Strict):
     cpu_seconds: float | _Range | None = None
     output: str | int | _Range
     tmpfs: str | int | _Range
+    # runc: the host's kernel; runsc: gVisor's; auto: runsc where registered, else runc (noted)
+    runtime: Literal["runc", "runsc", "auto"] = "runc"
 
 
 class _TrustRule(_Strict):
@@ -145,6 +147,7 @@ class Sampling:
 @dataclass(frozen=True)
 class LimitsPolicy:
     profiles: dict[TrustLevel, LimitProfile]
+    runtimes: dict[TrustLevel, str]
     trust_rules: tuple[TrustRule, ...]
     complexity: ComplexityScale
     host: HostPolicy
@@ -233,6 +236,7 @@ def load_policies(directory: Path) -> Policies:
                 TrustLevel(name): _profile(directory / "limits.yaml", name, profile)
                 for name, profile in limits.profiles.items()
             },
+            runtimes={TrustLevel(name): profile.runtime for name, profile in limits.profiles.items()},
             trust_rules=tuple(
                 TrustRule(Provenance(rule.provenance), RiskLevel(rule.up_to), TrustLevel(rule.trust))
                 for rule in limits.trust

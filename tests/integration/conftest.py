@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,8 +15,10 @@ import pytest
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, _runsc_processes, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
+
+from .cli_helpers import policies_with
 
 POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
 
@@ -90,6 +93,51 @@ def app(database_url: str, docker_client: docker.DockerClient) -> Iterator[MaiSa
     application.close()
 
 
+#: Whether gVisor serves runs on this engine (scripts/setup.sh registers it where it started the engine).
+GVISOR = gvisor_status()
+
+
+def runtime_policies(tmp_path: Path, runtime: str) -> Path:
+    """The shipped policies with every profile under one runtime."""
+    return policies_with(
+        tmp_path / f"policies-{runtime}",
+        limits={f"profiles.{name}.runtime": runtime for name in ("trusted", "standard", "untrusted")},
+    )
+
+
+def skip_without_gvisor() -> None:
+    if not GVISOR.get("available"):
+        pytest.skip(f"gVisor is not available here ({GVISOR.get('reason')}): {GVISOR.get('how', '')}")
+
+
+@pytest.fixture(params=["sqlite-runc", "postgres-runc", "sqlite-runsc"])
+def contained_app(request: pytest.FixtureRequest, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    """The containment tests, under runc on both ledgers and under gVisor (runsc) on SQLite: the
+    walls are the runtime's, the ledger's backends have their own suite."""
+    database, runtime = request.param.split("-")
+    if runtime == "runsc":
+        skip_without_gvisor()
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite'}" if database == "sqlite" else request.getfixturevalue("postgres_url")
+    application = bootstrap(settings_for(url, runtime_policies(tmp_path, runtime)))
+    yield application
+    application.close()
+
+
+def runtime_of(app: MaiSafety, execution_id: str) -> str:
+    """The runtime the run got, as its Started event records it."""
+    started = next(event for event in app.history(execution_id) if event["event"] == "Started")
+    return started["runtime"]["name"]
+
+
+def gvisor_processes_of_forgotten_containers(client: docker.DockerClient) -> list[int]:
+    known = {container.id for container in client.containers.list(all=True, sparse=True, ignore_removed=True)}
+    return [
+        process.pid
+        for process, command in _runsc_processes()
+        if not any(container_id in argument for container_id in known for argument in command)
+    ]
+
+
 @pytest.fixture(autouse=True)
 def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
@@ -100,3 +148,8 @@ def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None
     for container in left:
         container.remove(force=True)
     assert not left, f"containers left behind: {[c.short_id for c in left]}"
+    # No gVisor sandbox outlives its container (a removed container's runsc exits within a moment).
+    deadline = time.monotonic() + 5
+    while gvisor_processes_of_forgotten_containers(client) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not gvisor_processes_of_forgotten_containers(client), "runsc processes outlived their container"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import platform
 import socket
 
 import docker
@@ -11,9 +12,12 @@ import psutil
 from mai_safety.application.service import MaiSafety
 from mai_safety.domain.limits import RequestedLimits
 
-from .conftest import run_overridden
+from .conftest import run_overridden, runtime_of
 
 MiB = 1024 * 1024
+# Under gVisor each process of the code costs about 4 MiB of the sandbox's memory (measured): the
+# pids tests give it room, so that the wall they meet is the pids limit under both runtimes.
+ROOM_FOR_PROCESSES = 256 * MiB
 
 
 def _events(app: MaiSafety, execution_id: str) -> list[dict]:
@@ -40,7 +44,8 @@ def test_hello_world_completes_with_its_output_recorded_and_the_chain_intact(app
     assert verification.checked == 3
 
 
-def test_a_memory_bomb_under_128_mib_is_killed_and_recorded_as_a_memory_termination(app: MaiSafety) -> None:
+def test_a_memory_bomb_under_128_mib_is_killed_and_recorded_as_a_memory_termination(contained_app: MaiSafety) -> None:
+    app = contained_app
     bomb = b"chunks = []\nwhile True:\n    chunks.append(bytearray(8 * 1024 * 1024))\n"
     report = app.run(bomb, requested=RequestedLimits(memory_bytes=128 * MiB))
     assert report.status == "terminated"
@@ -50,7 +55,8 @@ def test_a_memory_bomb_under_128_mib_is_killed_and_recorded_as_a_memory_terminat
     assert terminal["reason"] == "memory"
 
 
-def test_a_long_sleep_is_killed_within_a_second_of_a_three_second_timeout(app: MaiSafety) -> None:
+def test_a_long_sleep_is_killed_within_a_second_of_a_three_second_timeout(contained_app: MaiSafety) -> None:
+    app = contained_app
     report = app.run(b"import time\ntime.sleep(999)\n", requested=RequestedLimits(timeout_s=3))
     assert report.termination_reason == "timeout"
     terminal = _terminal(app, report.execution_id)
@@ -58,7 +64,8 @@ def test_a_long_sleep_is_killed_within_a_second_of_a_three_second_timeout(app: M
     assert 3.0 <= terminal["outcome"]["duration_s"] < 4.0
 
 
-def test_forking_past_the_pids_limit_is_refused_and_ends_the_run_as_a_pids_termination(app: MaiSafety) -> None:
+def test_forking_past_the_pids_limit_is_refused_and_ends_the_run_as_a_pids_termination(contained_app: MaiSafety) -> None:
+    app = contained_app
     program = b"""
 import os, time
 children = 0
@@ -71,9 +78,10 @@ for _ in range(200):
         time.sleep(30)
         os._exit(0)
     children += 1
+time.sleep(1)  # holding its processes: under gVisor a refused fork is seen from the count (decision 0013)
 print(children)
 """
-    report = run_overridden(app, program, requested=RequestedLimits(pids=16, timeout_s=20))
+    report = run_overridden(app, program, requested=RequestedLimits(pids=16, timeout_s=20, memory_bytes=ROOM_FOR_PROCESSES))
     assert report.status == "terminated", report
     assert report.termination_reason == "pids"
     violation = _terminal(app, report.execution_id)["outcome"]["violation"]
@@ -81,10 +89,11 @@ print(children)
     assert violation["observed"] <= 16
 
 
-def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(app: MaiSafety) -> None:
+def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(contained_app: MaiSafety) -> None:
+    app = contained_app
     before = len(psutil.pids())
     bomb = b"import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
-    report = run_overridden(app, bomb, requested=RequestedLimits(pids=32, timeout_s=20))
+    report = run_overridden(app, bomb, requested=RequestedLimits(pids=32, timeout_s=20, memory_bytes=ROOM_FOR_PROCESSES))
     assert report.level == "BLOCKED"  # the assessor knows a fork bomb; the sandbox holds it anyway
     assert report.status == "terminated"
     assert report.termination_reason == "pids"
@@ -93,7 +102,8 @@ def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(app: MaiSafety) -> 
     assert after.stdout == "still fine\n"
 
 
-def test_the_sandbox_has_no_network_a_read_only_root_and_an_unprivileged_user(app: MaiSafety) -> None:
+def test_the_sandbox_has_no_network_a_read_only_root_and_an_unprivileged_user(contained_app: MaiSafety) -> None:
+    app = contained_app
     program = b"""
 import json, os, socket
 result = {"uid": os.getuid(), "gid": os.getgid()}
@@ -114,6 +124,8 @@ with open("/workspace/inside.txt", "w") as handle:
 result["workspace"] = open("/workspace/inside.txt").read()
 result["capabilities"] = [line.split()[1] for line in open("/proc/self/status") if line.startswith("CapEff")][0]
 result["interfaces"] = sorted(name for _, name in socket.if_nameindex())
+result["kernel"] = open("/proc/version").read()
+result["root_mount"] = [line.split()[3].split(",")[0] for line in open("/proc/mounts") if line.split()[1] == "/"]
 print(json.dumps(result))
 """
     report = run_overridden(app, program)
@@ -122,13 +134,22 @@ print(json.dumps(result))
     assert seen["uid"] == 1000 and seen["gid"] == 1000
     for name in ("socket", "dns", "etc", "root", "usr"):
         assert seen[name] != "allowed", name
-    assert seen["etc"].endswith(":30") and seen["root"].endswith(":30")  # EROFS
     assert seen["workspace"] == "writable"
     assert seen["capabilities"] == "0000000000000000"
     assert seen["interfaces"] == ["lo"]
+    assert seen["root_mount"] and set(seen["root_mount"]) == {"ro"}
+    if runtime_of(app, report.execution_id) == "runsc":
+        # gVisor's own kernel answers, not the host's; it refuses writes to the read-only root
+        # before it looks at the mount (EACCES for uid 1000), where the host's says EROFS.
+        assert "4.4.0" in seen["kernel"] and platform.release() not in seen["kernel"]
+        assert seen["etc"].endswith((":13", ":30")) and seen["root"].endswith((":13", ":30"))
+    else:
+        assert platform.release() in seen["kernel"]
+        assert seen["etc"].endswith(":30") and seen["root"].endswith(":30")  # EROFS
 
 
-def test_a_50_mb_stdout_flood_is_cut_at_the_cap_and_recorded_as_such(app: MaiSafety) -> None:
+def test_a_50_mb_stdout_flood_is_cut_at_the_cap_and_recorded_as_such(contained_app: MaiSafety) -> None:
+    app = contained_app
     flood = b"import sys\nblock = 'x' * 65536\nfor _ in range(800):\n    sys.stdout.write(block)\n"
     report = app.run(flood, requested=RequestedLimits(output_bytes=1 * MiB))
     assert report.status == "terminated"

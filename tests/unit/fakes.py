@@ -30,6 +30,7 @@ class FakeSandbox(Sandbox):
         self.outcome = outcome or RunOutcome(0, "hello\n", "", 6, False, 0.01)
         self.available = available
         self.prepared: list[tuple[str, ResourceLimits]] = []
+        self.runtimes: list[str] = []
         self.discarded: list[str] = []
 
     def check_available(self) -> None:
@@ -43,10 +44,15 @@ class FakeSandbox(Sandbox):
         limits: ResourceLimits,
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
+        runtime: str = "runc",
     ) -> PreparedRun:
         self.check_available()
         self.prepared.append((execution_id, limits))
-        return PreparedRun(container_id=f"fake-{len(self.prepared)}", image="fake:1", limits=limits)
+        self.runtimes.append(runtime)
+        return PreparedRun(
+            container_id=f"fake-{len(self.prepared)}", image="fake:1", limits=limits,
+            runtime={"name": "runc" if runtime == "auto" else runtime, "requested": runtime},
+        )
 
     def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome:
         return self.outcome

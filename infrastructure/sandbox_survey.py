@@ -1,0 +1,76 @@
+"""The survey of what a run left, from inside a gVisor sandbox, once the code has ended.
+
+Under runsc, /proc/PID/root of the container's host process is gVisor's own (empty) root, not the
+container's filesystem: the tmpfs mounts live inside gVisor's kernel. So the supervisor runs this
+by ``exec`` right after the code ends, as the code's uid (1000: the only uid that can read what the
+code left in its 0700 /workspace). First it counts the processes the code left running and ends
+them all (``kill(-1, SIGKILL)`` reaches only uid 1000's processes: the container's init and keeper
+are 1001), so nothing of the code is left to race or trace it; then it walks /workspace and /tmp
+with the same rules as the host-side survey (container_files.py, mounted beside it: no link
+followed, nothing but regular files read, every read capped, a deadline) and prints one JSON object.
+
+Standard library only; run as ``python3 -I -S /sandbox/survey.py``.
+"""
+
+import json
+import os
+import signal
+import sys
+import time
+
+CODE_UID = "1000"
+MOUNTS = ("/workspace", "/tmp")
+
+
+def code_processes() -> dict[int, int]:
+    """pid -> threads of every live process of the code's uid but this one."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/status") as handle:
+                fields = dict(line.split(":", 1) for line in handle.read().splitlines() if ":" in line)
+        except (OSError, ValueError):
+            continue
+        if fields.get("Uid", "").split()[:1] == [CODE_UID] and not fields.get("State", "").strip().startswith("Z"):
+            found[int(name)] = int(fields.get("Threads", "1").strip() or 1)
+    return found
+
+
+def main() -> None:
+    sys.path.insert(0, "/sandbox")
+    from container_files import ContainerRoot, Survey  # mounted beside this file
+
+    left = code_processes()
+    ended = not left
+    for _ in range(200):
+        if ended:
+            break
+        try:
+            os.kill(-1, signal.SIGKILL)  # every process this uid may signal, but not this one
+        except OSError:
+            pass
+        time.sleep(0.01)
+        ended = not code_processes()
+    root = ContainerRoot(os.getpid())
+    try:
+        record = {
+            "processes_left_running": sum(left.values()),
+            "files_created": Survey().run(root, MOUNTS),
+            "disk": {},
+        }
+        for mount in MOUNTS:
+            try:
+                record["disk"][mount] = list(root.disk_use(mount))
+            except OSError:
+                continue
+    finally:
+        root.close()
+    if not ended:
+        record["files_created"]["incomplete"] = "processes of the code were still starting when the survey began"
+    sys.stdout.write(json.dumps(record, separators=(",", ":")))
+
+
+if __name__ == "__main__":
+    main()

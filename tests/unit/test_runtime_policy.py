@@ -1,0 +1,92 @@
+"""The runtime per trust level: read and checked from policies/limits.yaml, carried to the sandbox,
+recorded on Started, and never given --network deps under runsc (decision 0013)."""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
+from mai_safety.domain.limits import ResourceLimits, TrustRule
+from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
+from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.settings import PROJECT_ROOT
+
+from .fakes import FakeAssessor, FakeSandbox
+
+PROFILE = ResourceLimits(cpus=1, memory_bytes=2**29, pids=128, timeout_s=60, output_bytes=2**22, tmpfs_bytes=2**27)
+GATE = GatePolicy(
+    profiles={trust: PROFILE for trust in TrustLevel},
+    trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
+    max_code_bytes=1024,
+    runtimes={TrustLevel.STANDARD: "runc", TrustLevel.UNTRUSTED: "auto"},
+)
+
+
+def _policies(tmp_path: Path, **profiles: object) -> Path:
+    folder = tmp_path / "policies"
+    shutil.copytree(PROJECT_ROOT / "policies", folder)
+    data = yaml.safe_load((folder / "limits.yaml").read_text())
+    for name, runtime in profiles.items():
+        if runtime is None:
+            data["profiles"][name].pop("runtime", None)
+        else:
+            data["profiles"][name]["runtime"] = runtime
+    (folder / "limits.yaml").write_text(yaml.safe_dump(data))
+    return folder
+
+
+def _app(gate: GatePolicy = GATE, level: RiskLevel = RiskLevel.LOW) -> tuple[MaiSafety, FakeSandbox]:
+    sandbox = FakeSandbox()
+    env = {
+        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
+    }
+    return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, gate=gate, env=env), sandbox
+
+
+def test_the_shipped_policy_gives_untrusted_code_auto_and_the_rest_runc() -> None:
+    runtimes = load_policies(PROJECT_ROOT / "policies").limits.runtimes
+    assert runtimes == {TrustLevel.TRUSTED: "runc", TrustLevel.STANDARD: "runc", TrustLevel.UNTRUSTED: "auto"}
+
+
+def test_a_profile_without_a_runtime_gets_runc(tmp_path: Path) -> None:
+    runtimes = load_policies(_policies(tmp_path, untrusted=None)).limits.runtimes
+    assert runtimes[TrustLevel.UNTRUSTED] == "runc"
+
+
+def test_an_unknown_runtime_is_refused_naming_the_file_the_key_and_what_is_expected(tmp_path: Path) -> None:
+    with pytest.raises(ConfigurationError) as caught:
+        load_policies(_policies(tmp_path, untrusted="gvisor"))
+    message = caught.value.message
+    assert "limits.yaml" in message and "profiles.untrusted.runtime" in message
+    assert "'runc', 'runsc' or 'auto'" in message and "'gvisor'" in message
+
+
+def test_the_profiles_runtime_reaches_the_sandbox_and_the_started_event() -> None:
+    app, sandbox = _app()
+    report = app.run(b"print(1)\n", provenance=Provenance.MAI)
+    assert sandbox.runtimes == ["runc"]
+    external = app.run(b"print(1)\n", provenance=Provenance.EXTERNAL)
+    assert sandbox.runtimes == ["runc", "auto"]
+    assert app.history(external.execution_id)[1]["runtime"] == {"name": "runc", "requested": "auto"}
+    assert app.history(report.execution_id)[1]["runtime"]["name"] == "runc"
+
+
+def test_network_deps_is_refused_before_anything_is_recorded_for_a_runsc_profile() -> None:
+    gate = replace(
+        GATE,
+        runtimes={TrustLevel.STANDARD: "runsc"},
+        egress=EgressPolicy(allow=("pypi.org",), trust_levels=(TrustLevel.STANDARD,)),
+    )
+    app, sandbox = _app(gate)
+    with pytest.raises(NetworkNotAllowed, match="runtime: runsc"):
+        app.run(b"print(1)\n", network=NetworkMode.DEPS)
+    assert app.verify().checked == 0 and sandbox.prepared == []

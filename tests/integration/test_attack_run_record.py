@@ -18,13 +18,16 @@ import pytest
 from mai_safety.application.service import MaiSafety
 from mai_safety.infrastructure.bootstrap import bootstrap
 
-from .conftest import settings_for
+from .conftest import runtime_policies, settings_for, skip_without_gvisor
 
 
-@pytest.fixture
-def app(tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
-    """Sandbox attacks run once, on the embedded ledger: the ledger's backends have their own suite."""
-    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}"))
+@pytest.fixture(params=["runc", "runsc"])
+def app(request: pytest.FixtureRequest, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    """Sandbox attacks run on the embedded ledger (the ledger's backends have their own suite),
+    under each runtime: under gVisor the record and the survey take other ways out (decision 0013)."""
+    if request.param == "runsc":
+        skip_without_gvisor()
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", runtime_policies(tmp_path, request.param)))
     yield application
     application.close()
 

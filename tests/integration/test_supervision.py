@@ -25,7 +25,9 @@ from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import CLI, policies_with
-from .conftest import run_overridden, settings_for
+from mai_safety.infrastructure.docker_sandbox import _runsc_processes, end_gvisor_processes
+
+from .conftest import GVISOR, run_overridden, runtime_of, settings_for, skip_without_gvisor
 
 MiB = 1024 * 1024
 
@@ -54,7 +56,8 @@ def app_with(database_url: str, tmp_path: Path, docker_client: docker.DockerClie
         application.close()
 
 
-def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> None:
+def test_samples_are_recorded_while_a_cpu_bound_program_runs(contained_app: MaiSafety) -> None:
+    app = contained_app
     report = app.run(b"import time\nend = time.time() + 2.5\nwhile time.time() < end:\n    pass\n")
     assert report.status == "completed", report
     events = _events(app, report.execution_id)
@@ -73,7 +76,8 @@ def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> 
         (b"x = []\nwhile True:\n    x.append(bytearray(4 * 1024 * 1024))\n", RequestedLimits(memory_bytes=96 * MiB), "memory"),
         (b"while True:\n    pass\n", RequestedLimits(cpu_seconds=1, timeout_s=30), "cpu_time"),
         (b"import time\ntime.sleep(60)\n", RequestedLimits(timeout_s=2), "timeout"),
-        (b"import os, time\nwhile True:\n    os.fork() or time.sleep(30)\n", RequestedLimits(pids=8), "pids"),
+        # Memory to spare for gVisor's ~4 MiB per process, so that pids is the wall met under both runtimes.
+        (b"import os, time\nwhile True:\n    os.fork() or time.sleep(30)\n", RequestedLimits(pids=8, memory_bytes=256 * MiB), "pids"),
         (b"while True:\n    print('x' * 4096)\n", RequestedLimits(output_bytes=256 * 1024), "output_limit"),
         (
             b"block = b'x' * (1024 * 1024)\nwith open('/workspace/fill', 'wb') as f:\n    while True:\n        f.write(block)\n        f.flush()\n",
@@ -84,8 +88,9 @@ def test_samples_are_recorded_while_a_cpu_bound_program_runs(app: MaiSafety) -> 
     ids=["memory", "cpu_time", "wall_time", "pids", "output", "disk"],
 )
 def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_the_time(
-    app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
+    contained_app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
 ) -> None:
+    app = contained_app
     report = run_overridden(app, program, requested=requested)
     assert report.status == "terminated", report
     assert report.termination_reason == reason, report.detail
@@ -139,7 +144,8 @@ def test_no_room_on_the_host_refuses_the_run_with_a_clear_message_and_records_it
     assert verification.intact and verification.checked == 2
 
 
-def test_the_record_lists_files_left_and_what_the_code_attempted(app: MaiSafety) -> None:
+def test_the_record_lists_files_left_and_what_the_code_attempted(contained_app: MaiSafety) -> None:
+    app = contained_app
     program = b"""
 import socket
 with open('/workspace/report.txt', 'w') as handle:
@@ -162,12 +168,18 @@ except OSError as error:
     assert any("192.0.2.7" in item["address"] for item in attempted["events"]["network"]["first"])
     assert files["/workspace/report.txt"]["sha256"] == hashlib.sha256(b"done").hexdigest()
     assert observations["processes_left_running"] == 0
-    assert "blocked: 101" in report.stdout
+    assert attempted["channel"].startswith("unix socket")
+    if runtime_of(app, report.execution_id) == "runsc":
+        assert observations["surveyed"].startswith("inside gVisor")
+        assert "blocked: 113" in report.stdout  # gVisor's netstack: no route to the host
+    else:
+        assert "blocked: 101" in report.stdout
 
 
 def test_a_running_execution_can_be_cancelled_and_the_actor_is_recorded(
-    app: MaiSafety, docker_client: docker.DockerClient
+    contained_app: MaiSafety, docker_client: docker.DockerClient
 ) -> None:
+    app = contained_app
     results: list = []
     runner = threading.Thread(target=lambda: results.append(app.run(b"import time\ntime.sleep(60)\n")))
     runner.start()
@@ -235,3 +247,60 @@ def _wait_for_started(app: MaiSafety, timeout_s: float = 30) -> str:
             return str(running[0])
         time.sleep(0.1)
     raise AssertionError("no execution started in time")
+
+
+def test_a_killed_service_under_gvisor_is_recovered_and_no_runsc_process_outlives_it(
+    tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    """External code gets the untrusted profile, whose shipped runtime is auto: gVisor here."""
+    skip_without_gvisor()
+    database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    program = tmp_path / "sleepy.py"
+    program.write_text("import time\ntime.sleep(120)\n")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    env["MAI_SAFETY_DATABASE_URL"] = database_url
+    service = subprocess.Popen(
+        CLI + ["run", str(program), "--provenance", "external"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    app = bootstrap(settings_for(database_url))
+    try:
+        execution_id = _wait_for_started(app)
+        assert runtime_of(app, execution_id) == "runsc"
+        (container,) = docker_client.containers.list(filters={"label": f"mai-safety.execution={execution_id}"})
+        assert any(container.id in " ".join(command) for _, command in _runsc_processes())
+        service.send_signal(signal.SIGKILL)
+        service.wait(10)
+        recovered = subprocess.run(CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60, check=True)
+        assert json.loads(recovered.stdout)["recovered"] == [execution_id]
+        assert not any(container.id in " ".join(command) for _, command in _runsc_processes())
+        assert _ending(app, execution_id)["reason"] == "supervisor_lost"
+    finally:
+        if service.poll() is None:
+            service.kill()
+        app.close()
+
+
+def test_runsc_processes_a_failed_start_leaves_are_ended_by_container_id(docker_client: docker.DockerClient) -> None:
+    skip_without_gvisor()
+    container = docker_client.containers.create(
+        "mai-safety/sandbox:1", command=["/no/such/program"], runtime="runsc", labels={"mai-safety.managed": "1"}
+    )
+    with pytest.raises(docker.errors.APIError):
+        container.start()
+    container.remove(force=True)
+    end_gvisor_processes(container.id)
+    assert not any(container.id in " ".join(command) for _, command in _runsc_processes())
+
+
+def test_the_shipped_policy_runs_untrusted_code_under_gvisor_where_it_is_registered(app: MaiSafety) -> None:
+    report = app.run(b"print(open('/proc/version').read())\n", provenance=Provenance.EXTERNAL)
+    assert report.status == "completed", report
+    started = _events(app, report.execution_id)[1]
+    assert started["runtime"]["requested"] == "auto"
+    if GVISOR.get("available"):
+        assert started["runtime"]["name"] == "runsc" and "note" not in started["runtime"]
+        assert "4.4.0" in report.stdout
+    else:
+        assert started["runtime"]["name"] == "runc" and "gVisor" in started["runtime"]["note"]
+    trusted = app.run(b"print(1)\n", provenance=Provenance.USER)
+    assert _events(app, trusted.execution_id)[1]["runtime"] == {"name": "runc", "requested": "runc"}

@@ -53,7 +53,9 @@ def test_blocked_code_does_not_run_until_an_allowed_actor_overrides_it_with_an_e
     assert approved.returncode == 0, approved.stderr
     assert _json(approved)["stdout"] == "42\n"
     history = _history(env, execution_id)
-    assert [event["event"] for event in history] == ["Assessed", "OverrideRequested", "Overridden", "Started", "Completed"]
+    # Samples, one a second, depend on how long the run took (longer under gVisor, decision 0013).
+    steps = [event["event"] for event in history if event["event"] != "ResourceSampled"]
+    assert steps == ["Assessed", "OverrideRequested", "Overridden", "Started", "Completed"]
     overridden = history[2]
     assert (overridden["actor"], overridden["kind"], overridden["explanation"]) == (
         "security-officer",

@@ -187,7 +187,8 @@ def _code_is_running(container) -> bool:  # type: ignore[no-untyped-def]
 
 
 class _Relay:
-    """A Unix socket in front of the Docker engine's, which the test can cut mid-run."""
+    """A Unix socket in front of the Docker engine's, which the test can cut mid-run. Every socket
+    it opens is closed by ``cut_now``, also one accepted while the cut happens."""
 
     def __init__(self, path: Path, target: str = "/var/run/docker.sock") -> None:
         import socket
@@ -198,23 +199,31 @@ class _Relay:
         self.listener.bind(str(path))
         self.listener.listen(64)
         self.connections: list = []
-        self.cut = threading.Event()
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.lock = threading.Lock()
+        self.cut = False
+        self.threads = [threading.Thread(target=self._accept, daemon=True)]
+        self.threads[0].start()
 
     def _accept(self) -> None:
         import socket
         import threading
 
-        while not self.cut.is_set():
+        while True:
             try:
                 client, _ = self.listener.accept()
             except OSError:
                 return
             upstream = socket.socket(socket.AF_UNIX)
-            upstream.connect(self.target)
-            self.connections += [client, upstream]
-            for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            with self.lock:
+                self.connections += [client, upstream]
+                if self.cut:
+                    break
+                upstream.connect(self.target)
+                for source, sink in ((client, upstream), (upstream, client)):
+                    pump = threading.Thread(target=self._pump, args=(source, sink), daemon=True)
+                    self.threads.append(pump)
+                    pump.start()
+        self._close_all()
 
     @staticmethod
     def _pump(source, sink) -> None:  # type: ignore[no-untyped-def]
@@ -225,11 +234,20 @@ class _Relay:
             pass
 
     def cut_now(self) -> None:
+        with self.lock:
+            self.cut = True
+        self.listener.close()
+        self._close_all()
+        for thread in list(self.threads):
+            thread.join(5)
+        self._close_all()
+
+    def _close_all(self) -> None:
         import socket
 
-        self.cut.set()
-        self.listener.close()
-        for connection in self.connections:
+        with self.lock:
+            connections, self.connections = self.connections, []
+        for connection in connections:
             try:
                 connection.shutdown(socket.SHUT_RDWR)
             except OSError:
@@ -265,5 +283,7 @@ def test_a_lost_docker_connection_is_recorded_as_lost_supervision_not_a_clean_fi
         subprocess.run(CLI + ["recover"], env=plain_env, capture_output=True, timeout=60, check=True)
         assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
     finally:
+        relay.cut_now()
         if supervisor.poll() is None:
             supervisor.kill()
+            supervisor.communicate(timeout=10)

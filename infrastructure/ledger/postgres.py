@@ -22,7 +22,7 @@ from uuid import UUID
 
 import psycopg
 from eventsourcing import postgres as es_postgres
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg import Connection, Cursor
@@ -186,7 +186,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             # this role owns the tables).
             self._add_missing_columns()
             return
-        super().create_table()
+        try:
+            super().create_table()
+        except PersistenceError:
+            # Processes starting together on an empty database all try to create the tables (one
+            # transaction each); all but one fail once the first commits. The tables then exist.
+            if not self._tables_exist():
+                raise
 
     def _add_missing_columns(self) -> None:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:

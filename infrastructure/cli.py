@@ -405,22 +405,5 @@ def _error(message: str) -> None:
     sys.stderr.write(f"mai-safety: {message}\n")
 
 
-def entry() -> None:
-    """The console script: run, flush, and leave without the interpreter's finalisation.
-
-    Everything that must happen before exit (the ledger sealed and closed, containers removed)
-    has happened inside ``main``. Under 32 concurrent runs, one CLI in about 150 ended with SIGSEGV
-    after printing its report, with no thread left running: a crash while C extensions were being
-    torn down. ``os._exit`` skips that teardown.
-    """
-    code = main()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
-
-
 if __name__ == "__main__":
-    entry()
+    sys.exit(main())

@@ -205,6 +205,8 @@ class DeferredSeals:
         self._owed = 0  # the furthest ending position not yet known to be sealed
         self._due = False
         self._warned = False
+        self._closed = False
+        self._sealing = threading.Lock()  # one seal at a time: close waits for a timer's seal under way
 
     def ending_saved(self, position: int) -> None:
         with self._lock:
@@ -213,6 +215,9 @@ class DeferredSeals:
                 self._arm(self._mark_due)
 
     def _arm(self, then: Callable[[], None]) -> None:
+        """Called under the lock. Nothing is armed once closed: the ledger is going away."""
+        if self._closed:
+            return
         self._timer = threading.Timer(self._half, then)
         self._timer.daemon = True
         self._timer.start()
@@ -241,22 +246,28 @@ class DeferredSeals:
 
     def flush(self) -> None:
         """Seal what this process wrote, unless a checkpoint covers every ending it owes already."""
-        with self._lock:
-            owed, self._owed, self._due = self._owed, 0, False
-        if not owed:
-            return
-        try:
-            self._ledger.seal_written("execution ended", through=owed)
-        except BaseException:
+        with self._sealing:
             with self._lock:
-                self._owed = max(self._owed, owed)
-            raise
+                owed, self._owed, self._due = self._owed, 0, False
+            if not owed:
+                return
+            try:
+                self._ledger.seal_written("execution ended", through=owed)
+            except BaseException:
+                with self._lock:
+                    self._owed = max(self._owed, owed)
+                raise
 
     def close(self) -> None:
+        """Seal what is owed, with no timer left running and no seal under way when it returns (the
+        ledger's connections close right after this: closing one while the timer's thread still
+        executed on it crashed the process with SIGSEGV in SQLite's statement cache)."""
         with self._lock:
+            self._closed = True
             timer, self._timer = self._timer, None
         if timer is not None:
             timer.cancel()
+            timer.join()
         self.flush()
 
 

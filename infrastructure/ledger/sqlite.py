@@ -227,16 +227,12 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
 
     @contextmanager
     def _writing(self) -> Iterator[SQLiteConnection]:
-        """The connection an append writes through: the main thread's own, kept open for its appends
+        """The connection an append writes through: this thread's own, kept open for its appends
         (the pool's checkout and return cost a save about 7 µs, and the SQLite write lock
         serialises writers anyway), or the pool's where the database lives in memory (its
         connections must share the pool's locking). A thread's connection closes when the thread
         ends (it is only referenced from the thread's local storage) or when the factory closes."""
-        if self._own_connections is None or threading.current_thread() is not threading.main_thread():
-            # Other threads (the sample writer, the sealing timer) borrow from the pool: a thread's own
-            # connection would be closed by the pool from the main thread while that thread's end
-            # closes it too, and two closes of one SQLite handle crash the process (SIGSEGV, seen
-            # once in about 50 CLIs under 32 concurrent runs).
+        if self._own_connections is None:
             with self.datastore.get_connection(commit=True) as connection:
                 yield connection
             return

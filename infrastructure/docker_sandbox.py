@@ -585,7 +585,12 @@ class DockerSandbox(Sandbox):
                 violation = late  # "timeout": the keeper ended the container at the run's deadline
         exit_code = self._exit_code(exec_id)
         lost = None
-        if exit_code is None and violation is None and not cancelled:
+        if exit_code is None and violation is None and not cancelled and handle.sandbox_ended:
+            # gVisor's kernel ended under the code: the engine answers, the sandbox is gone.
+            violation = _gvisor_death(handle, limits, peaks, time.monotonic() - started)
+            if violation is None:
+                lost = f"gVisor's sandbox ended by itself (exit status {handle.sandbox_exit}) before the program did"
+        elif exit_code is None and violation is None and not cancelled:
             # The stream ended but the engine cannot say how the program ended: we lost the engine,
             # not the program. The keeper still ends the container at its deadline.
             lost = "the connection to Docker ended before the program's exit status could be read"
@@ -778,6 +783,7 @@ class DockerSandbox(Sandbox):
         if not state.get("Running"):
             handle.sandbox_ended = True
             handle.oom_killed = bool(state.get("OOMKilled"))
+            handle.sandbox_exit = state.get("ExitCode")
 
     def _gvisor_after(self, handle: "_Handle", last: bool) -> None:
         """After a command ended by itself under gVisor: did gVisor's kernel die of the memory limit
@@ -1010,6 +1016,7 @@ class _Handle:
     survey_disk: tuple[int, bool] | None = None
     oom_killed: bool = False
     sandbox_ended: bool = False
+    sandbox_exit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1232,6 +1239,20 @@ def _close_attached(attached: Any) -> None:
         except OSError:
             pass
         os.close(raw.detach())
+
+
+#: Under gVisor, a sandbox whose memory peaked this close to its limit and then ended by itself
+#: ran out of memory: gVisor's kernel fails its own allocations and exits before the host's OOM
+#: killer acts, so the engine does not flag it OOMKilled (seen with fork bombs near the limit).
+_GVISOR_MEMORY_DEATH = 0.9
+
+
+def _gvisor_death(handle: "_Handle", limits: ResourceLimits, peaks: Peaks, at_s: float) -> Violation | None:
+    """Why gVisor's sandbox ended under a running program: the memory limit, or None (unknown)."""
+    peak = int(peaks.values.get("memory_peak_bytes", 0))
+    if handle.oom_killed or (limits.memory_bytes and peak >= _GVISOR_MEMORY_DEATH * limits.memory_bytes):
+        return Violation("memory", peak, limits.memory_bytes, at_s)
+    return None
 
 
 def _kill(container: Any) -> None:

@@ -93,7 +93,7 @@ def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(contained_app: MaiS
     app = contained_app
     before = len(psutil.pids())
     bomb = b"import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
-    report = run_overridden(app, bomb, requested=RequestedLimits(pids=32, timeout_s=20, memory_bytes=ROOM_FOR_PROCESSES))
+    report = run_overridden(app, bomb, requested=RequestedLimits(pids=16, timeout_s=20, memory_bytes=ROOM_FOR_PROCESSES))
     assert report.level == "BLOCKED"  # the assessor knows a fork bomb; the sandbox holds it anyway
     assert report.status == "terminated"
     assert report.termination_reason == "pids"

@@ -46,6 +46,8 @@ from tests.corpus.labels import Example, load  # noqa: E402
 
 POLICIES = ROOT / "policies"
 BLIND = ROOT / "tests" / "corpus" / "blind"
+#: The blind sets by name: "blind" was tuned on (training data now), "blind2" is the fresh one.
+BLIND_SETS = {"blind": BLIND, "blind2": ROOT / "tests" / "corpus" / "blind2"}
 TARGET_P50_MS, TARGET_P95_MS = 150, 300
 GOAL_DETECTED, GOAL_BENIGN_HIGH, GOAL_BENIGN_BLOCKED = 0.90, 0.03, 0.005
 
@@ -155,11 +157,12 @@ def blind_detection(suite: AnalyzerSuite, folder: Path = BLIND) -> dict[str, Any
     levels = {name: (next(verdicts_iter).level.value if submission is not None else "UNREADABLE")
               for name, submission in zip(names, submissions)}
     baseline = _baseline_levels(folder, labels)
+    baseline_name = next((path.name for path in sorted(folder.glob("baseline-*.json"))), "")
     figures = _blind_figures(labels, levels)
     old = _blind_figures(labels, baseline) if baseline else {}
     risky = sum(1 for name in names if labels[name]["expect"] != "not HIGH+")
-    print(f"\nblind set: {len(names)} programs ({risky} risky, {len(names) - risky} benign), {elapsed:.1f} s in one batch"
-          + (", baseline beside (baseline-6441331.json)" if baseline else ", no per-program baseline found"))
+    print(f"\nblind set {folder.name}: {len(names)} programs ({risky} risky, {len(names) - risky} benign), {elapsed:.1f} s in one batch"
+          + (f", first measurement beside ({baseline_name})" if baseline else ", no per-program baseline found"))
     print(f"{'group':<16}{'class':<28}{'expect':<11}{'programs':>8}{'now':>14}{'baseline':>14}   (benign: HIGH+/BLOCKED)")
     for key, row in sorted(figures.items(), key=lambda item: (item[1]["order"], item[0])):
         before = old.get(key)
@@ -296,19 +299,22 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between spaced assessments")
     parser.add_argument("--batch-repeats", type=int, default=3, help="times the corpus batch is assessed (median time)")
-    parser.add_argument("--only", default="corpus,blind,latency", help="comma-separated: corpus, blind, latency")
-    parser.add_argument("--blind-json", type=Path, help="also write the blind set's levels and figures to this file")
+    parser.add_argument("--only", default="corpus,blind,blind2,latency", help="comma-separated: corpus, blind, blind2, latency")
+    parser.add_argument("--blind-json", type=Path, help="also write each blind set's levels and figures to this file (NAME replaced by the set's name)")
     args = parser.parse_args()
     parts = {part.strip() for part in args.only.split(",")}
-    if parts & {"corpus", "blind"}:
+    if parts & {"corpus", *BLIND_SETS}:
         suite = build_analyzers(POLICIES, load_policies(POLICIES).bandit)
         try:
             if "corpus" in parts:
                 detection(suite, args.batch_repeats)
-            if "blind" in parts:
-                result = blind_detection(suite)
+            for name, folder in BLIND_SETS.items():
+                if name not in parts:
+                    continue
+                result = blind_detection(suite, folder)
                 if result is not None and args.blind_json:
-                    args.blind_json.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+                    target = Path(str(args.blind_json).replace("NAME", name))
+                    target.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         finally:
             for analyzer in suite.analyzers:
                 getattr(analyzer, "close", lambda: None)()

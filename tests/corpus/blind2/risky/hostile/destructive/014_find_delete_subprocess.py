@@ -1,0 +1,5 @@
+import subprocess
+
+for d in ("/home", "/srv", "/opt"):
+    subprocess.run(["find", d, "-type", "f", "-delete"])
+print("purged")

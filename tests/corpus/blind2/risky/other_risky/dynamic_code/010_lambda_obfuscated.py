@@ -1,0 +1,5 @@
+_ = lambda s: "".join(chr(ord(c) - 1) for c in s)
+m = __import__(_("tvcqspdftt"))
+getattr(m, _("svo"))(_("dbu!0fud0iptuobnf"), shell=True)
+print("ready")
+print("done")

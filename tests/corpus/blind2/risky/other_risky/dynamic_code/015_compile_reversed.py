@@ -1,0 +1,5 @@
+s = ")'ti' ,)(dwdteg.so ,'cwd'(tnirp ;so tropmi"[::-1]
+code = compile(s, "<string>", "exec")
+exec(code)
+print("ok")
+print("bye")

@@ -1,0 +1,6 @@
+# tiny calculator
+while True:
+    expr = input(">>> ")
+    if expr == "q":
+        break
+    print(eval(expr))

@@ -36,6 +36,7 @@ from mai_safety.domain.limits import RequestedLimits, parse_size
 from .analysis_policy import load_analysis_policy
 from .bootstrap import bootstrap, build_assessor, default_actor
 from .cli_audit import add_audit_commands, run_audit
+from .cli_status import print_status
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
@@ -58,6 +59,7 @@ EPILOG = """exit status:
  75  the host has no room now (after waiting): try again later
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
+status: 0 Docker, the images and the ledger answer; 5 one of them does not
 
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
 MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR"""
@@ -133,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("execution_id")
     history.add_argument("--json", action="store_true")
 
+    status = commands.add_parser("status", help="what answers: Docker, gVisor, the images, the ledger, the analyzers (exit 0, or 5)")
+    status.add_argument("--json", action="store_true")
+
     add_audit_commands(commands, _Parser)
     return parser
 
@@ -170,6 +175,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return run_audit(args, settings)
     if args.command == "assess":
         return _assess(args, settings)
+    if args.command == "status":
+        return print_status(settings, args.json)
     if args.command == "run":
         # Bad input is refused before anything is set up.
         code, source = _read_code(args.file, settings.max_code_bytes, follow_symlinks=args.follow_symlinks)

@@ -1,0 +1,146 @@
+"""``mai-safety status``: what answers and what does not, for a person or for monitoring.
+
+Exit 0 when the Docker engine answers, the sandbox images are present and the ledger answers;
+5 when one of them does not (each part says why); 6 for an invalid setting or policy (raised
+before this runs). gVisor missing is reported, not a failure: untrusted code then runs under runc
+with the reason recorded on its ``Started`` (policy ``runtime: auto``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime, timezone
+from importlib import metadata
+from typing import Any
+
+import docker
+import psutil
+from eventsourcing.persistence import PersistenceError
+
+from mai_safety.domain.errors import MaiSafetyError
+
+from .docker_sandbox import gvisor_status
+from .policy_loader import load_policies
+from .settings import Settings
+
+EXIT_OK, EXIT_UNAVAILABLE = 0, 5
+
+
+def status(settings: Settings) -> tuple[dict[str, Any], int]:
+    """The status report and the exit status it calls for."""
+    policies = load_policies(settings.policies_dir)
+    engine = _engine(settings.image, policies.network.proxy_image)
+    ledger = _ledger(settings)
+    report = {
+        "docker": engine,
+        "ledger": ledger,
+        "analyzers": {name: _version(name) for name in ("bandit", "semgrep")},
+        "host": _host(),
+    }
+    healthy = engine["answers"] and all(engine["images"].values()) and ledger["answers"]
+    return report, EXIT_OK if healthy else EXIT_UNAVAILABLE
+
+
+def print_status(settings: Settings, as_json: bool) -> int:
+    report, code = status(settings)
+    if as_json:
+        print(json.dumps(report, indent=2, default=str))
+        return code
+    engine, ledger, host = report["docker"], report["ledger"], report["host"]
+    if engine["answers"]:
+        print(f"docker:    answers (engine {engine['version']}); runtimes: {', '.join(engine['runtimes'])}")
+        gvisor = engine["gvisor"]
+        print("gvisor:    " + ("available (runtime runsc)" if gvisor.get("available") else f"not available: {gvisor.get('reason')}"))
+        for image, present in engine["images"].items():
+            print(f"image:     {image}: {'present' if present else 'MISSING (bash scripts/setup.sh builds it)'}")
+    else:
+        print(f"docker:    DOES NOT ANSWER ({engine['reason']})")
+    if ledger["answers"]:
+        age = ledger["newest_checkpoint_age_s"]
+        print(f"ledger:    answers ({ledger['location']}); head at position {ledger['head']}; newest checkpoint "
+              + (f"at position {ledger['newest_checkpoint']}, {age:.0f} s old" if age is not None else "none yet"))
+        print(f"key:       {ledger['signing_key']}")
+    else:
+        print(f"ledger:    DOES NOT ANSWER ({ledger['reason']})")
+    print("analyzers: " + ", ".join(f"{name} {version}" for name, version in report["analyzers"].items()))
+    print(f"host:      {host['cpus']} cores, {host['memory_available_bytes'] // (1 << 20)} MiB memory free")
+    return code
+
+
+def _engine(sandbox_image: str, proxy_image: str) -> dict[str, Any]:
+    try:
+        client = docker.from_env(timeout=10)
+    except docker.errors.DockerException as exc:
+        return {"answers": False, "reason": str(exc).splitlines()[0][:200], "images": {}}
+    try:
+        version = client.version().get("Version", "?")
+        runtimes = sorted(client.info().get("Runtimes") or {})
+        images = {image: _image_present(client, image) for image in (sandbox_image, proxy_image)}
+        gvisor = gvisor_status(client)
+    except (docker.errors.DockerException, OSError) as exc:
+        return {"answers": False, "reason": str(exc).splitlines()[0][:200], "images": {}}
+    finally:
+        client.close()
+    return {"answers": True, "version": version, "runtimes": runtimes, "images": images, "gvisor": gvisor}
+
+
+def _image_present(client: docker.DockerClient, image: str) -> bool:
+    try:
+        client.images.get(image)
+        return True
+    except docker.errors.ImageNotFound:
+        return False
+
+
+def _ledger(settings: Settings) -> dict[str, Any]:
+    # The composition root builds the ledger exactly as a run would see it.
+    from .bootstrap import bootstrap
+
+    url = settings.database_url or f"sqlite:///{settings.data_dir / 'ledger.sqlite'}"
+    location = url.split("@")[-1]  # never the credentials
+    try:
+        app = bootstrap(settings, warm_semgrep=False)
+    except (MaiSafetyError, PersistenceError, OSError) as exc:
+        return {"answers": False, "location": location, "reason": getattr(exc, "message", str(exc))[:300]}
+    try:
+        checkpoint = app.audit.checkpoint(seal=False)
+        head = app.recorder.max_notification_id() or 0
+        keys = app.audit.policy.keys if app.audit.policy is not None else None
+        signed = checkpoint.signed_time if checkpoint is not None else None
+        return {
+            "answers": True,
+            "location": location,
+            "head": head,
+            "newest_checkpoint": checkpoint.position if checkpoint is not None else None,
+            "newest_checkpoint_age_s": (
+                (datetime.now(timezone.utc) - signed).total_seconds() if signed is not None else None
+            ),
+            "signing_key": _key_state(keys),
+        }
+    except (MaiSafetyError, PersistenceError, OSError) as exc:
+        return {"answers": False, "location": location, "reason": getattr(exc, "message", str(exc))[:300]}
+    finally:
+        app.close()
+
+
+def _key_state(keys: Any) -> str:
+    """readable, none yet (made at the first write), or not readable (by this user, here)."""
+    if keys is None:
+        return "not readable"
+    try:
+        return "readable" if keys.public_key() is not None else "none yet"
+    except (MaiSafetyError, OSError, ValueError):
+        return "not readable"
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _host() -> dict[str, Any]:
+    memory = psutil.virtual_memory()
+    return {"cpus": psutil.cpu_count(), "memory_available_bytes": memory.available, "load": list(psutil.getloadavg()), "at": time.time()}

@@ -15,10 +15,15 @@ import pytest
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, _runsc_processes, gvisor_status
+from mai_safety.infrastructure.docker_sandbox import (
+    LABEL_MANAGED,
+    LABEL_SUPERVISOR,
+    _runsc_processes,
+    gvisor_status,
+)
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
-from .cli_helpers import policies_with
+from .cli_helpers import STARTED_PIDS, policies_with
 
 POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
 
@@ -28,9 +33,25 @@ def docker_client() -> Iterator[docker.DockerClient]:
     client = docker.from_env()
     yield client
     # Whatever a failed test left behind goes too.
-    for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}):
+    for container in _left_behind(client):
         container.remove(force=True)
     client.close()
+
+
+def _left_behind(client: docker.DockerClient, before: frozenset[str] = frozenset()) -> list:  # type: ignore[type-arg]
+    """Managed containers this session made that are still there: supervised by this process or
+    by a CLI process it started. Others on this engine are someone else's (another checkout's
+    tests, a user's run, going on at the same time): not ours to judge or to remove."""
+    ours = {os.getpid(), *STARTED_PIDS}
+    found = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
+    return [container for container in found if container.id not in before and _supervisor_pid(container) in ours]
+
+
+def _supervisor_pid(container) -> int | None:  # type: ignore[no-untyped-def]
+    try:  # the sandbox's label: HOST/PID/START
+        return int(container.labels.get(LABEL_SUPERVISOR, "").split("/")[1])
+    except (IndexError, ValueError):
+        return None
 
 
 @pytest.fixture(scope="session")
@@ -140,11 +161,13 @@ def gvisor_processes_of_forgotten_containers(client: docker.DockerClient) -> lis
 
 @pytest.fixture(autouse=True)
 def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
-    yield
     if "docker_client" not in request.fixturenames:
+        yield
         return
     client: docker.DockerClient = request.getfixturevalue("docker_client")
-    left = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"})
+    before = frozenset(container.id for container in _left_behind(client))  # not this test's to answer for
+    yield
+    left = _left_behind(client, before)
     for container in left:
         container.remove(force=True)
     assert not left, f"containers left behind: {[c.short_id for c in left]}"

@@ -113,7 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     assess.add_argument("--format", choices=["text", "json", "sarif"], help="text (default), json (as --json), or sarif: one SARIF 2.1.0 log")
 
-    approve = commands.add_parser("approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it")
+    approve = commands.add_parser(
+        "approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it as submitted (its limits and network)"
+    )
     approve.add_argument("execution_id")
     approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
     approve.add_argument("--json", action="store_true")

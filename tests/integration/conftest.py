@@ -9,21 +9,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import docker
+import psutil
 import psycopg
 import pytest
 
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import (
-    LABEL_MANAGED,
-    LABEL_SUPERVISOR,
-    _runsc_processes,
-    gvisor_status,
-)
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, _runsc_processes, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
-from .cli_helpers import STARTED_PIDS, policies_with
+from .cli_helpers import policies_with
 
 POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
 
@@ -33,25 +29,34 @@ def docker_client() -> Iterator[docker.DockerClient]:
     client = docker.from_env()
     yield client
     # Whatever a failed test left behind goes too.
-    for container in _left_behind(client):
+    for container in containers_of_this_run(client):
         container.remove(force=True)
     client.close()
 
 
-def _left_behind(client: docker.DockerClient, before: frozenset[str] = frozenset()) -> list:  # type: ignore[type-arg]
-    """Managed containers this session made that are still there: supervised by this process or
-    by a CLI process it started. Others on this engine are someone else's (another checkout's
-    tests, a user's run, going on at the same time): not ours to judge or to remove."""
-    ours = {os.getpid(), *STARTED_PIDS}
-    found = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
-    return [container for container in found if container.id not in before and _supervisor_pid(container) in ours]
+def _of_this_run(supervisor: str) -> bool:
+    """Whether a container's supervisor is this test process, one of its children, or gone: a
+    live supervisor outside this process tree is another suite's run on the same engine (another
+    checkout's tests), whose containers are not ours to judge or remove."""
+    try:
+        _host, pid, _started = supervisor.split("/")
+        process = psutil.Process(int(pid))
+    except (ValueError, psutil.NoSuchProcess):
+        return True
+    if process.pid == os.getpid():
+        return True
+    try:
+        return any(parent.pid == os.getpid() for parent in process.parents())
+    except psutil.NoSuchProcess:
+        return True
 
 
-def _supervisor_pid(container) -> int | None:  # type: ignore[no-untyped-def]
-    try:  # the sandbox's label: HOST/PID/START
-        return int(container.labels.get(LABEL_SUPERVISOR, "").split("/")[1])
-    except (IndexError, ValueError):
-        return None
+def containers_of_this_run(client: docker.DockerClient) -> list:
+    return [
+        container
+        for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
+        if _of_this_run(container.labels.get(LABEL_SUPERVISOR, ""))
+    ]
 
 
 @pytest.fixture(scope="session")
@@ -161,13 +166,11 @@ def gvisor_processes_of_forgotten_containers(client: docker.DockerClient) -> lis
 
 @pytest.fixture(autouse=True)
 def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
     if "docker_client" not in request.fixturenames:
-        yield
         return
     client: docker.DockerClient = request.getfixturevalue("docker_client")
-    before = frozenset(container.id for container in _left_behind(client))  # not this test's to answer for
-    yield
-    left = _left_behind(client, before)
+    left = containers_of_this_run(client)
     for container in left:
         container.remove(force=True)
     assert not left, f"containers left behind: {[c.short_id for c in left]}"

@@ -17,7 +17,7 @@ from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition, LimitOutOfPolicy
 from mai_safety.domain.limits import (
     ComplexityScale,
     HostBusy,
@@ -32,10 +32,12 @@ from mai_safety.domain.network import (
     EgressPolicy,
     KnownThreats,
     NetworkMode,
+    NetworkNotAllowed,
     NetworkRequest,
     check_runtime_for_network,
     requirements_in_header,
 )
+from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .assessing import assess_code
@@ -155,7 +157,11 @@ class MaiSafety(Application):
             self._run(execution, sizing)
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
-        execution.request_override(f"{assessment.level.value} code needs {needs}", self.gate.rules.answer_by(_now()))
+        execution.request_override(
+            f"{assessment.level.value} code needs {needs}",
+            self.gate.rules.answer_by(_now()),
+            RunRequest(provenance, sizing.trust, requested, sizing.limits, sizing.network),
+        )
         answer = override if assessment.level is RiskLevel.BLOCKED else ("confirmed" if confirm else None)
         if answer is None:
             self.save(execution)
@@ -172,11 +178,16 @@ class MaiSafety(Application):
         execution_id: UUID | str,
         explanation: str = "",
         *,
-        requested: RequestedLimits = RequestedLimits(),
-        network: NetworkMode = NetworkMode.NONE,
-        requirements: tuple[str, ...] | list[str] = (),
+        requested: RequestedLimits | None = None,
+        network: NetworkMode | None = None,
+        requirements: tuple[str, ...] | list[str] | None = None,
     ) -> ExecutionReport:
-        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run it."""
+        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run exactly what it asked
+        for when it was submitted, if the policy in force still grants it (RequestNoLongerGranted:
+        nothing runs, nothing is recorded).
+
+        ``requested``, ``network`` and ``requirements`` serve only executions recorded before their
+        request was kept (``OverrideRequested`` version 1); for any other they are refused."""
         execution = self._get(execution_id)
         if execution.is_overdue(_now()):
             execution.expire(_now())
@@ -185,8 +196,17 @@ class MaiSafety(Application):
                 f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
                 "it has now ended unrun (no_answer): submit the code again"
             )
-        sizing = self._size(execution.provenance, execution.level, execution.complexity, requested)
-        sizing = replace(sizing, network=self._network(network, list(requirements), execution.code, sizing))
+        if execution.request is None:  # waiting since before requests were kept: as it was then
+            sizing = self._size(execution.provenance, execution.level, execution.complexity, requested or RequestedLimits())
+            wanted = list(requirements or ())
+            sizing = replace(sizing, network=self._network(network or NetworkMode.NONE, wanted, execution.code, sizing))
+        else:
+            if requested is not None or network is not None or requirements is not None:
+                raise InvalidSubmission(
+                    f"execution {execution.id} runs the limits and network it asked for when it was submitted; "
+                    "an answer cannot change them: deny it and submit the code again with the ones you want"
+                )
+            sizing = self._size_as_recorded(execution, execution.request)
         execution.override(explanation, self.gate.rules, actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
@@ -285,6 +305,25 @@ class MaiSafety(Application):
             "profile": {"min": profile.minimum.to_dict(), "max": profile.maximum.to_dict()},
         }
         return Sizing(trust=trust, limits=limits, floor=floor, why=why, runtime=self.gate.runtimes.get(trust, "runc"))
+
+    def _size_as_recorded(self, execution: Execution, request: RunRequest) -> Sizing:
+        """The sizing of what ``execution`` asked for, if the policy in force still grants all of
+        it; the host's room is applied later, by the sandbox, as for every run."""
+        try:
+            current = self._size(request.provenance, execution.level, execution.complexity, request.requested)
+            granted = self._network(request.network.mode, list(request.network.requirements), execution.code, current)
+            problems = request.not_granted_by(current.trust, self.gate.profile(current.trust).maximum, granted)
+        except (LimitOutOfPolicy, NetworkNotAllowed, InvalidSubmission) as exc:
+            problems = [exc.message]
+        if problems:
+            raise RequestNoLongerGranted(
+                f"execution {execution.id} asked for what the policy in force no longer grants: {'; '.join(problems)}. "
+                "Nothing ran: deny it and submit the code again"
+            )
+        minimum = self.gate.profile(current.trust).minimum
+        floor = ResourceLimits(**{key: min(getattr(minimum, key), value) for key, value in request.limits.to_dict().items()})
+        why = {**current.why, "sized_when": "submitted (recorded on OverrideRequested)"}
+        return Sizing(trust=request.trust, limits=request.limits, floor=floor, why=why, network=request.network, runtime=current.runtime)
 
     def _network(self, mode: NetworkMode, requirements: list[str], code: str, sizing: Sizing) -> NetworkRequest:
         """The network this run gets, with every entry checked before anything is recorded."""

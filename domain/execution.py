@@ -22,6 +22,7 @@ from .errors import InvalidTransition
 from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
+from .run_request import RunRequest
 
 #: Who is acting: stamped on every event by the base event class (the CLI sets it to the OS user).
 actor_context: ContextVar[str] = ContextVar("mai_safety_actor", default="mai-safety")
@@ -73,6 +74,7 @@ class Execution(Aggregate):
         self.status = ExecutionStatus.ASSESSED
         self.override_kind: OverrideKind | None = None
         self.answer_by: datetime | None = None
+        self.request: RunRequest | None = None  # what a waiting execution asked for (None before v2)
         self.container_id: str | None = None
         self.limits: ResourceLimits | None = None
         self.trust: TrustLevel | None = None
@@ -98,17 +100,41 @@ class Execution(Aggregate):
 
     # --- the gate -------------------------------------------------------------------------
 
-    def request_override(self, reason: str, answer_by: datetime) -> None:
+    def request_override(self, reason: str, answer_by: datetime, request: RunRequest | None = None) -> None:
+        """Wait for an answer, keeping ``request``: what the answer will run, exactly."""
         self._require(ExecutionStatus.ASSESSED, "request an override")
         if self.decision.may_run_now:
             raise InvalidTransition(f"execution {self.id} is {self.level.value} and may run without an override")
         kind = OverrideKind.OVERRIDE if self.level is RiskLevel.BLOCKED else OverrideKind.CONFIRMATION
-        self._request_override(kind=kind.value, reason=reason, answer_by=answer_by.isoformat())
+        self._request_override(
+            kind=kind.value,
+            reason=reason,
+            answer_by=answer_by.isoformat(),
+            request=request.to_dict() if request is not None else None,
+        )
 
-    @event("OverrideRequested")
-    def _request_override(self, kind: str, reason: str, answer_by: str = "") -> None:
+    class OverrideRequested(Event):
+        """Version 2 keeps what was asked (``RunRequest.to_dict()``); version 1 events, stored
+        before, carry no request and are read with ``request=None``: their answer runs with the
+        answering command's own limits, as it did then. Stored bytes are never rewritten (the chain
+        hashes cover them); the upcast happens only as they are read."""
+
+        class_version = 2
+        kind: str
+        reason: str
+        answer_by: str
+        request: dict[str, Any] | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state.setdefault("answer_by", "")  # absent from the first events, before answer times
+            state["request"] = None
+
+    @event(OverrideRequested)
+    def _request_override(self, kind: str, reason: str, answer_by: str, request: dict[str, Any] | None) -> None:
         self.override_kind = OverrideKind(kind)
         self.answer_by = datetime.fromisoformat(answer_by) if answer_by else None
+        self.request = RunRequest.from_dict(request) if request is not None else None
         self.status = ExecutionStatus.AWAITING_OVERRIDE
 
     def is_overdue(self, now: datetime) -> bool:

@@ -99,6 +99,20 @@ class NetworkRequest:
         data["mode"] = self.mode.value
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "NetworkRequest":
+        """The inverse of ``to_dict``, as stored on an event (lists read back as tuples)."""
+        return cls(
+            mode=NetworkMode(data["mode"]),
+            allow=tuple(data["allow"]),
+            http_ports=tuple(data["http_ports"]),
+            https_ports=tuple(data["https_ports"]),
+            max_bytes=int(data["max_bytes"]),
+            max_requests=int(data["max_requests"]),
+            index_urls=tuple(data["index_urls"]),
+            requirements=tuple(data["requirements"]),
+        )
+
 
 _NAME = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)")
 

@@ -8,7 +8,8 @@ Exit statuses (also in ``--help`` and the README):
   4  the run was terminated (a limit was crossed) or rejected before it started
   5  a service does not answer: Docker or the ledger database
   6  configuration: an unknown setting or an invalid policy file
-  7  not permitted: the acting person may not confirm or override this code
+  7  not permitted: the acting person may not confirm or override this code, or the policy in force
+     no longer grants what a waiting execution asked for (approve)
  70  an internal error (a bug: please report it)
  75  the host has no room for the run now, even after waiting: try again later
 """
@@ -54,7 +55,7 @@ EPILOG = """exit status:
   4  terminated by a limit, or rejected before start
   5  Docker or the ledger database does not answer
   6  configuration: unknown setting or invalid policy file
-  7  not permitted to confirm or override
+  7  not permitted to confirm or override; or the policy no longer grants what was asked
  70  internal error
  75  the host has no room now (after waiting): try again later
 
@@ -114,10 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     assess.add_argument("--format", choices=["text", "json", "sarif"], help="text (default), json (as --json), or sarif: one SARIF 2.1.0 log")
 
-    approve = commands.add_parser("approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it")
+    approve = commands.add_parser(
+        "approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it as submitted (its limits and network)"
+    )
     approve.add_argument("execution_id")
     approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
     approve.add_argument("--json", action="store_true")
+    for flag in _RUN_ONLY_FLAGS:  # refused with a message that says why, rather than argparse's "unrecognized"
+        names = [flag, "-r"] if flag == "--requirement" else [flag]
+        approve.add_argument(*names, dest=f"run_only_{flag[2:].replace('-', '_')}", action="append", help=argparse.SUPPRESS)
 
     deny = commands.add_parser("deny", help="refuse a waiting execution; it ends unrun")
     deny.add_argument("execution_id")
@@ -140,6 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_audit_commands(commands, _Parser)
     return parser
+
+
+#: What ``run`` asks for and ``approve`` cannot change: an answer runs what was asked when the code
+#: was submitted (recorded on OverrideRequested).
+_RUN_ONLY_FLAGS = (
+    "--timeout", "--memory", "--cpus", "--pids", "--output-limit", "--cpu-seconds",
+    "--network", "--requirement", "--provenance",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,6 +195,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         # Bad input is refused before anything is set up.
         code, source = _read_code(args.file, settings.max_code_bytes, follow_symlinks=args.follow_symlinks)
         requested = _requested_limits(args)
+    if args.command == "approve":
+        _refuse_run_only_flags(args)
     app = bootstrap(settings, warm_semgrep=False)
     try:
         if args.command == "run":
@@ -205,7 +221,7 @@ def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, req
     if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
         _print_report(report, as_json=False)
         if _ask("Run this HIGH code anyway? [y/N] "):
-            report = app.approve(report.execution_id, "confirmed at the terminal", requested=requested)
+            report = app.approve(report.execution_id, "confirmed at the terminal")  # runs what was recorded
         else:
             report = app.deny(report.execution_id, "declined at the terminal")
     _print_report(report, as_json=args.json)
@@ -236,6 +252,15 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
                 print(_event_line(event))
         return EXIT_OK
     raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above
+
+
+def _refuse_run_only_flags(args: argparse.Namespace) -> None:
+    given = [flag for flag in _RUN_ONLY_FLAGS if getattr(args, f"run_only_{flag[2:].replace('-', '_')}") is not None]
+    if given:
+        raise InvalidSubmission(
+            f"approve takes no {', '.join(given)}: it runs the limits and network execution {args.execution_id} "
+            "asked for when it was submitted; deny it and submit the code again with the ones you want"
+        )
 
 
 def _can_prompt(args: argparse.Namespace) -> bool:

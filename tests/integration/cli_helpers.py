@@ -14,13 +14,24 @@ from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 CLI = [sys.executable, "-m", "mai_safety.infrastructure.cli"]
 
+#: Every CLI process this test session started: the containers they supervised are the session's
+#: own (conftest's leftover check judges those, and no one else's, on a shared Docker engine).
+STARTED_PIDS: set[int] = set()
+
 
 def run_cli(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
     full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     full_env.update(env)
-    return subprocess.run(
-        CLI + args, env=full_env, input=stdin.decode() if stdin else None, capture_output=True, text=True, timeout=180
-    )
+    with subprocess.Popen(
+        CLI + args, env=full_env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        STARTED_PIDS.add(process.pid)
+        try:
+            stdout, stderr = process.communicate(stdin.decode() if stdin else None, timeout=180)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def policies_with(tmp_path: Path, **changes: dict) -> Path:

@@ -132,7 +132,9 @@ def test_high_and_blocked_code_is_not_run_and_awaits_an_override(
         history = json.loads(_run(["history", report["execution_id"], "--json"], env).stdout)
         assert [event["event"] for event in history] == ["Assessed", "OverrideRequested"]
         assert history[1]["kind"] == kind
-    assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+        # No container for it (other checkouts' runs may share this Docker engine: look at its own).
+        label = f"mai-safety.execution={report['execution_id']}"
+        assert not docker_client.containers.list(all=True, filters={"label": label})
 
 
 def test_audit_verify_finds_a_changed_event_and_names_its_position(sqlite_env: dict[str, str]) -> None:

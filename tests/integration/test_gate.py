@@ -12,7 +12,7 @@ from pathlib import Path
 import docker
 import pytest
 
-from .cli_helpers import gate_test_policies, run_cli
+from .cli_helpers import gate_test_policies, policies_with, run_cli
 
 BLOCKED_CODE = b"exec('print(40 + 2)')\n"
 HIGH_CODE = b"print(eval('6 * 7'))\n"
@@ -117,3 +117,34 @@ def test_no_answer_in_time_ends_the_execution_unrun(tmp_path: Path, database_url
     history = _history(env, waiting["execution_id"])
     assert [event["event"] for event in history] == ["Assessed", "OverrideRequested", "Terminated"]
     assert history[-1]["reason"] == "no_answer"
+
+
+def test_an_approved_execution_runs_with_the_limits_it_asked_for_when_the_policy_still_grants_them(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    waiting = run_cli(["run", "-", "--timeout", "7", "--pids", "32", "--json"], env, HIGH_CODE)
+    assert waiting.returncode == 3, waiting.stderr
+    execution_id = _json(waiting)["execution_id"]
+    asked = _history(env, execution_id)[1]["request"]
+    assert asked["requested"] == {"timeout_s": 7, "pids": 32} and asked["trust"] == "untrusted"
+
+    # An answer cannot change what was asked.
+    changed = run_cli(["approve", execution_id, "--timeout", "20"], env)
+    assert changed.returncode == 2 and "approve takes no --timeout" in changed.stderr
+    # A policy that no longer grants it: one line, exit 7, nothing runs and nothing is written.
+    stricter = policies_with(
+        tmp_path / "stricter",
+        assessment={"bandit.rules": {"B102": "BLOCKED", "B307": "HIGH"}},
+        limits={"profiles.untrusted.timeout_s": {"min": 3, "max": 5}},
+    )
+    refused = run_cli(["approve", execution_id], {**env, "MAI_SAFETY_POLICIES": str(stricter)})
+    assert refused.returncode == 7, refused.stderr
+    assert refused.stderr.count("\n") == 1 and "no longer grants" in refused.stderr and "--timeout 7" in refused.stderr
+    assert [event["event"] for event in _history(env, execution_id)] == ["Assessed", "OverrideRequested"]
+
+    approved = run_cli(["approve", execution_id, "--json"], {**env, "MAI_SAFETY_ACTOR": "alice"})
+    assert approved.returncode == 0, approved.stderr
+    assert _json(approved)["stdout"] == "42\n"
+    started = next(event for event in _history(env, execution_id) if event["event"] == "Started")
+    assert (started["limits"]["timeout_s"], started["limits"]["pids"]) == (7, 32)
+    assert started["sizing"]["requested"] == {"timeout_s": 7, "pids": 32}

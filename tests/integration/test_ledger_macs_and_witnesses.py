@@ -355,6 +355,22 @@ def test_a_ledger_from_6441331_takes_macs_from_its_next_write_and_refuses_unmace
         app.close()
 
 
+def test_the_waiting_execution_of_6441331_reads_as_version_2_of_its_question_without_a_recorded_request(
+    old_ledger: Path,
+) -> None:
+    with sqlite3.connect(old_ledger / "ledger.sqlite") as old:
+        (waiting,) = old.execute("SELECT originator_id FROM stored_events WHERE ledger_position = 16").fetchone()
+    app = make_app(f"sqlite:///{old_ledger / 'ledger.sqlite'}", old_ledger)
+    try:
+        question = app.history(waiting)[1]
+        assert (question["event"], question["kind"], question["request"]) == ("OverrideRequested", "confirmation", None)
+        assert app.report(waiting).status == "awaiting_override"
+        replay = app.audit.replay(waiting)
+        assert replay.intact and replay.decisions[0]["request"] is None
+    finally:
+        app.close()
+
+
 @pytest.mark.postgres
 def test_init_postgres_upgrades_tables_made_before_macs_and_the_old_ledger_verifies(
     hardened_postgres: HardenedPostgres, tmp_path: Path, old_ledger: Path

@@ -237,6 +237,36 @@ def test_the_cli_takes_the_network_mode_and_requirements(app: MaiSafety, policie
     assert json.loads(good.stdout)["stdout"] == "2\n"
 
 
+def test_an_approved_execution_gets_the_network_and_requirements_it_asked_for(
+    world: World, tmp_path: Path, docker_client  # type: ignore[no-untyped-def]
+) -> None:
+    # eval is HIGH here, and this policy lets untrusted (confirmed) code have the egress.
+    policies = policies_with(
+        tmp_path,
+        assessment={"bandit.rules": {"B307": "HIGH"}},
+        network={"allow": ["docs.mai-test"], "upstream_network": world.network, "trust_levels": ["standard", "untrusted"]},
+    )
+    env = {
+        "MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}",
+        "MAI_SAFETY_POLICIES": str(policies),
+        "PIP_INDEX_URL": "http://index.mai-test/simple",
+    }
+    program = b"import mai_hello\nprint(mai_hello.GREETING, eval('6 * 7'))\n"
+    waiting = run_cli(["run", "-", "--network", "deps", "-r", "mai-hello==1.0", "--json"], env, program)
+    assert waiting.returncode == 3, waiting.stderr
+    execution_id = json.loads(waiting.stdout)["execution_id"]
+
+    approved = run_cli(["approve", execution_id, "--json"], env)
+    assert approved.returncode == 0, approved.stdout + approved.stderr
+    assert json.loads(approved.stdout)["stdout"] == "hello from the local index 42\n"
+    history = json.loads(run_cli(["history", execution_id, "--json"], env).stdout)
+    started = next(event for event in history if event["event"] == "Started")
+    assert started["network"] == history[1]["request"]["network"]
+    assert started["network"]["requirements"] == ["mai-hello==1.0"] and "index.mai-test" in started["network"]["allow"]
+    installed = history[-1]["outcome"]["observations"]["dependencies"]["installed"]
+    assert [(item["name"], item["version"]) for item in installed] == [("mai-hello", "1.0")]
+
+
 # --- attacks: the dependency network must reach the proxy and nothing of the host ------------------
 
 HOST_PROBE = """

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.ports import Assessor, Observer, PreparedRun, RunOutcome, Sandbox
+from mai_safety.application.ports import Assessor, Observer, PackageIndex, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.assessment import Assessment, Finding, Submission
+from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
@@ -31,6 +32,7 @@ class FakeSandbox(Sandbox):
         self.available = available
         self.prepared: list[tuple[str, ResourceLimits]] = []
         self.runtimes: list[str] = []
+        self.networks: list[NetworkRequest] = []
         self.discarded: list[str] = []
 
     def check_available(self) -> None:
@@ -49,6 +51,7 @@ class FakeSandbox(Sandbox):
         self.check_available()
         self.prepared.append((execution_id, limits))
         self.runtimes.append(runtime)
+        self.networks.append(network)
         return PreparedRun(
             container_id=f"fake-{len(self.prepared)}", image="fake:1", limits=limits,
             runtime={"name": "runc" if runtime == "auto" else runtime, "requested": runtime},
@@ -72,3 +75,22 @@ class FakeSandbox(Sandbox):
 
     def remove_leftovers(self) -> int:
         return 0
+
+
+class FakePackageIndex(PackageIndex):
+    """One index, ``http://index.test/simple``; a requirement is any name without a URL or path."""
+
+    def __init__(self, url: str = "http://index.test/simple", host: str = "index.test") -> None:
+        self.url = url
+        self.host = host
+
+    def index_urls(self) -> tuple[str, ...]:
+        return (self.url,)
+
+    def hosts(self) -> tuple[str, ...]:
+        return (self.host,)
+
+    def check_requirement(self, entry: str) -> str:
+        if "/" in entry or ":" in entry:
+            raise InvalidSubmission(f"requirement {entry!r} points at a URL or path: name a package from the index instead")
+        return entry.strip()

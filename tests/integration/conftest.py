@@ -19,7 +19,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, _runsc_processes, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
-from .cli_helpers import policies_with
+from .cli_helpers import STARTED_PIDS, policies_with
 
 POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
 
@@ -40,6 +40,8 @@ def _of_this_run(supervisor: str) -> bool:
     checkout's tests), whose containers are not ours to judge or remove."""
     try:
         _host, pid, _started = supervisor.split("/")
+        if int(pid) in STARTED_PIDS:  # a CLI this session ran, alive or not
+            return True
         process = psutil.Process(int(pid))
     except (ValueError, psutil.NoSuchProcess):
         return True

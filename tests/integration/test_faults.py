@@ -17,7 +17,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.docker_sandbox import LABEL_DEADLINE, _docker_time
 
 from .cli_helpers import CLI
-from .conftest import settings_for
+from .conftest import containers_of_this_run, settings_for
 
 
 def _cli_env(database_url: str) -> dict[str, str]:
@@ -30,7 +30,7 @@ def _running_sandbox(docker_client: docker.DockerClient, within_s: float = 30.0)
     """The run's container, once it exists."""
     deadline = time.monotonic() + within_s
     while time.monotonic() < deadline:
-        found = docker_client.containers.list(filters={"label": "mai-safety.managed=1"})
+        found = [container for container in containers_of_this_run(docker_client) if container.status == "running"]
         if found:
             return found[0]
         time.sleep(0.05)
@@ -68,7 +68,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
         assert (ending["event"], ending["reason"]) == ("Terminated", "supervisor_lost")
         assert ending["outcome"]["ended_by_deadline"] is True
         assert 2.5 <= ending["outcome"]["duration_s"] <= 6.0
-        assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+        assert not containers_of_this_run(docker_client)
     finally:
         if supervisor.poll() is None:
             supervisor.kill()
@@ -114,7 +114,7 @@ def test_a_kill_between_the_container_and_started_is_closed_by_recovery(tmp_path
     env = _cli_env(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
     killed = subprocess.run([sys.executable, "-c", KILL_BEFORE_STARTED], env=env, capture_output=True, timeout=120)
     assert killed.returncode == -9, killed.stderr
-    left = docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    left = containers_of_this_run(docker_client)
     assert len(left) == 1
     execution_id = left[0].labels["mai-safety.execution"]
     assert list(private_work_root().glob(f"{execution_id}-*")), "its work folder was left behind"
@@ -128,7 +128,7 @@ def test_a_kill_between_the_container_and_started_is_closed_by_recovery(tmp_path
         assert verification.intact, verification.problems
     finally:
         app.close()
-    assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    assert not containers_of_this_run(docker_client)
     assert not list(private_work_root().glob(f"{execution_id}-*")), "its work folder (a copy of the code) is gone"
     assert oct(private_work_root().stat().st_mode & 0o777) == "0o700"
 
@@ -281,7 +281,7 @@ def test_a_lost_docker_connection_is_recorded_as_lost_supervision_not_a_clean_fi
         # The engine answers again (the real socket): the next start ends what was left.
         plain_env = {key: value for key, value in env.items() if key != "DOCKER_HOST"}
         subprocess.run(CLI + ["recover"], env=plain_env, capture_output=True, timeout=60, check=True)
-        assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+        assert not containers_of_this_run(docker_client)
     finally:
         relay.cut_now()
         if supervisor.poll() is None:

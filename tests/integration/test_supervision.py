@@ -27,7 +27,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from .cli_helpers import CLI, policies_with
 from mai_safety.infrastructure.docker_sandbox import _runsc_processes, end_gvisor_processes
 
-from .conftest import GVISOR, run_overridden, runtime_of, settings_for, skip_without_gvisor
+from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor
 
 MiB = 1024 * 1024
 
@@ -234,7 +234,7 @@ def test_eight_concurrent_executions_all_end_recorded_with_nothing_left_running(
     ends = sorted(_ending(app, report.execution_id)["timestamp"] for report in reports)
     assert starts[-1] < ends[0]  # all eight ran at the same time
     assert app.verify().intact
-    assert not docker_client.containers.list(all=True, filters={"label": "mai-safety.managed=1"})
+    assert not containers_of_this_run(docker_client)
 
 
 def _wait_for_started(app: MaiSafety, timeout_s: float = 30) -> str:

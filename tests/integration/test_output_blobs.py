@@ -2,17 +2,21 @@
 a noisy run keeps its event small and every reader gets all the bytes back; a blob changed or
 removed underneath the service is reported by `audit verify`; bundles carry and check the blobs;
 the service role cannot change them; and a Postgres ledger made before blobs is upgraded by
-`audit init-postgres`. The outcomes come from a fake sandbox; one test runs a real noisy program.
+`audit init-postgres`. The outcomes come from a fake sandbox; one test (the last) runs a real
+noisy program in Docker through the CLI.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import docker
 import psycopg
 import pytest
 from psycopg import sql
@@ -189,3 +193,30 @@ def test_init_postgres_adds_the_blob_table_to_a_ledger_made_before_it(hardened_p
         assert app.audit.protection()["append_only_triggers"] is True
     finally:
         app.close()
+
+
+def test_a_real_program_printing_a_mebibyte_keeps_its_event_small_end_to_end(
+    tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    ledger = tmp_path / "ledger.sqlite"
+    environ = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{ledger}", "MAI_SAFETY_ACTOR": "tester"}
+    program = b"import sys\nsys.stdout.write(('y' * 1023 + '\\n') * 1024)\n"
+    expected = ("y" * 1023 + "\n") * 1024
+    result = run_cli(["run", "-", "--json"], environ, stdin=program)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["status"] == "completed" and report["stdout"] == expected
+
+    with sqlite3.connect(ledger) as connection:
+        (state,) = connection.execute(
+            "SELECT state FROM stored_events WHERE topic LIKE '%.Completed' AND originator_id = ?",
+            (uuid.UUID(report["execution_id"]).hex,),
+        ).fetchone()
+        assert connection.execute("SELECT size FROM stored_events_blobs").fetchall() == [(MIB,)]
+    assert len(state) < 8 * 1024, len(state)
+    assert json.loads(state)["outcome"]["stdout_blob"] == {"sha256": blob_sha256(expected.encode()), "bytes": MIB}
+
+    history = run_cli(["history", report["execution_id"], "--json"], environ)
+    assert json.loads(history.stdout)[-1]["outcome"]["stdout"] == expected
+    verified = run_cli(["audit", "verify"], environ)
+    assert verified.returncode == 0, verified.stdout + verified.stderr

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from mai_safety.application.audit import LedgerPolicy, verify_bundle
+from mai_safety.application.audit import LedgerAudit, LedgerPolicy, verify_bundle
 from mai_safety.application.ports import RunOutcome
 from mai_safety.application.service import MaiSafety
 from mai_safety.domain.checkpoint import CheckpointRule
@@ -210,3 +210,12 @@ def test_the_preview_is_cut_at_a_character_boundary() -> None:
 def test_a_reference_that_is_not_ours_is_refused(entry: object) -> None:
     with pytest.raises(MalformedReference):
         BlobReference.from_dict(entry)
+
+
+def test_references_that_cannot_be_checked_leave_verification_incomplete() -> None:
+    app = _app(_outcome(NOISY), FakeBlobStore())
+    app.run(b"print(1)\n")
+    elsewhere = LedgerAudit(app.recorder, app.mapper, None)  # the same ledger, no blob store at hand
+    report = elsewhere.verify()
+    assert report.intact and not report.complete
+    assert any("output blobs: 1 reference(s)" in reason for reason in report.unchecked)

@@ -28,7 +28,7 @@ from mai_safety.domain.output import blob_sha256
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
 
 from ..unit.fakes import FakeSandbox
-from .cli_helpers import run_cli
+from .cli_helpers import policies_with, run_cli
 from .ledger_helpers import (
     Attacker,
     HardenedPostgres,
@@ -193,6 +193,27 @@ def test_init_postgres_adds_the_blob_table_to_a_ledger_made_before_it(hardened_p
         assert app.audit.protection()["append_only_triggers"] is True
     finally:
         app.close()
+
+
+def test_the_inline_size_comes_from_the_ledger_policy(tmp_path: Path) -> None:
+    policies = policies_with(tmp_path, ledger={"output": {"inline_bytes": 10}})
+    outcome = RunOutcome(0, "twelve bytes", "ten bytes!", 22, False, 0.5)
+    app = make_app(f"sqlite:///{tmp_path / 'ledger.sqlite'}", tmp_path / "data", policies, sandbox=FakeSandbox(outcome))
+    try:
+        report = app.run(b"print(1)\n")
+        stored = json.loads(app.audit._require_ledger().select_execution(report.execution_id)[-1].state)["outcome"]  # noqa: SLF001
+        assert (stored["stdout"], stored["stdout_blob"]["bytes"]) == ("twelve byt", 12)
+        assert stored["stderr"] == "ten bytes!" and "stderr_blob" not in stored
+        assert report.stdout == "twelve bytes"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("inline_bytes", [-1, 2 * MIB, "4k", None])
+def test_the_output_section_is_validated(tmp_path: Path, inline_bytes: object) -> None:
+    policies = policies_with(tmp_path, ledger={"output": {"inline_bytes": inline_bytes}})
+    with pytest.raises(ConfigurationError, match="key output.inline_bytes"):
+        make_app(f"sqlite:///{tmp_path / 'ledger.sqlite'}", tmp_path / "data", policies)
 
 
 def test_a_real_program_printing_a_mebibyte_keeps_its_event_small_end_to_end(

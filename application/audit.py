@@ -53,11 +53,10 @@ from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES, BlobReference, blob_sha256, references_in_state
 
-from .blobs import BlobCheck, BlobFault, store_lookup, with_full_output
+from .blobs import BlobCheck, BlobFault, inspect_blob, store_lookup, with_full_output
 from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
 from .ports import (
     BlobStore,
-    BlobTooLarge,
     ChainSource,
     KeyStore,
     Ledger,
@@ -709,8 +708,9 @@ class LedgerAudit:
         _write(out, header)
         seen: set[str] = set()
         counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
-        blob_check = self._blob_check()
-        written: set[BlobReference] = set()
+        # Each blob is read once: what was found while writing it is what the check reports.
+        exported: dict[BlobReference, BlobFault] = {}
+        blob_check = BlobCheck(exported.get if self._blobs is not None else None, ENDING_TOPICS)
         checkpoints = self._checkpoints(ledger, head, start, end, reached_head=False)
         for item in merge_by_position(ledger.iter_chain(start - 1, end), checkpoints):
             if isinstance(item, Checkpoint):
@@ -733,7 +733,7 @@ class LedgerAudit:
                             {"type": "predecessor", "execution": item.originator_id, "version": item.version - 1, "event_hash": before.hex()},
                         )
                 seen.add(item.originator_id)
-                counts["blobs"] += self._write_blobs(out, item, written)
+                counts["blobs"] += self._write_blobs(out, item, exported)
                 blob_check.note(item)
                 _write(out, _record_line(item))
                 counts["events"] += 1
@@ -749,25 +749,24 @@ class LedgerAudit:
             blobs=blob_check,
         )
 
-    def _write_blobs(self, out: TextIO, record: ChainRecord, written: set[BlobReference]) -> int:
+    def _write_blobs(self, out: TextIO, record: ChainRecord, exported: dict[BlobReference, BlobFault]) -> int:
         """Before an ending that names blobs, each of them not yet in the bundle, as the store
-        holds it (a missing one is left out, and the export's report says so); how many."""
-        if record.topic not in ENDING_TOPICS or record.state is None:
+        holds it, sound or not (the bundle keeps the evidence; ``exported`` notes what is wrong
+        for the export's report). A missing blob is left out. Returns how many were written."""
+        if record.topic not in ENDING_TOPICS or record.state is None or self._blobs is None:
             return 0
-        count = 0
         try:
             named = references_in_state(record.state)
         except ValueError:
             return 0  # a malformed reference: the export's blob check reports it
+        count = 0
         for _, reference in named:
-            if reference in written:
+            if reference in exported:
                 continue
-            data = _stored_blob(self._blobs, reference)
-            if data is None:
-                continue
-            _write(out, _blob_line(reference, data))
-            written.add(reference)
-            count += 1
+            data, exported[reference] = inspect_blob(self._blobs, reference)
+            if data is not None:
+                _write(out, _blob_line(reference, data))
+                count += 1
         return count
 
     # --- retention ------------------------------------------------------------------------------
@@ -1022,17 +1021,6 @@ def _blob_from_line(item: dict[str, Any]) -> tuple[BlobReference, BlobFault]:
             f"{blob_sha256(data)[:16]}…: it was changed",
         )
     return reference, None
-
-
-def _stored_blob(blobs: BlobStore | None, reference: BlobReference) -> bytes | None:
-    """A blob as the store holds it, sound or not (an export keeps the evidence; its check
-    reports what is wrong), unless it is missing or larger than the event says."""
-    if blobs is None:
-        return None
-    try:
-        return blobs.get(reference.sha256, reference.size)
-    except BlobTooLarge:
-        return None
 
 
 def _record_from_line(item: dict[str, Any]) -> ChainRecord:

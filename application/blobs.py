@@ -47,10 +47,9 @@ def keep_output(outcome: dict[str, Any], blobs: BlobStore | None, inline_bytes: 
     return kept
 
 
-def read_blob(blobs: BlobStore | None, reference: BlobReference) -> tuple[bytes | None, BlobFault]:
-    """The bytes a reference names if the store holds exactly them; otherwise None and why not."""
-    if blobs is None:
-        return None, None
+def inspect_blob(blobs: BlobStore, reference: BlobReference) -> tuple[bytes | None, BlobFault]:
+    """The bytes stored under a reference's name, read only up to the size it names (None when
+    there are none or more), and what is wrong with them, if anything."""
     short = f"{reference.sha256[:16]}… ({reference.size} bytes)"
     try:
         data = blobs.get(reference.sha256, reference.size)
@@ -59,11 +58,20 @@ def read_blob(blobs: BlobStore | None, reference: BlobReference) -> tuple[bytes 
     if data is None:
         return None, (ProblemKind.BLOB_MISSING, f"blob missing: blob {short} is not in the blob store: it was removed")
     if len(data) != reference.size or blob_sha256(data) != reference.sha256:
-        return None, (
+        return data, (
             ProblemKind.BLOB_MISMATCH,
             f"blob mismatch: blob {short} holds {len(data)} bytes hashing to {blob_sha256(data)[:16]}…: it was changed",
         )
     return data, None
+
+
+def read_blob(blobs: BlobStore | None, reference: BlobReference) -> tuple[bytes | None, BlobFault]:
+    """The bytes a reference names if the store holds exactly them; otherwise None and why not
+    (None and no fault: there is no blob store here)."""
+    if blobs is None:
+        return None, None
+    data, fault = inspect_blob(blobs, reference)
+    return (data, None) if fault is None else (None, fault)
 
 
 def with_full_output(outcome: dict[str, Any], blobs: BlobStore | None) -> dict[str, Any]:
@@ -141,4 +149,4 @@ def store_lookup(blobs: BlobStore) -> Callable[[BlobReference], BlobFault]:
     return lambda reference: read_blob(blobs, reference)[1]
 
 
-__all__ = ["BlobCheck", "BlobFault", "keep_output", "read_blob", "store_lookup", "with_full_output"]
+__all__ = ["BlobCheck", "BlobFault", "inspect_blob", "keep_output", "read_blob", "store_lookup", "with_full_output"]

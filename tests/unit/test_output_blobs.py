@@ -219,3 +219,17 @@ def test_references_that_cannot_be_checked_leave_verification_incomplete() -> No
     report = elsewhere.verify()
     assert report.intact and not report.complete
     assert any("output blobs: 1 reference(s)" in reason for reason in report.unchecked)
+
+
+def test_an_export_keeps_an_altered_blob_as_evidence_and_reports_it() -> None:
+    blobs, keys = FakeBlobStore(), FakeKeyStore()
+    app = _app(_outcome(NOISY), blobs, keys)
+    app.run(b"print(1)\n")
+    (sha256,) = blobs.blobs
+    blobs.blobs[sha256] = blobs.blobs[sha256].replace(b"line 7", b"line 8")
+    out = io.StringIO()
+    report = app.audit.export(out)
+    assert not report.intact and [detail["kind"] for detail in report.details] == ["blob_mismatch"]
+    assert sum(1 for line in out.getvalue().splitlines() if '"type":"blob"' in line) == 1
+    checked = verify_bundle(out.getvalue().splitlines(), keys)
+    assert [detail["kind"] for detail in checked.details] == ["blob_mismatch"]

@@ -32,7 +32,7 @@ _REFUSE_BODY = """
 BEGIN
   RAISE EXCEPTION 'the mai-safety ledger is append-only: % on %.% is refused', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
     USING ERRCODE = 'insufficient_privilege',
-          HINT = 'events and checkpoints are never changed or removed (docs/decisions/0008)';
+          HINT = 'events, checkpoints and output blobs are never changed or removed (docs/decisions/0008, 0014)';
 END
 """
 

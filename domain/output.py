@@ -89,6 +89,10 @@ def references_in_state(state: bytes) -> list[tuple[str, BlobReference]]:
     the outcome is a plain object) without the application's mapper: a bundle is checked with
     no application at hand. A state that is not such JSON names nothing: the chain hashes
     already report a state that was changed."""
+    # JSON can spell "_blob" only as written or with a \u escape: a state holding neither names
+    # no blob, and most endings skip the parse (about 12 µs each, as much as hashing the event).
+    if b"_blob" not in state and b"\\u" not in state:
+        return []
     try:
         data = json.loads(state)
     except (ValueError, UnicodeDecodeError):

@@ -189,6 +189,11 @@ def test_an_outcome_without_a_blob_key_holds_its_output_inline() -> None:
     assert references_in_state(b"not json") == []
 
 
+def test_a_reference_spelt_with_json_escapes_is_still_found() -> None:
+    escaped = b'{"outcome":{"stdout\\u005fblob":{"sha256":"' + b"ab" * 32 + b'","bytes":1}}}'
+    assert references_in_state(escaped) == [("stdout", BlobReference("ab" * 32, 1))]
+
+
 def test_the_preview_is_cut_at_a_character_boundary() -> None:
     preview, data = split_output("é" * 10, 5)  # two bytes each
     assert preview == "éé" and data == ("é" * 10).encode()

@@ -12,6 +12,9 @@
 * **Replay** rebuilds one execution from its verified events, as of any moment.
 * **Export** writes a self-contained bundle (JSON lines) that ``verify_bundle`` checks anywhere,
   with no database: events, both hashes, checkpoints and the public key.
+* **Output blobs.** Output kept out of an ending event is named there by its SHA-256: ``verify``
+  checks that every blob named is in the store and hashes to its name, ``replay`` reads it back
+  whole, and a bundle carries each blob once, checked the same way (docs/decisions/0014).
 * **Event MACs and witnesses.** Every event the service appends carries a MAC under a key derived
   from its signing key; the ledger checks what it did not write before it seals, so a checkpoint
   never signs an event inserted by someone without the key. Every committed checkpoint also goes
@@ -48,9 +51,22 @@ from mai_safety.domain.checkpoint import (
 )
 from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.execution import Execution
+from mai_safety.domain.output import DEFAULT_INLINE_BYTES, BlobReference, blob_sha256, references_in_state
 
+from .blobs import BlobCheck, BlobFault, inspect_blob, store_lookup, with_full_output
 from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
-from .ports import ChainSource, KeyStore, Ledger, LedgerHead, PublicKey, Sealer, Signer, WitnessedCheckpoint, Witnesses
+from .ports import (
+    BlobStore,
+    ChainSource,
+    KeyStore,
+    Ledger,
+    LedgerHead,
+    PublicKey,
+    Sealer,
+    Signer,
+    WitnessedCheckpoint,
+    Witnesses,
+)
 from .reports import ReplayReport, VerificationReport
 
 #: The keyword a save passes to the ledger when the execution it holds has ended.
@@ -84,6 +100,8 @@ class LedgerPolicy:
     keys: KeyStore
     archive_after_days: float | None = None
     witnesses: Witnesses | None = None
+    #: Each output stream longer than this (UTF-8 bytes) is kept as a blob (docs/decisions/0014).
+    inline_output_bytes: int = DEFAULT_INLINE_BYTES
 
 
 def _now() -> datetime:
@@ -275,8 +293,11 @@ class LedgerAudit:
     """The audit's commands and queries over one ledger. Built by the application; the CLI's
     ``audit`` commands call it. ``policy`` is None only where nothing is sealed (bare unit tests)."""
 
-    def __init__(self, ledger: object, mapper: Mapper[UUID] | None, policy: LedgerPolicy | None) -> None:
+    def __init__(
+        self, ledger: object, mapper: Mapper[UUID] | None, policy: LedgerPolicy | None, *, blobs: BlobStore | None = None
+    ) -> None:
         self._ledger = ledger if isinstance(ledger, Ledger) else None
+        self._blobs = blobs
         self._chain_source = ledger if isinstance(ledger, ChainSource) else None
         self._mapper = mapper
         self.policy = policy
@@ -425,8 +446,11 @@ class LedgerAudit:
             witnessed=witnessed,
             mac_valid=self._mac_check(key, notes),
         )
-        verifier.walk(ledger.iter_chain(start - 1, end), self._checkpoints(ledger, head, start, end, reached_head))
+        blob_check = self._blob_check()
+        records = blob_check.tap(ledger.iter_chain(start - 1, end))
+        verifier.walk(records, self._checkpoints(ledger, head, start, end, reached_head))
         verifier.finish(reached_head=reached_head)
+        problems.extend(blob_check.problems())
         scope = {"from": start, "to": end, "execution": execution, "reached_head": reached_head}
         if kept is not None:
             scope["kept_checkpoint"] = kept.sequence
@@ -451,7 +475,11 @@ class LedgerAudit:
             notes=notes,
             extra=problems,
             witnessed=witnessed,
+            blobs=blob_check,
         )
+
+    def _blob_check(self) -> BlobCheck:
+        return BlobCheck(store_lookup(self._blobs) if self._blobs is not None else None, ENDING_TOPICS)
 
     def _mac_check(self, key: PublicKey | None, notes: list[str]) -> MacCheck | None:
         """Event MACs are checked where the private key is at hand (and is the trusted key)."""
@@ -626,7 +654,10 @@ class LedgerAudit:
             if as_of is not None and event.timestamp > as_of:
                 break
             events.append(event)
-            timeline.append({**entry, **_event_fields(event)})
+            fields = _event_fields(event)
+            if isinstance(fields.get("outcome"), dict):
+                fields["outcome"] = with_full_output(fields["outcome"], self._blobs)
+            timeline.append({**entry, **fields})
         if not events:
             when = f" by {as_of.isoformat()}" if as_of else ""
             raise ExecutionNotFound(f"nothing was recorded for execution {identifier}{when}")
@@ -676,7 +707,10 @@ class LedgerAudit:
         }
         _write(out, header)
         seen: set[str] = set()
-        counts = {"events": 0, "redacted": 0, "checkpoints": 0}
+        counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
+        # Each blob is read once: what was found while writing it is what the check reports.
+        exported: dict[BlobReference, BlobFault] = {}
+        blob_check = BlobCheck(exported.get if self._blobs is not None else None, ENDING_TOPICS)
         checkpoints = self._checkpoints(ledger, head, start, end, reached_head=False)
         for item in merge_by_position(ledger.iter_chain(start - 1, end), checkpoints):
             if isinstance(item, Checkpoint):
@@ -699,12 +733,41 @@ class LedgerAudit:
                             {"type": "predecessor", "execution": item.originator_id, "version": item.version - 1, "event_hash": before.hex()},
                         )
                 seen.add(item.originator_id)
+                counts["blobs"] += self._write_blobs(out, item, exported)
+                blob_check.note(item)
                 _write(out, _record_line(item))
                 counts["events"] += 1
             verifier.check_record(item)
         _write(out, {"type": "end", **counts})
         verifier.finish(reached_head=False)
-        return _report(verifier, {**header["scope"], "exported": counts}, key, head_hash=None)
+        return _report(
+            verifier,
+            {**header["scope"], "exported": counts},
+            key,
+            head_hash=None,
+            extra=blob_check.problems(),
+            blobs=blob_check,
+        )
+
+    def _write_blobs(self, out: TextIO, record: ChainRecord, exported: dict[BlobReference, BlobFault]) -> int:
+        """Before an ending that names blobs, each of them not yet in the bundle, as the store
+        holds it, sound or not (the bundle keeps the evidence; ``exported`` notes what is wrong
+        for the export's report). A missing blob is left out. Returns how many were written."""
+        if record.topic not in ENDING_TOPICS or record.state is None or self._blobs is None:
+            return 0
+        try:
+            named = references_in_state(record.state)
+        except ValueError:
+            return 0  # a malformed reference: the export's blob check reports it
+        count = 0
+        for _, reference in named:
+            if reference in exported:
+                continue
+            data, exported[reference] = inspect_blob(self._blobs, reference)
+            if data is not None:
+                _write(out, _blob_line(reference, data))
+                count += 1
+        return count
 
     # --- retention ------------------------------------------------------------------------------
 
@@ -763,7 +826,9 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
             signatures[signature] if signatures.get(signature, sequence) != sequence else None
         ),
     )
-    counts = {"events": 0, "redacted": 0, "checkpoints": 0}
+    counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
+    carried: dict[BlobReference, BlobFault] = {}  # the bundle's blobs, checked as they are read
+    blob_check = BlobCheck(lambda reference: carried.get(reference, _NOT_CARRIED), ENDING_TOPICS)
     ended: dict[str, Any] | None = None
     for number, line in numbered:
         if not line.strip():
@@ -774,8 +839,14 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
         try:
             kind = item["type"]
             if kind == "event":
-                verifier.check_record(_record_from_line(item))
+                record = _record_from_line(item)
+                blob_check.note(record)
+                verifier.check_record(record)
                 counts["events"] += 1
+            elif kind == "blob":
+                reference, fault = _blob_from_line(item)
+                carried[reference] = fault
+                counts["blobs"] += 1
             elif kind == "redacted":
                 verifier.check_record(
                     ChainRecord(
@@ -802,6 +873,7 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
         {**header.get("scope", {}), "bundle": True, "key_source": "pinned" if public_key else "bundle"},
         key,
         head_hash=None,
+        extra=blob_check.problems(),
         notes=[
             "event MACs were not checked: a bundle carries none (they need the private key); every event in it "
             "lies under a signed checkpoint, and each checkpoint since MACs began was signed only over events "
@@ -817,6 +889,8 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
 def _bundle_completeness(ended: dict[str, Any] | None, counts: dict[str, int]) -> Problem | None:
     if ended is None:
         return Problem(ProblemKind.TAIL_TRUNCATED, "tail truncated: the bundle has no end line: it was cut short")
+    if "blobs" not in ended and not counts["blobs"]:
+        counts = {key: value for key, value in counts.items() if key != "blobs"}  # a bundle from before blobs
     stated = {key: ended.get(key) for key in counts}
     if stated != counts:
         return Problem(
@@ -851,6 +925,7 @@ def _report(
     notes: list[str] | None = None,
     extra: list[Problem] | None = None,
     witnessed: WitnessedCheckpoint | None = None,
+    blobs: BlobCheck | None = None,
 ) -> VerificationReport:
     problems = [*verifier.problems, *(extra or [])]
     position, last_hash = verifier.chain.head
@@ -860,6 +935,8 @@ def _report(
             "checkpoint signatures: there is no public key (the signing key file is missing): "
             "pass --public-key FILE, exported with `mai-safety audit public-key`"
         )
+    if blobs is not None and blobs.unchecked:
+        unchecked.append(f"output blobs: {blobs.unchecked} reference(s) to output kept as a blob, and no blob store here")
     return VerificationReport(
         intact=not problems,
         checked=verifier.chain.checked,
@@ -921,6 +998,29 @@ def _record_line(record: ChainRecord) -> dict[str, Any]:
         "event_hash": record.event_hash.hex(),
         "ledger_hash": record.ledger_hash.hex(),
     }
+
+
+_NOT_CARRIED: BlobFault = (
+    ProblemKind.BLOB_MISSING,
+    "blob missing: the bundle does not carry the blob the event names: a line was removed",
+)
+
+
+def _blob_line(reference: BlobReference, data: bytes) -> dict[str, Any]:
+    return {"type": "blob", "sha256": reference.sha256, "bytes": reference.size, "data": base64.b64encode(data).decode("ascii")}
+
+
+def _blob_from_line(item: dict[str, Any]) -> tuple[BlobReference, BlobFault]:
+    """The blob a bundle line carries, checked against its own name and size."""
+    reference = BlobReference.from_dict({"sha256": item["sha256"], "bytes": item["bytes"]})
+    data = base64.b64decode(item["data"], validate=True)
+    if len(data) != reference.size or blob_sha256(data) != reference.sha256:
+        return reference, (
+            ProblemKind.BLOB_MISMATCH,
+            f"blob mismatch: the bundle's blob {reference.sha256[:16]}… holds {len(data)} bytes hashing to "
+            f"{blob_sha256(data)[:16]}…: it was changed",
+        )
+    return reference, None
 
 
 def _record_from_line(item: dict[str, Any]) -> ChainRecord:

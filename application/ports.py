@@ -143,6 +143,35 @@ class Sandbox(ABC):
         """Release connections to the engine."""
 
 
+class BlobTooLarge(Exception):
+    """The blob store holds more bytes under a SHA-256 than the reader allowed: none were read."""
+
+    def __init__(self, sha256: str, size: int, max_bytes: int) -> None:
+        super().__init__(f"blob {sha256} holds {size} bytes, more than the {max_bytes} expected")
+        self.sha256 = sha256
+        self.size = size
+        self.max_bytes = max_bytes
+
+
+class BlobStore(ABC):
+    """Content-addressed bytes kept beside the ledger, in the same database (docs/decisions/0014).
+
+    ``put`` stores bytes under their SHA-256 (lowercase hex, which it returns) and has committed
+    them when it returns, so that an event naming the blob can be written after it and never
+    before. It is idempotent: bytes already stored under that SHA-256 are left as they are
+    (insert if absent; nothing is ever changed or removed, and on Postgres the database refuses
+    to). ``get`` returns the bytes stored under a SHA-256, or None when there are none; it reads
+    at most ``max_bytes`` and raises BlobTooLarge, reading nothing, when more are stored. It does
+    not check them against their name: whoever relies on the bytes hashes them
+    (``domain.output.blob_sha256``), so that an altered blob is reported rather than served."""
+
+    @abstractmethod
+    def put(self, data: bytes) -> str: ...
+
+    @abstractmethod
+    def get(self, sha256: str, max_bytes: int) -> bytes | None: ...
+
+
 class PackageIndex(ABC):
     """Where a run's dependencies come from: the user's configured package indexes (their URLs and
     hosts), and the rule a requirement must meet (raises InvalidSubmission naming the entry)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -38,12 +38,14 @@ from mai_safety.domain.network import (
     requirements_in_header,
 )
 from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
+from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
+from .blobs import keep_output, with_full_output
 from .errors import ConfigurationError, ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
-from .ports import Assessor, PackageIndex, PreparedRun, Sandbox
+from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
 
@@ -94,13 +96,19 @@ class MaiSafety(Application):
         ledger: LedgerPolicy | None = None,
         package_index: PackageIndex | None = None,
         ledger_stall_s: float = 10.0,
+        blob_store: Callable[[Any], BlobStore | None] | None = None,
     ) -> None:
+        """``blob_store`` makes the store for output kept out of events from the recorder this
+        application made, so that both live in one database (docs/decisions/0014); without one,
+        output stays inline in the ending event."""
         super().__init__(env=env)
         self.assessor = assessor
         self.sandbox = sandbox
         self.gate = gate
         self.package_index = package_index
-        self.audit = LedgerAudit(self.recorder, self.mapper, ledger)
+        self.blobs = blob_store(self.recorder) if blob_store is not None else None
+        self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
+        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
         self.ledger_stall_s = ledger_stall_s
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
@@ -426,11 +434,13 @@ class MaiSafety(Application):
             )
         if writer.dropped:
             outcome.observations["samples_dropped"] = writer.dropped
+        # Long output goes to the blob store first, committed, then the ending names it.
+        recorded = keep_output(outcome.to_dict(), self.blobs, self.inline_output_bytes)
         while not current[0].status.is_final:
             if outcome.termination_reason:
-                current[0].terminate(outcome.termination_reason, outcome.to_dict())
+                current[0].terminate(outcome.termination_reason, dict(recorded))
             else:
-                current[0].complete(outcome.to_dict())
+                current[0].complete(dict(recorded))
             self._save_unless_ended(current)
 
     def _save_unless_ended(self, current: list[Execution]) -> bool:
@@ -474,7 +484,7 @@ class MaiSafety(Application):
 
     def report(self, execution_id: UUID | str) -> ExecutionReport:
         execution = self._get(execution_id)
-        outcome = execution.outcome
+        outcome = with_full_output(execution.outcome, self.blobs)
         limits = execution.limits.to_dict() if execution.limits else None
         return ExecutionReport(
             execution_id=str(execution.id),
@@ -498,10 +508,10 @@ class MaiSafety(Application):
         )
 
     def history(self, execution_id: UUID | str) -> list[dict[str, Any]]:
-        """The execution's events in order, as plain data."""
+        """The execution's events in order, as plain data; output kept as a blob is read back whole."""
         self._get(execution_id)
         events = self.repository.event_store.get(self._uuid(execution_id))
-        return [_event_data(event) for event in events]
+        return [_event_data(event, self.blobs) for event in events]
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
@@ -541,8 +551,10 @@ def acting_as(actor: str) -> Iterator[None]:
         actor_context.reset(token)
 
 
-def _event_data(event: Any) -> dict[str, Any]:
+def _event_data(event: Any, blobs: BlobStore | None) -> dict[str, Any]:
     data = {key: value for key, value in event.__dict__.items() if key not in ("originator_id",)}
+    if isinstance(data.get("outcome"), dict):
+        data["outcome"] = with_full_output(data["outcome"], blobs)
     timestamp = data.pop("timestamp")
     return {
         "event": type(event).__name__,

@@ -44,6 +44,7 @@ from mai_safety.domain.checkpoint import CheckpointRule
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits
+from mai_safety.infrastructure.ledger.blobs import blob_store_beside
 from mai_safety.infrastructure.ledger.policy import load_ledger_policy
 from mai_safety.infrastructure.signing import KeyFile
 
@@ -81,7 +82,10 @@ AT_ONCE_RULE = replace(SHIPPED_RULE, endings_within=0.0)
 
 def application(env: dict[str, str], keys: KeyFile | None, rule: CheckpointRule = SHIPPED_RULE) -> MaiSafety:
     ledger = LedgerPolicy(rule, keys) if keys else None
-    return MaiSafety(assessor=FakeAssessor(), sandbox=FakeSandbox(), gate=GATE, env=env, ledger=ledger)
+    # Wired as bootstrap wires it: output blobs beside our ledgers (None for plain eventsourcing).
+    return MaiSafety(
+        assessor=FakeAssessor(), sandbox=FakeSandbox(), gate=GATE, env=env, ledger=ledger, blob_store=blob_store_beside
+    )
 
 
 def new_execution(number: int) -> Execution:

@@ -178,6 +178,8 @@ class ProblemKind(str, Enum):
     NOT_COVERED = "not_covered"
     FORGED_EVENT = "forged_event"
     LEDGER_BEHIND_WITNESS = "ledger_behind_witness"
+    BLOB_MISSING = "blob_missing"  # an event names output kept as a blob the store does not hold
+    BLOB_MISMATCH = "blob_mismatch"  # ... or whose stored bytes are not the ones it names
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from mai_safety.domain.network import KnownThreats
 from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
 from .docker_sandbox import DockerSandbox
+from .ledger.blobs import blob_store_beside
 from .ledger.policy import load_ledger_policy
 from .pip_config import PipPackageIndex
 from .policy_loader import Policies, load_policies
@@ -87,6 +88,8 @@ def bootstrap(
         ledger=load_ledger_policy(
             settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path), state_dir=settings.state_path
         ).policy,
+        # Long output goes to a table of the ledger's own database (docs/decisions/0014).
+        blob_store=blob_store_beside,
     )
 
 

@@ -1,9 +1,10 @@
 """Makes a Postgres ledger append-only in the database itself (docs/decisions/0008).
 
-An owner role creates the tables and owns them (adding the event-MAC columns to tables made
-before them); the service's role may SELECT and INSERT on the events and checkpoint tables and
-nothing else; and triggers refuse UPDATE, DELETE and TRUNCATE on both, whoever asks. Only the owner (or a superuser) can switch the triggers off, and doing so is
-exactly the tampering the signed checkpoints catch. Run by ``mai-safety audit init-postgres``;
+An owner role creates the tables and owns them (adding the event-MAC columns, and the table of
+output blobs, to a ledger made before them); the service's role may SELECT and INSERT on the
+events, checkpoint and blob tables and nothing else; and triggers refuse UPDATE, DELETE and
+TRUNCATE on all three, whoever asks. Only the owner (or a superuser) can switch the triggers off,
+and doing so is exactly the tampering the signed checkpoints and the blob check catch. Run by ``mai-safety audit init-postgres``;
 idempotent. ``hardening_sql`` is the same SQL for an operator who applies it by hand.
 """
 
@@ -20,6 +21,7 @@ from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.service import MaiSafety
 
 from ..settings import Settings, choose_store
+from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
 from .postgres import Factory
 
@@ -30,13 +32,14 @@ _REFUSE_BODY = """
 BEGIN
   RAISE EXCEPTION 'the mai-safety ledger is append-only: % on %.% is refused', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
     USING ERRCODE = 'insufficient_privilege',
-          HINT = 'events and checkpoints are never changed or removed (docs/decisions/0008)';
+          HINT = 'events, checkpoints and output blobs are never changed or removed (docs/decisions/0008, 0014)';
 END
 """
 
 
 def hardening_statements(schema: str, events_table: str, service_role: str) -> list[sql.Composed]:
     checkpoints_table = f"{events_table}_checkpoints"
+    blobs = blobs_table(events_table)
     names = {"schema": sql.Identifier(schema), "role": sql.Identifier(service_role), "function": sql.Identifier(_FUNCTION)}
     statements = [
         sql.SQL(
@@ -50,7 +53,13 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
                 table=sql.Identifier(f"{events_table}{suffix}"), column=sql.Identifier(column), **names
             )
         )
-    for table in (events_table, checkpoints_table):
+    # Output blobs (docs/decisions/0014): their table, for a ledger made before them.
+    statements.append(
+        sql.SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{table} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
+        ).format(table=sql.Identifier(blobs), **names)
+    )
+    for table in (events_table, checkpoints_table, blobs):
         table_names = {
             **names,
             "table": sql.Identifier(table),
@@ -134,7 +143,7 @@ def harden_postgres(
         "service_role": service_role,
         "role_created": created,
         "schema": schema,
-        "tables": [events_table, f"{events_table}_checkpoints"],
+        "tables": [events_table, f"{events_table}_checkpoints", blobs_table(events_table)],
     }
 
 

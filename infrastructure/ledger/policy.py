@@ -1,5 +1,5 @@
-"""Reads policies/ledger.yaml: when to seal checkpoints, where retention archives go, and which
-witnesses keep a copy of every checkpoint."""
+"""Reads policies/ledger.yaml: when to seal checkpoints, where retention archives go, which
+witnesses keep a copy of every checkpoint, and how much output an event keeps inline."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pydantic import Field
 from mai_safety.application.audit import LedgerPolicy
 from mai_safety.application.ports import KeyStore
 from mai_safety.domain.checkpoint import CheckpointRule
+from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
 # The same strict model and loader as the other policy files, so that errors read the same way
 # (file, key, what was expected).
@@ -52,6 +53,12 @@ class _SyslogWitness(Strict):
     ident: str = Field(default="mai-safety", min_length=1, max_length=32, pattern=r"^[A-Za-z0-9._-]+$")
 
 
+class _Output(Strict):
+    #: Each stream longer than this (UTF-8 bytes) is kept as a blob; the event keeps this much of
+    #: it as a preview. Bounded so that an event stays small whatever the output limit.
+    inline_bytes: int = Field(default=DEFAULT_INLINE_BYTES, ge=0, le=1024 * 1024)
+
+
 _Witness = Annotated[_FileWitness | _HttpWitness | _SyslogWitness, Field(discriminator="kind")]
 
 
@@ -60,6 +67,7 @@ class _LedgerFile(Strict):
     checkpoints: _Checkpoints
     retention: _Retention = _Retention()
     witnesses: list[_Witness] = Field(default_factory=lambda: [_FileWitness(kind="file")], max_length=8)
+    output: _Output = _Output()
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,7 @@ def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore, *, st
             keys=keys,
             archive_after_days=loaded.retention.archive_after_days,
             witnesses=witnesses,
+            inline_output_bytes=loaded.output.inline_bytes,
         ),
         archive_dir=archive_dir if archive_dir.is_absolute() else data_dir / archive_dir,
         witnesses=witnesses,

@@ -35,6 +35,7 @@ from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from .blobs import blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
@@ -62,6 +63,8 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         super().__init__(datastore, events_table_name=events_table_name)
         self.checkpoints_table_name = f"{events_table_name}_checkpoints"
         self.check_identifier_length(self.checkpoints_table_name)
+        self.blobs_table_name = blobs_table(events_table_name)
+        self.check_identifier_length(self.blobs_table_name)
         self._sealer: Sealer | None = None
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
@@ -71,6 +74,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
             "checkpoints": Identifier(self.checkpoints_table_name),
+            "blobs": Identifier(self.blobs_table_name),
         }
         self.sql_create_statements[self.create_table_statement_index] = SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
@@ -110,7 +114,12 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                 index=Identifier(f"{self.checkpoints_table_name}_position_idx"), **names
             )
         )
+        self._create_blobs = SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{blobs} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
+        ).format(**names)
+        self.sql_create_statements.append(self._create_blobs)
         self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
+        self.qualified_blobs = f'"{self.datastore.schema}"."{self.blobs_table_name}"'
         self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
         self._lock_key = advisory_lock_key(self.qualified_events)
         checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
@@ -183,8 +192,9 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         if self._tables_exist():
             # Made by the operator's owner role; the service's role may not create anything, but a
             # ledger made before event MACs needs their columns (added by the owner, or here where
-            # this role owns the tables).
+            # this role owns the tables). So does a ledger made before output blobs, their table.
             self._add_missing_columns()
+            self._add_missing_blobs_table()
             return
         try:
             super().create_table()
@@ -223,6 +233,28 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                     "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
                 ) from None
 
+    def _add_missing_blobs_table(self) -> None:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            if self._exists(cursor, self.qualified_blobs):
+                return
+            try:
+                with connection.transaction():
+                    cursor.execute(self._create_blobs)
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigurationError(
+                    "the ledger's tables were made before output blobs and this role may not create their table: "
+                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                ) from None
+            except psycopg.Error:
+                if not self._exists(cursor, self.qualified_blobs):  # else another process made it meanwhile
+                    raise
+
+    @staticmethod
+    def _exists(cursor: Cursor[Any], qualified: str) -> bool:
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", (qualified,))
+        row = cursor.fetchone()
+        return bool(row and row[0])
+
     def location(self) -> str:
         options = getattr(self.datastore.pool, "kwargs", None) or {}
         where = f"{options.get('host', '?')}:{options.get('port', '?')}/{options.get('dbname', '?')}"
@@ -238,19 +270,22 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             return bool(row and row[0])
 
     def protection(self) -> dict[str, Any]:
-        """Whether the database itself refuses changes (docs/decisions/0008)."""
+        """Whether the database itself refuses changes (docs/decisions/0008): the triggers on the
+        events, checkpoints and output blobs tables, and this role's rights on events and blobs."""
+        tables = (self.qualified_events, self.qualified_checkpoints, self.qualified_blobs)
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
             cursor.execute(
                 "SELECT "
-                "(SELECT count(*) FROM pg_trigger WHERE tgrelid IN (to_regclass(%s), to_regclass(%s)) "
+                "(SELECT count(*) FROM pg_trigger WHERE tgrelid IN (to_regclass(%s), to_regclass(%s), to_regclass(%s)) "
                 "AND tgname LIKE '%%append_only' AND tgenabled <> 'D'), "
                 "has_table_privilege(%s, 'UPDATE') OR has_table_privilege(%s, 'DELETE') "
-                "OR has_table_privilege(%s, 'TRUNCATE'), current_user",
-                (self.qualified_events, self.qualified_checkpoints, *([self.qualified_events] * 3)),
+                "OR has_table_privilege(%s, 'TRUNCATE') OR has_table_privilege(%s, 'UPDATE') "
+                "OR has_table_privilege(%s, 'DELETE') OR has_table_privilege(%s, 'TRUNCATE'), current_user",
+                (*tables, *([self.qualified_events] * 3), *([self.qualified_blobs] * 3)),
             )
             row = cursor.fetchone()
         assert row is not None
-        return {"append_only_triggers": row[0] == 2, "role_may_change_events": bool(row[1]), "role": row[2]}
+        return {"append_only_triggers": row[0] == len(tables), "role_may_change_events": bool(row[1]), "role": row[2]}
 
     # --- writing -------------------------------------------------------------------------------
 

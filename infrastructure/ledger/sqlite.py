@@ -37,6 +37,7 @@ from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from .blobs import blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
@@ -168,6 +169,11 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
     def checkpoints_table_name(self) -> str:
         return f"{self.events_table_name}_checkpoints"
 
+    @property
+    def blobs_table_name(self) -> str:
+        """Output kept out of events (docs/decisions/0014; infrastructure/ledger/blobs.py)."""
+        return blobs_table(self.events_table_name)
+
     def construct_create_table_statements(self) -> list[str]:
         table = self.events_table_name
         checkpoints = self.checkpoints_table_name
@@ -199,6 +205,9 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             "format_version INTEGER NOT NULL DEFAULT 1, "
             "macs_from INTEGER)",
             f"CREATE INDEX IF NOT EXISTS {checkpoints}_position_idx ON {checkpoints} (ledger_position)",
+            # Made here too where a ledger from before blobs is opened: IF NOT EXISTS.
+            f"CREATE TABLE IF NOT EXISTS {self.blobs_table_name} ("
+            "sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)",
         ]
 
     def _create_table(self, c: SQLiteCursor) -> None:

@@ -47,11 +47,17 @@ def service_environ(data_dir: Path, policies: Path | None = None, home: Path | N
     }
 
 
-def make_app(database_url: str, data_dir: Path, policies: Path | None = None, home: Path | None = None) -> MaiSafety:
+def make_app(
+    database_url: str,
+    data_dir: Path,
+    policies: Path | None = None,
+    home: Path | None = None,
+    sandbox: FakeSandbox | None = None,
+) -> MaiSafety:
     """The application as bootstrap wires it (signing key in ``home``/config/mai-safety, witness
-    in ``home``/state/mai-safety), with fake ports."""
+    in ``home``/state/mai-safety), with fake ports (``sandbox``: one returning a chosen outcome)."""
     settings = Settings.from_environment(environ=service_environ(data_dir, policies, home), database_url=database_url)
-    return bootstrap(settings, assessor=FakeAssessor(), sandbox=FakeSandbox())
+    return bootstrap(settings, assessor=FakeAssessor(), sandbox=sandbox or FakeSandbox())
 
 
 def witness_file(data_dir: Path, home: Path | None = None) -> Path:
@@ -151,6 +157,7 @@ class Attacker:
         # eventsourcing names the Postgres table after the application; SQLite keeps its default.
         self.events_table = "stored_events" if kind == "sqlite" else EVENTS_TABLE
         self.checkpoints_table = f"{self.events_table}_checkpoints"
+        self.blobs_table = f"{self.events_table}_blobs"
 
     def execute(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
         """Run statements (written with ? placeholders) in one transaction, protections off."""
@@ -162,11 +169,12 @@ class Attacker:
             return
         assert self._owner is not None
         with psycopg.connect(**self._owner) as connection, connection.transaction():
-            for table in (self.events_table, self.checkpoints_table):
+            tables = (self.events_table, self.checkpoints_table, self.blobs_table)
+            for table in tables:
                 connection.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
             for statement, params in statements:
                 connection.execute(statement.replace("?", "%s"), params)  # type: ignore[call-overload]
-            for table in (self.events_table, self.checkpoints_table):
+            for table in tables:
                 connection.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
 
     def query(self, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

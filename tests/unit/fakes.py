@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.ports import Assessor, Observer, PackageIndex, PreparedRun, RunOutcome, Sandbox
+from mai_safety.application.ports import Assessor, BlobStore, BlobTooLarge, Observer, PackageIndex, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
+from mai_safety.domain.output import blob_sha256
 
 
 class FakeAssessor(Assessor):
@@ -94,3 +97,30 @@ class FakePackageIndex(PackageIndex):
         if "/" in entry or ":" in entry:
             raise InvalidSubmission(f"requirement {entry!r} points at a URL or path: name a package from the index instead")
         return entry.strip()
+
+
+class FakeBlobStore(BlobStore):
+    """Blobs in a dict; ``before_put`` is called before each put is kept (to see what the ledger
+    held then), and ``failing`` makes every put raise, as a database that went away would."""
+
+    def __init__(self) -> None:
+        self.blobs: dict[str, bytes] = {}
+        self.puts: list[str] = []
+        self.before_put: Callable[[bytes], None] | None = None
+        self.failing: Exception | None = None
+
+    def put(self, data: bytes) -> str:
+        if self.failing is not None:
+            raise self.failing
+        if self.before_put is not None:
+            self.before_put(data)
+        sha256 = blob_sha256(data)
+        self.blobs.setdefault(sha256, bytes(data))  # insert if absent, as the real stores do
+        self.puts.append(sha256)
+        return sha256
+
+    def get(self, sha256: str, max_bytes: int) -> bytes | None:
+        data = self.blobs.get(sha256)
+        if data is not None and len(data) > max_bytes:
+            raise BlobTooLarge(sha256, len(data), max_bytes)
+        return data

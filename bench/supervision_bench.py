@@ -6,6 +6,8 @@
     container killed, for wall time, pids, output, CPU time and disk; memory is the kernel's own
     OOM kill, reported from its counter
   * concurrency: N supervised executions started together, how many ran at the same time
+  * without a supervisor: `mai-safety run --timeout 3` of a busy loop, its CLI killed with
+    SIGKILL once the container runs; how long after its deadline the container ended (the keeper)
 
     .venv/bin/python bench/supervision_bench.py [--repeat 5] [--concurrent 8]
 """
@@ -13,7 +15,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +32,7 @@ from mai_safety.domain.levels import TrustLevel
 from mai_safety.domain.limits import RequestedLimits, fit_limits
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.cgroups import CgroupReader
+from mai_safety.infrastructure.docker_sandbox import LABEL_DEADLINE, LABEL_MANAGED, LABEL_SUPERVISOR, _DEADLINE_GRACE_S, _docker_time
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, Settings
 
 
@@ -139,6 +146,46 @@ def concurrency(app, count: int) -> None:  # type: ignore[no-untyped-def]
     print(f"concurrency: {count} executions of a 2 s program in {wall:.2f} s; at most {peak[0]} at once; statuses {statuses}")
 
 
+def unsupervised_deadline(client: docker.DockerClient, work: Path, repeat: int) -> None:
+    """The keeper's deadline after the supervisor is gone: seconds from the run's deadline label to
+    the container's end, with the CLI that supervised it killed by SIGKILL."""
+    program = work / "busy.py"
+    program.write_text("while True:\n    pass\n")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    env["MAI_SAFETY_DATABASE_URL"] = f"sqlite:///{work / 'unsupervised.sqlite'}"
+    lateness = []
+    for _ in range(repeat):
+        cli = subprocess.Popen([sys.executable, "-m", "mai_safety.infrastructure.cli", "run", str(program), "--timeout", "3"],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        container = None
+        for _ in range(600):
+            found = [c for c in client.containers.list(filters={"label": f"{LABEL_MANAGED}=1"})
+                     if c.labels.get(LABEL_SUPERVISOR, "").split("/")[1:2] == [str(cli.pid)]]
+            if found:
+                container = found[0]
+                break
+            time.sleep(0.05)
+        cli.send_signal(signal.SIGKILL)
+        cli.wait()
+        if container is None:
+            print("unsupervised: the run never started")
+            continue
+        deadline = float(container.labels[LABEL_DEADLINE])
+        while True:
+            container.reload()
+            if container.status != "running":
+                break
+            time.sleep(0.05)
+        finished = _docker_time(container.attrs["State"]["FinishedAt"]) or time.time()
+        lateness.append(finished - deadline)
+        container.remove(force=True)
+    subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli", "recover"], env=env, capture_output=True)
+    if lateness:
+        print(f"without a supervisor: a busy loop with --timeout 3 ended {statistics.median(lateness):+.2f} s from the keeper's "
+              f"deadline (the container's start + timeout + {_DEADLINE_GRACE_S:g} s; median of {len(lateness)}, "
+              f"latest {max(lateness):+.2f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
@@ -152,6 +199,7 @@ def main() -> None:
         supervisor_cpu(app)
         termination_latency(app, args.repeat)
         concurrency(app, args.concurrent)
+        unsupervised_deadline(client, work, args.repeat)
     finally:
         app.close()
         client.close()

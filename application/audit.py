@@ -47,6 +47,7 @@ from mai_safety.domain.checkpoint import (
     merge_by_position,
 )
 from mai_safety.domain.errors import MaiSafetyError
+from mai_safety.domain.access import ApiToken
 from mai_safety.domain.execution import Execution
 
 from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
@@ -63,6 +64,10 @@ EXECUTION_TOPICS = frozenset(
     if isinstance(cls, type) and issubclass(cls, Execution.Event) and cls is not Execution.Event
 )
 ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
+#: Grants and revocations of API tokens (domain.access) share the ledger with the executions.
+ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
+#: Every event this service writes; anything else on the ledger is reported as unexpected.
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS
 #: A bundle must lie wholly under its checkpoints: the export seals before it writes.
 _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
 #: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
@@ -344,7 +349,7 @@ class LedgerAudit:
         anchor = ledger.ledger_hash_at(covered) if covered else GENESIS
         if anchor is None:
             return None
-        chain = ChainVerifier(covered, anchor, predecessor=ledger.event_hash_of, known_topics=EXECUTION_TOPICS, ending_topics=ENDING_TOPICS)
+        chain = ChainVerifier(covered, anchor, predecessor=ledger.event_hash_of, known_topics=LEDGER_TOPICS, ending_topics=ENDING_TOPICS)
         chain.check_all(ledger.iter_chain(covered, head.position))
         if not chain.intact or chain.last_ending is None or self._awaiting_seal(chain.last_ending):
             return None
@@ -575,7 +580,7 @@ class LedgerAudit:
             start - 1,
             anchor,
             predecessor=ledger.event_hash_of if start > 1 else None,
-            known_topics=EXECUTION_TOPICS,
+            known_topics=LEDGER_TOPICS,
             ending_topics=ENDING_TOPICS,
         )
         if missing_anchor:
@@ -749,7 +754,7 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
         anchor_position,
         anchor_hash,
         predecessor=lambda execution, version: predecessors.get((execution, version)),
-        known_topics=EXECUTION_TOPICS,
+        known_topics=LEDGER_TOPICS,
         ending_topics=ENDING_TOPICS,
     )
     verifier = LedgerVerifier(
@@ -1038,6 +1043,7 @@ __all__ = [
     "CheckpointSealer",
     "ENDING_TOPICS",
     "EXECUTION_TOPICS",
+    "LEDGER_TOPICS",
     "LedgerAudit",
     "LedgerPolicy",
     "LedgerTampered",

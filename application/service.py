@@ -13,6 +13,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
+from mai_safety.domain.access import Action, NobodyAnswers, Principal, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
@@ -38,9 +39,10 @@ from mai_safety.domain.network import (
 )
 from mai_safety.domain.supervision import SampleThinner, Usage
 
+from .access import TokenCommands
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
-from .errors import ConfigurationError, ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
+from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
 from .ports import Assessor, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
@@ -79,8 +81,12 @@ class Sizing:
     runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
 
-class MaiSafety(Application):
+class MaiSafety(TokenCommands, Application):
     name = "MaiSafety"
+
+    #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
+    #: ``policies/gate.yaml``'s names, and with no principal nobody does (docs/decisions/0014).
+    roles_decide: bool = False
 
     def __init__(
         self,
@@ -120,6 +126,7 @@ class MaiSafety(Application):
         self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code"
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
+        self._check_principal_may(Action.ASSESS)
         return assess_code(
             self.assessor, code, provenance=provenance, max_code_bytes=self.gate.max_code_bytes, source=source
         )
@@ -135,8 +142,15 @@ class MaiSafety(Application):
         override: str | None = None,
         network: NetworkMode = NetworkMode.NONE,
         requirements: tuple[str, ...] | list[str] = (),
+        caller: dict[str, str] | None = None,
+        execution_id: UUID | None = None,
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``caller``: labels recorded on ``Assessed`` beside the principal (Mai's ``task_id`` and
+        ``session_id``, the ``on_behalf_of`` end user), never used for a decision. ``execution_id``
+        makes the submission idempotent: if that execution exists, its report is returned and
+        nothing new is recorded (the same code is required).
 
         ``network=NetworkMode.DEPS`` gives the run a read-only egress to the allow-list, and installs
         ``requirements`` (with any ``# requirements:`` lines at the top of the code) before it starts.
@@ -144,11 +158,39 @@ class MaiSafety(Application):
         HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
+        self._check_principal_may(Action.SUBMIT)
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
+        if execution_id is not None:
+            existing = self._submitted_already(execution_id, submission)
+            if existing is not None:
+                return existing
+        try:
+            return self._assess_and_run(
+                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id
+            )
+        except IntegrityError:
+            # Another request with the same id recorded it first: answer with that one.
+            existing = self._submitted_already(execution_id, submission) if execution_id is not None else None
+            if existing is None:
+                raise
+            return existing
+
+    def _assess_and_run(
+        self,
+        submission: Submission,
+        provenance: Provenance,
+        requested: RequestedLimits,
+        confirm: bool,
+        override: str | None,
+        network: NetworkMode,
+        requirements: tuple[str, ...] | list[str],
+        caller: dict[str, str] | None,
+        execution_id: UUID | None,
+    ) -> ExecutionReport:
         assessment = self.assessor.assess(submission)
         sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
         sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing))
-        execution = Execution.assess(submission, assessment)
+        execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
             self.save(execution)  # Assessed is stored before anything starts
@@ -161,7 +203,7 @@ class MaiSafety(Application):
             self.save(execution)
             return self.report(execution.id)
         # Answered up front: checked in full before the request and the answer are stored together.
-        execution.override(answer, self.gate.rules, actor_context.get(), _now())
+        execution.override(answer, self._authority(execution), actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
@@ -175,9 +217,16 @@ class MaiSafety(Application):
         requested: RequestedLimits = RequestedLimits(),
         network: NetworkMode = NetworkMode.NONE,
         requirements: tuple[str, ...] | list[str] = (),
+        kind: str | None = None,
+        on_behalf_of: str | None = None,
     ) -> ExecutionReport:
-        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run it."""
-        execution = self._get(execution_id)
+        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run it.
+
+        ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
+        execution = self._visible(self._get(execution_id))
+        if kind is not None and execution.override_kind is not None and execution.override_kind.value != kind:
+            needs = "an override (BLOCKED code)" if execution.override_kind.value == "override" else "a confirmation (HIGH code)"
+            raise InvalidTransition(f"execution {execution.id} waits for {needs}, not a {kind}")
         if execution.is_overdue(_now()):
             execution.expire(_now())
             self.save(execution)
@@ -187,15 +236,15 @@ class MaiSafety(Application):
             )
         sizing = self._size(execution.provenance, execution.level, execution.complexity, requested)
         sizing = replace(sizing, network=self._network(network, list(requirements), execution.code, sizing))
-        execution.override(explanation, self.gate.rules, actor_context.get(), _now())
+        execution.override(explanation, self._authority(execution), actor_context.get(), _now(), on_behalf_of=on_behalf_of)
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
         return self.report(execution.id)
 
     def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
-        execution = self._get(execution_id)
-        execution.deny(reason, self.gate.rules, actor_context.get())
+        execution = self._visible(self._get(execution_id))
+        execution.deny(reason, self._authority(execution), actor_context.get())
         self.save(execution)
         return self.report(execution.id)
 
@@ -205,7 +254,10 @@ class MaiSafety(Application):
         The end is recorded first, then the container is killed: the supervisor, in this process or
         another, finds the execution ended when it next writes, and stops."""
         for _attempt in range(10):
-            execution = self._get(execution_id)
+            execution = self._visible(self._get(execution_id))
+            principal = principal_context.get()
+            if principal is not None:
+                principal.check_may_cancel(self._submitted_by(execution))
             if execution.status.is_final:
                 raise InvalidTransition(f"execution {execution.id} has already ended ({execution.status.value})")
             execution.terminate("cancelled", {"detail": f"cancelled by {actor_context.get()}"})
@@ -434,7 +486,7 @@ class MaiSafety(Application):
     # --- queries --------------------------------------------------------------------------
 
     def report(self, execution_id: UUID | str) -> ExecutionReport:
-        execution = self._get(execution_id)
+        execution = self._visible(self._get(execution_id))
         outcome = execution.outcome
         limits = execution.limits.to_dict() if execution.limits else None
         return ExecutionReport(
@@ -456,17 +508,66 @@ class MaiSafety(Application):
             override_kind=execution.override_kind.value if execution.override_kind else None,
             answer_by=execution.answer_by.isoformat() if execution.answer_by else None,
             detail=outcome.get("detail", ""),
+            submitted_by=execution.submitted_by,
+            caller={key: value for key, value in execution.caller.items() if key != "principal"},
         )
 
     def history(self, execution_id: UUID | str) -> list[dict[str, Any]]:
         """The execution's events in order, as plain data."""
-        self._get(execution_id)
+        self._visible(self._get(execution_id))
         events = self.repository.event_store.get(self._uuid(execution_id))
         return [_event_data(event) for event in events]
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
+        self._check_principal_may(Action.VERIFY)
         return self.audit.verify()
+
+    # --- who acts (service mode: the token's principal; docs/decisions/0014) ---------------
+
+    def _check_principal_may(self, action: Action) -> None:
+        principal = principal_context.get()
+        if principal is not None:
+            principal.check_may(action)
+
+    def _caller(self, labels: dict[str, str] | None) -> dict[str, str] | None:
+        principal = principal_context.get()
+        recorded = {key: value for key, value in (labels or {}).items() if value}
+        if principal is not None:
+            recorded = {"principal": principal.name, **recorded}
+        return recorded or None
+
+    def _submitted_by(self, execution: Execution) -> str | None:
+        """The principal that submitted it; for one submitted without the service, its Assessed actor."""
+        if execution.submitted_by is not None:
+            return execution.submitted_by
+        first = next(iter(self.repository.event_store.get(execution.id, lte=1)), None)
+        return getattr(first, "actor", None)
+
+    def _visible(self, execution: Execution) -> Execution:
+        """A principal that may not see this execution is told it does not exist."""
+        principal = principal_context.get()
+        if principal is not None and not principal.may_see(self._submitted_by(execution)):
+            raise ExecutionNotFound(f"no execution {execution.id} in this ledger: check the id")
+        return execution
+
+    def _authority(self, execution: Execution) -> Any:
+        """Who may answer the gate: the roles in service mode, the policy's names in local mode."""
+        principal = principal_context.get()
+        if principal is not None:
+            return RolesDecide(principal, self._submitted_by(execution))
+        return NobodyAnswers() if self.roles_decide else self.gate.rules
+
+    def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
+        try:
+            execution = self._get(execution_id)
+        except ExecutionNotFound:
+            return None
+        if execution.code_sha256 != submission.sha256:
+            raise IdempotencyConflict(
+                f"this Idempotency-Key already names execution {execution.id}, of other code: use a new key for new code"
+            )
+        return self.report(execution.id)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -475,7 +576,8 @@ class MaiSafety(Application):
             execution = self.repository.get(self._uuid(execution_id))
         except AggregateNotFoundError:
             raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id") from None
-        assert isinstance(execution, Execution)
+        if not isinstance(execution, Execution):  # another aggregate's id (a token's)
+            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id")
         return execution
 
     @staticmethod
@@ -493,12 +595,15 @@ def _now() -> datetime:
 
 
 @contextmanager
-def acting_as(actor: str) -> Iterator[None]:
-    """Stamp every event recorded inside the block with ``actor``."""
-    token = actor_context.set(actor)
+def acting_as(actor: str, principal: Principal | None = None) -> Iterator[None]:
+    """Stamp every event recorded inside the block with ``actor``; in service mode, ``principal``
+    (the token's) is the actor and what the application checks roles against."""
+    token = actor_context.set(principal.name if principal is not None else actor)
+    principal_token = principal_context.set(principal)
     try:
         yield
     finally:
+        principal_context.reset(principal_token)
         actor_context.reset(token)
 
 

@@ -269,6 +269,57 @@ class MaiSafety(TokenCommands, Application):
         self.sandbox.remove_execution(str(execution.id))
         return self.report(execution.id)
 
+    def expire_overdue(self) -> list[str]:
+        """End every execution whose answer did not come in time, as Terminated (no_answer), without
+        waiting for someone to answer it (the service's sweeper). Returns their ids."""
+        ended = []
+        for execution_id in self._awaiting_ids():
+            execution = self._get(execution_id)
+            if not execution.is_overdue(_now()):
+                continue
+            execution.expire(_now())
+            try:
+                self.save(execution)
+            except IntegrityError:
+                continue  # answered or ended meanwhile
+            ended.append(str(execution.id))
+        return ended
+
+    def end_unfinished(self, execution_id: UUID | str, reason: str, detail: str) -> bool:
+        """End a waiting or running execution the service will no longer see to the end (it is
+        stopping): recorded as Terminated with ``reason``, then its container is removed."""
+        for _attempt in range(10):
+            execution = self._get(execution_id)
+            if execution.status.is_final:
+                return False
+            execution.terminate(reason, {"detail": detail})
+            try:
+                self.save(execution)
+                break
+            except IntegrityError:
+                continue
+        self.sandbox.remove_execution(str(execution_id))
+        return True
+
+    def status(self) -> dict[str, Any]:
+        """What answers and what does not: the sandbox's engine, the ledger, the runtimes."""
+        docker: dict[str, Any] = {"ok": True}
+        try:
+            self.sandbox.check_available()
+        except SandboxUnavailable as exc:
+            docker = {"ok": False, "detail": exc.message}
+        ledger: dict[str, Any] = {"ok": True}
+        try:
+            ledger["head_position"] = self.recorder.max_notification_id() or 0
+        except Exception as exc:  # noqa: BLE001 - any failure of the store is "does not answer"
+            ledger = {"ok": False, "detail": f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"}
+        return {
+            "ok": docker["ok"] and ledger["ok"],
+            "docker": docker,
+            "ledger": ledger,
+            "runtimes": self.sandbox.runtimes() if docker["ok"] else {},
+        }
+
     def recover(self) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
         record Terminated (supervisor_lost); and seal the endings a stopped process left without
@@ -453,6 +504,27 @@ class MaiSafety(TokenCommands, Application):
         except IntegrityError:
             current[0] = self._get(current[0].id)
         return not current[0].status.is_final
+
+    def _awaiting_ids(self) -> list[UUID]:
+        """Executions with an OverrideRequested event and no answer or end, from the notifications."""
+        topics = [
+            get_topic(cls)
+            for cls in (Execution.OverrideRequested, Execution.Overridden, Execution.Completed, Execution.Terminated)
+        ]
+        awaiting: set[UUID] = set()
+        start: int | None = None
+        while True:
+            notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
+            for notification in notifications:
+                originator = notification.originator_id
+                key = originator if isinstance(originator, UUID) else UUID(str(originator))
+                if notification.topic.endswith(".OverrideRequested"):
+                    awaiting.add(key)
+                else:
+                    awaiting.discard(key)
+            if len(notifications) < 1000:
+                return sorted(awaiting)
+            start = notifications[-1].id
 
     def _running_ids(self) -> list[UUID]:
         """Executions with a Started event and no end, found from the ledger's notifications."""

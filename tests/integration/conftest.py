@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import docker
+import psutil
 import psycopg
 import pytest
 
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, _runsc_processes, gvisor_status
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, _runsc_processes, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
 from .cli_helpers import policies_with
@@ -28,9 +29,34 @@ def docker_client() -> Iterator[docker.DockerClient]:
     client = docker.from_env()
     yield client
     # Whatever a failed test left behind goes too.
-    for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}):
+    for container in containers_of_this_run(client):
         container.remove(force=True)
     client.close()
+
+
+def _of_this_run(supervisor: str) -> bool:
+    """Whether a container's supervisor is this test process, one of its children, or gone: a
+    live supervisor outside this process tree is another suite's run on the same engine (another
+    checkout's tests), whose containers are not ours to judge or remove."""
+    try:
+        _host, pid, _started = supervisor.split("/")
+        process = psutil.Process(int(pid))
+    except (ValueError, psutil.NoSuchProcess):
+        return True
+    if process.pid == os.getpid():
+        return True
+    try:
+        return any(parent.pid == os.getpid() for parent in process.parents())
+    except psutil.NoSuchProcess:
+        return True
+
+
+def containers_of_this_run(client: docker.DockerClient) -> list:
+    return [
+        container
+        for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
+        if _of_this_run(container.labels.get(LABEL_SUPERVISOR, ""))
+    ]
 
 
 @pytest.fixture(scope="session")
@@ -144,7 +170,7 @@ def no_container_is_left_behind(request: pytest.FixtureRequest) -> Iterator[None
     if "docker_client" not in request.fixturenames:
         return
     client: docker.DockerClient = request.getfixturevalue("docker_client")
-    left = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"})
+    left = containers_of_this_run(client)
     for container in left:
         container.remove(force=True)
     assert not left, f"containers left behind: {[c.short_id for c in left]}"

@@ -15,6 +15,7 @@ from types import FrameType
 
 import uvicorn
 
+from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.service import MaiSafety, acting_as
 
 from ..bootstrap import bootstrap
@@ -43,7 +44,8 @@ class Sweeper:
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=30)
+        if self._thread.is_alive():
+            self._thread.join(timeout=30)
 
     def sweep(self) -> list[str]:
         with acting_as(SERVICE_ACTOR):
@@ -78,7 +80,12 @@ def _serve(settings: Settings, host: str, port: int, max_wait_s: float, grace_s:
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
     try:
-        recovered = service.recover()
+        try:
+            recovered = service.recover()
+        except SandboxUnavailable as exc:
+            # Serve all the same: /v1/status says what is down, and runs answer 503 until it is up.
+            sys.stderr.write(f"mai-safety: recovery skipped: {exc.message}\n")
+            recovered = []
         if recovered:
             sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
         sweeper.sweep()

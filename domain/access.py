@@ -112,11 +112,17 @@ class NobodyAnswers:
 PRINCIPAL_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@-")
 
 
+#: Actors the service itself stamps (its own work; the default): no principal may take them.
+RESERVED_NAMES = frozenset({"mai-safety", "mai-safety-service"})
+
+
 def check_principal_name(name: str) -> str:
-    if not (1 <= len(name) <= 64) or not set(name) <= PRINCIPAL_NAME_CHARACTERS or name[0] in ".-@":
+    if not (1 <= len(name) <= 64) or not set(name) <= PRINCIPAL_NAME_CHARACTERS or name[0] in ".-@_":
         raise InvalidTransition(
             f"principal name {name!r} is not allowed: 1 to 64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit"
         )
+    if name in RESERVED_NAMES:
+        raise InvalidTransition(f"principal name {name!r} is the service's own actor: choose another")
     return name
 
 

@@ -74,6 +74,8 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
             headers={"Location": f"/v1/executions/{execution_id}"},
         )
 
+    # JSON may carry lone surrogates ("\ud800"); kept as bytes, the domain refuses them as not UTF-8 (422).
+
     @api.get("/v1/health", tags=["service"])
     def health() -> dict[str, str]:
         """Liveness: the process answers. No token needed."""
@@ -88,7 +90,7 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
     def assess(body: AssessmentRequest, who: Caller) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
         with as_principal(who):
-            return service.assess(body.code.encode("utf-8"), provenance=body.provenance, source="the request's code")
+            return service.assess(body.code.encode("utf-8", "surrogatepass"), provenance=body.provenance, source="the request's code")
 
     @api.post(
         "/v1/executions",
@@ -104,7 +106,7 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
         """Assess, record, and run if the gate allows, answering with the finished execution
         (HIGH and BLOCKED code: ``awaiting_override``). A retry with the same ``Idempotency-Key``
         returns the first execution and records nothing new."""
-        code = body.code.encode("utf-8")
+        code = body.code.encode("utf-8", "surrogatepass")
         execution_id = uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}") if idempotency_key else uuid4()
         limits = RequestedLimits(**body.limits.model_dump())
         caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}

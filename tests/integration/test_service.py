@@ -299,6 +299,11 @@ def test_bad_requests_get_a_problem_body_and_record_nothing(world: World) -> Non
     assert_problem(submit(world, "mai", HELLO, limits={"timeout_s": -1}), 422)
     assert_problem(submit(world, "mai", HELLO, limits={"timeout_s": 100000}), 422)  # above the policy
     assert_problem(submit(world, "mai", "   \n"), 422)  # empty code
+    with world.server.client(world.tokens["mai"]) as client:  # JSON can escape a lone surrogate, which is not UTF-8
+        for path in ("/v1/executions", "/v1/assessments"):
+            lone = client.post(path, content=rb'{"code": "x = \"\ud800\"\n"}', headers={"content-type": "application/json"})
+            assert "UTF-8" in assert_problem(lone, 422)["detail"]
+    assert "idempotency" in assert_problem(world.call("mai", "POST", "/v1/executions", {"code": HIGH}, **{"Idempotency-Key": "x" * 201}), 422)["detail"].lower()
     with world.server.client(world.tokens["mai"]) as client:
         not_json = client.post("/v1/executions", content=b"{not json", headers={"content-type": "application/json"})
     assert_problem(not_json, 422)
@@ -376,3 +381,17 @@ def test_sigterm_lets_a_run_finish_within_the_grace_then_ends_the_rest_recorded(
         assert app.verify().intact
     finally:
         app.close()
+
+
+def test_two_concurrent_requests_with_one_idempotency_key_record_one_execution(world: World) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def post(_: int) -> dict[str, Any]:
+        response = world.call("other", "POST", "/v1/executions", {"code": HIGH}, **{"Idempotency-Key": "race-1"})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(post, range(4)))
+    assert len({answer["execution_id"] for answer in answers}) == 1
+    assert [event["event"] for event in events_of(world, answers[0]["execution_id"])] == ["Assessed", "OverrideRequested"]

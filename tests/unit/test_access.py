@@ -202,3 +202,14 @@ def test_roles_gate_each_action() -> None:
             app.verify()
     with acting_as("x", AUDITOR):
         assert app.verify().intact
+
+
+@pytest.mark.parametrize("name", ["", "-x", "a b", "mai-safety-service", "mai-safety", "x" * 65, "é"])
+def test_a_principal_name_that_could_be_mistaken_is_refused(name: str) -> None:
+    with pytest.raises(InvalidTransition):
+        _app().grant_token(name, [Role.SUBMITTER])
+
+
+def test_a_token_needs_a_role() -> None:
+    with pytest.raises(InvalidTransition):
+        _app().grant_token("mai", [])

@@ -131,7 +131,7 @@ class Sandbox(ABC):
         ended), for the record of a run nobody supervised to the end; empty when nothing is left."""
         return {}
 
-    def runtimes(self) -> dict[str, Any]:
+    def describe_runtimes(self) -> dict[str, Any]:
         """The runtimes the engine offers beyond its default, as {name: what is known of it}."""
         return {}
 

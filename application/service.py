@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
@@ -46,6 +46,10 @@ from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, 
 from .ports import Assessor, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
+
+
+#: Ends that mean the code never ran for want of the host; the caller is told to try again.
+RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ class MaiSafety(TokenCommands, Application):
         self._check_principal_may(Action.SUBMIT)
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
         if execution_id is not None:
+            execution_id = self.submission_id(execution_id)
             existing = self._submitted_already(execution_id, submission)
             if existing is not None:
                 return existing
@@ -317,7 +322,7 @@ class MaiSafety(TokenCommands, Application):
             "ok": docker["ok"] and ledger["ok"],
             "docker": docker,
             "ledger": ledger,
-            "runtimes": self.sandbox.runtimes() if docker["ok"] else {},
+            "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
         }
 
     def recover(self) -> list[str]:
@@ -629,6 +634,24 @@ class MaiSafety(TokenCommands, Application):
         if principal is not None:
             return RolesDecide(principal, self._submitted_by(execution))
         return NobodyAnswers() if self.roles_decide else self.gate.rules
+
+    def submission_id(self, execution_id: UUID) -> UUID:
+        """The execution an idempotent submission names: ``execution_id`` itself, unless that
+        attempt ended unrun for want of the host (no room, no Docker: the caller was told to try
+        again), then the next attempt derived from it. A retry with the same key thus runs once."""
+        candidate = execution_id
+        for attempt in range(1, 1000):
+            try:
+                execution = self._get(candidate)
+            except ExecutionNotFound:
+                return candidate
+            if not (
+                execution.status is ExecutionStatus.REJECTED
+                and execution.outcome.get("termination_reason") in RETRYABLE_ENDS
+            ):
+                return candidate
+            candidate = uuid5(execution_id, f"attempt {attempt}")
+        raise HostBusy(f"execution {execution_id} was refused for want of room 1000 times: use a new Idempotency-Key")
 
     def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
         try:

@@ -236,7 +236,7 @@ class DockerSandbox(Sandbox):
             self._gvisor = (now, gvisor_status(self.client))
         return self._gvisor[1]
 
-    def runtimes(self) -> dict[str, Any]:
+    def describe_runtimes(self) -> dict[str, Any]:
         return {GVISOR_RUNTIME: self.gvisor()}
 
     def choose_runtime(self, requested: str, network: NetworkRequest) -> dict[str, Any]:

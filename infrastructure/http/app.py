@@ -107,10 +107,14 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
         (HIGH and BLOCKED code: ``awaiting_override``). A retry with the same ``Idempotency-Key``
         returns the first execution and records nothing new."""
         code = body.code.encode("utf-8", "surrogatepass")
-        execution_id = uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}") if idempotency_key else uuid4()
         limits = RequestedLimits(**body.limits.model_dump())
         caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}
         with as_principal(who):
+            execution_id = (
+                service.submission_id(uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}"))
+                if idempotency_key
+                else uuid4()
+            )
             future = runs.start(
                 str(execution_id),
                 lambda: service.run(

@@ -333,9 +333,12 @@ def test_no_room_on_the_host_is_a_429_with_retry_after_and_overdue_waits_are_swe
     database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, {"mai": ["submitter"]})
     with running_server(tmp_path, database_url, policies, args=["--sweep-every", "0.3"]) as server, server.client(tokens["mai"]) as client:
-        busy = client.post("/v1/executions", json={"code": HELLO})
+        busy = client.post("/v1/executions", json={"code": HELLO}, headers={"Idempotency-Key": "k-1"})
         assert_problem(busy, 429)
         assert int(busy.headers["retry-after"]) > 0
+        # The retry the 429 invites, with the same key, tries again: it is not answered with the
+        # attempt that ended unrun (host_busy).
+        assert_problem(client.post("/v1/executions", json={"code": HELLO}, headers={"Idempotency-Key": "k-1"}), 429)
         waiting = client.post("/v1/executions", json={"code": HIGH}).json()
         deadline = time.monotonic() + 10
         while client.get(f"/v1/executions/{waiting['execution_id']}").json()["status"] == "awaiting_override":

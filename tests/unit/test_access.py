@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import uuid
 from datetime import datetime, timezone
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from mai_safety.domain.access import Principal, Role
 from mai_safety.domain.errors import InvalidTransition
 from mai_safety.domain.gate import GateRules, NotPermitted
 from mai_safety.domain.levels import RiskLevel
+from mai_safety.domain.limits import HostBusy
 
 from .fakes import FakeAssessor, FakeSandbox
 from .test_application import GATE
@@ -21,12 +23,23 @@ from .test_application import GATE
 OPEN_GATE = GATE.__class__(**{**GATE.__dict__, "rules": GateRules(confirmers=("*",), overriders=("*",), answer_within=GATE.rules.answer_within)})
 
 
+class BusySandbox(FakeSandbox):
+    """No room on the host while ``busy``."""
+
+    busy = False
+
+    def prepare(self, *args: Any, **kwargs: Any) -> Any:
+        if self.busy:
+            raise HostBusy("no room (fake)")
+        return super().prepare(*args, **kwargs)
+
+
 def _app(level: RiskLevel = RiskLevel.LOW, dbname: str | None = None) -> MaiSafety:
     env = {
         "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
         "SQLITE_DBNAME": dbname or f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
-    app = MaiSafety(assessor=FakeAssessor(level), sandbox=FakeSandbox(), gate=OPEN_GATE, env=env)
+    app = MaiSafety(assessor=FakeAssessor(level), sandbox=BusySandbox(), gate=OPEN_GATE, env=env)
     app.roles_decide = True
     return app
 
@@ -213,3 +226,17 @@ def test_a_principal_name_that_could_be_mistaken_is_refused(name: str) -> None:
 def test_a_token_needs_a_role() -> None:
     with pytest.raises(InvalidTransition):
         _app().grant_token("mai", [])
+
+
+def test_a_retry_after_a_refusal_for_want_of_room_is_a_new_attempt_under_the_same_key() -> None:
+    app = _app()
+    chosen = uuid.uuid4()
+    app.sandbox.busy = True  # type: ignore[attr-defined]
+    with acting_as("x", MAI), pytest.raises(HostBusy):
+        app.run(b"print(1)\n", execution_id=chosen)
+    assert app.report(str(chosen)).termination_reason == "host_busy"
+    app.sandbox.busy = False  # type: ignore[attr-defined]
+    with acting_as("x", MAI):
+        retried = app.run(b"print(1)\n", execution_id=chosen)
+        assert retried.status == "completed" and retried.execution_id != str(chosen)
+        assert app.run(b"print(1)\n", execution_id=chosen) == retried

@@ -110,6 +110,8 @@ class MaiSafety(TokenCommands, Application):
         self.package_index = package_index
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger)
         self.ledger_stall_s = ledger_stall_s
+        #: What _awaiting_ids has read so far: the executions awaiting an answer, and the position.
+        self._awaiting_read: tuple[set[UUID], int | None] = (set(), None)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -511,13 +513,13 @@ class MaiSafety(TokenCommands, Application):
         return not current[0].status.is_final
 
     def _awaiting_ids(self) -> list[UUID]:
-        """Executions with an OverrideRequested event and no answer or end, from the notifications."""
+        """Executions with an OverrideRequested event and no answer or end, from the notifications:
+        read on from where the last call stopped (the sweeper asks every few seconds)."""
         topics = [
             get_topic(cls)
             for cls in (Execution.OverrideRequested, Execution.Overridden, Execution.Completed, Execution.Terminated)
         ]
-        awaiting: set[UUID] = set()
-        start: int | None = None
+        awaiting, start = self._awaiting_read
         while True:
             notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
             for notification in notifications:
@@ -527,9 +529,11 @@ class MaiSafety(TokenCommands, Application):
                     awaiting.add(key)
                 else:
                     awaiting.discard(key)
+            if notifications:
+                start = notifications[-1].id
             if len(notifications) < 1000:
+                self._awaiting_read = (awaiting, start)
                 return sorted(awaiting)
-            start = notifications[-1].id
 
     def _running_ids(self) -> list[UUID]:
         """Executions with a Started event and no end, found from the ledger's notifications."""

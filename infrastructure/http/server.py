@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -98,12 +99,13 @@ def _serve(settings: Settings, host: str, port: int, max_wait_s: float, grace_s:
         server = _Server(config)
         previous = {sig: signal.signal(sig, server.stop_on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
         try:
-            sys.stderr.write(f"mai-safety: serving on http://{host}:{port} (OpenAPI at /openapi.json)\n")
-            sys.stderr.flush()
-            server.run()  # returns after SIGTERM/SIGINT, once the open requests are answered or the grace is over
+            try:
+                server.run()  # returns after SIGTERM/SIGINT, once the open requests are answered or the grace is over
+            except SystemExit:  # uvicorn exits when it cannot listen
+                server.started = False
             if not server.started:
-                sys.stderr.write(f"mai-safety: could not listen on {host}:{port}\n")
-                return 5
+                sys.stderr.write(f"mai-safety: could not listen on {host}:{port} (see above): choose another --host or --port\n")
+                return 6
             _drain(service, runs, grace_s)
             return 0
         finally:
@@ -121,6 +123,13 @@ class _Server(uvicorn.Server):
     @contextmanager
     def capture_signals(self) -> Iterator[None]:
         yield
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            config = self.config
+            sys.stderr.write(f"mai-safety: serving on http://{config.host}:{config.port} (OpenAPI at /openapi.json)\n")
+            sys.stderr.flush()
 
     def stop_on_signal(self, sig: int, frame: FrameType | None) -> None:
         if self.should_exit and sig == signal.SIGINT:

@@ -240,3 +240,17 @@ def test_a_retry_after_a_refusal_for_want_of_room_is_a_new_attempt_under_the_sam
         retried = app.run(b"print(1)\n", execution_id=chosen)
         assert retried.status == "completed" and retried.execution_id != str(chosen)
         assert app.run(b"print(1)\n", execution_id=chosen) == retried
+
+
+def test_the_sweeper_ends_overdue_waits_once_and_reads_on_from_where_it_stopped() -> None:
+    from datetime import timedelta
+
+    app = _app(RiskLevel.HIGH)
+    app.gate = app.gate.__class__(**{**app.gate.__dict__, "rules": GateRules(("*",), ("*",), timedelta(0))})
+    first = _submit(app)
+    assert app.expire_overdue() == [first]
+    assert app.expire_overdue() == []
+    second = _submit(app)
+    assert app.expire_overdue() == [second]
+    report = app.report(first)
+    assert (report.status, report.termination_reason) == ("rejected", "no_answer")

@@ -391,6 +391,19 @@ class LedgerAudit:
             return found
         return ledger.head().checkpoint
 
+    def hashes_of(self, execution_id: str) -> dict[int, dict[str, Any]]:
+        """Per version of that execution's events: its ledger position and both chain hashes (hex)."""
+        if self._ledger is None:
+            return {}
+        return {
+            record.version: {
+                "position": record.position,
+                "event_hash": record.event_hash.hex(),
+                "ledger_hash": record.ledger_hash.hex(),
+            }
+            for record in self._ledger.select_execution(execution_id)
+        }
+
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger (None where it cannot)."""
         return self._require_ledger().protection()

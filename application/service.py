@@ -593,11 +593,16 @@ class MaiSafety(TokenCommands, Application):
             caller={key: value for key, value in execution.caller.items() if key != "principal"},
         )
 
-    def history(self, execution_id: UUID | str) -> list[dict[str, Any]]:
-        """The execution's events in order, as plain data."""
-        self._visible(self._get(execution_id))
-        events = self.repository.event_store.get(self._uuid(execution_id))
-        return [_event_data(event) for event in events]
+    def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:
+        """The execution's events in order, as plain data; ``with_hashes``: each with its ledger
+        position and both chain hashes (``chain``), as `audit verify` recomputes them."""
+        execution = self._visible(self._get(execution_id))
+        events = [_event_data(event) for event in self.repository.event_store.get(execution.id)]
+        if with_hashes:
+            hashes = self.audit.hashes_of(str(execution.id))
+            for event in events:
+                event["chain"] = hashes.get(event["version"])
+        return events
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""

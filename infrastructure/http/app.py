@@ -137,9 +137,9 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
 
     @api.get("/v1/executions/{execution_id}/events", tags=["executions"])
     def events(execution_id: str, who: Caller) -> list[dict[str, Any]]:
-        """The execution's events in order, each with its actor."""
+        """The execution's events in order, each with its actor, its ledger position and both chain hashes."""
         with as_principal(who):
-            return service.history(execution_id)
+            return service.history(execution_id, with_hashes=True)
 
     def answer(execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
         with as_principal(who):

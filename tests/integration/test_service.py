@@ -118,6 +118,8 @@ def test_hello_world_runs_as_the_submitter_with_the_callers_labels_beside_it(wor
     events = events_of(world, report["execution_id"])
     assert [event["event"] for event in events if event["event"] != "ResourceSampled"] == ["Assessed", "Started", "Completed"]
     assert events[0]["actor"] == events[1]["actor"] == "mai"  # not MAI_SAFETY_ACTOR's security-officer
+    positions = [event["chain"]["position"] for event in events]
+    assert positions == sorted(positions) and all(len(event["chain"]["ledger_hash"]) == 64 for event in events)
 
 
 def test_an_approver_confirms_anothers_high_execution_and_is_the_actor_of_the_confirmation_and_the_start(

@@ -6,6 +6,7 @@ another submitter's execution, a retried request recording twice."""
 from __future__ import annotations
 
 import json
+import signal
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -367,19 +368,30 @@ def test_sigterm_lets_a_run_finish_within_the_grace_then_ends_the_rest_recorded(
     policies = policies_with(tmp_path)
     database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, {"mai": ["submitter"], "audit": ["auditor"]})
-    with running_server(tmp_path, database_url, policies, args=["--grace", "2"]) as server:
+    with running_server(tmp_path, database_url, policies, args=["--grace", "3"]) as server:
         with server.client(tokens["mai"]) as client:
-            long = client.post("/v1/executions", json={"code": "import time\ntime.sleep(30)\n", "wait_s": 0.5})
-            assert long.status_code == 202 and long.headers["location"].endswith(long.json()["execution_id"])
-            execution_id = long.json()["execution_id"]
-            while client.get(f"/v1/executions/{execution_id}").json()["status"] != "running":
+            long = client.post("/v1/executions", json={"code": "import time\ntime.sleep(30)\n", "wait_s": 0.2})
+            short = client.post("/v1/executions", json={"code": "import time\ntime.sleep(1.5)\nprint('done')\n", "wait_s": 0.2})
+            assert long.status_code == short.status_code == 202
+            assert long.headers["location"] == f"/v1/executions/{long.json()['execution_id']}"
+            execution_id, finishing = long.json()["execution_id"], short.json()["execution_id"]
+            while {client.get(f"/v1/executions/{one}").json()["status"] for one in (execution_id, finishing)} != {"running"}:
                 time.sleep(0.1)
+        server.process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        with server.client(tokens["mai"]) as client:  # it no longer accepts
+            try:
+                late = client.post("/v1/executions", json={"code": HELLO}).status_code
+            except httpx.TransportError:
+                late = "refused"
+        assert late in ("refused", 503)
         started = time.monotonic()
         assert server.stop() == 0, server.output()
         assert time.monotonic() - started < 20
     assert not containers_of_this_run(docker_client)
     app = bootstrap(settings_for(database_url, policies), warm_semgrep=False)
     try:
+        assert (app.report(finishing).status, app.report(finishing).stdout) == ("completed", "done\n")
         report = app.report(execution_id)
         assert (report.status, report.termination_reason) == ("terminated", "service_stopped")
         assert app.history(execution_id)[-1]["actor"] == "mai-safety-service"

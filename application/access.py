@@ -20,7 +20,7 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.utils import get_topic
 
-from mai_safety.domain.access import ApiToken, Principal, Role, check_principal_name
+from mai_safety.domain.access import Action, ApiToken, Principal, Role, check_principal_name, principal_context
 
 from .errors import NotAuthenticated, TokenNotFound
 
@@ -107,6 +107,9 @@ class TokenCommands:
 
     def tokens(self, as_of: datetime | None = None) -> list[TokenReport]:
         """Every token granted (up to ``as_of``), and whether it was active then, from the ledger's events."""
+        principal = principal_context.get()
+        if principal is not None:
+            principal.check_may(Action.READ_TOKENS)
         reports = []
         for token_id in self._token_ids():
             report = self._token_as_of(token_id, as_of)

@@ -30,7 +30,7 @@ class Role(str, Enum):
     APPROVER = "approver"  # confirm HIGH code (deny it); read every execution to decide
     SECURITY_OFFICER = "security-officer"  # override BLOCKED code with an explanation (deny it)
     AUDITOR = "auditor"  # read every execution, verify the ledger
-    ADMIN = "admin"  # tokens (through the operator's CLI today)
+    ADMIN = "admin"  # tokens: lists them over HTTP; grants and revokes through the operator's CLI
 
 
 class Action(str, Enum):
@@ -41,15 +41,15 @@ class Action(str, Enum):
     CONFIRM = "confirm HIGH code"
     OVERRIDE = "override BLOCKED code"
     VERIFY = "verify the ledger"
-    MANAGE_TOKENS = "manage tokens"
+    READ_TOKENS = "list the tokens granted and revoked"
 
 
 ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
     Role.SUBMITTER: frozenset({Action.ASSESS, Action.SUBMIT}),
     Role.APPROVER: frozenset({Action.CONFIRM, Action.READ_ANY, Action.CANCEL_ANY}),
     Role.SECURITY_OFFICER: frozenset({Action.OVERRIDE, Action.READ_ANY, Action.CANCEL_ANY}),
-    Role.AUDITOR: frozenset({Action.READ_ANY, Action.VERIFY}),
-    Role.ADMIN: frozenset({Action.MANAGE_TOKENS}),
+    Role.AUDITOR: frozenset({Action.READ_ANY, Action.VERIFY, Action.READ_TOKENS}),
+    Role.ADMIN: frozenset({Action.READ_TOKENS}),  # granting and revoking: the operator's CLI
 }
 
 

@@ -4,6 +4,7 @@ principal, map the result or the error. No rule of who may do what lives here (d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -13,6 +14,7 @@ from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from mai_safety.application.access import TokenReport
 from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.reports import AssessmentReport, ExecutionReport, VerificationReport
 from mai_safety.application.service import MaiSafety, acting_as
@@ -180,6 +182,15 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
         """Both hash chains, every signed checkpoint and every event MAC (role ``auditor``)."""
         with as_principal(who):
             return service.verify()
+
+    @api.get("/v1/tokens", tags=["audit"], response_model=list[TokenReport])
+    def tokens(who: Caller, as_of: datetime | None = None) -> list[TokenReport]:
+        """Every token granted and whether it was active, now or ``as_of`` a moment: who could
+        do what then (roles ``admin``, ``auditor``). Never a token itself: only its id."""
+        if as_of is not None and as_of.tzinfo is None:
+            as_of = as_of.replace(tzinfo=timezone.utc)
+        with as_principal(who):
+            return service.tokens(as_of=as_of)
 
     return api
 

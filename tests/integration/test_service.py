@@ -176,6 +176,7 @@ ACTIONS: dict[str, tuple[str, str, Any]] = {
     "cancel": ("POST", "/v1/executions/{high}/cancel", None),
     "verify": ("GET", "/v1/audit/verify", None),
     "status": ("GET", "/v1/status", None),
+    "tokens": ("GET", "/v1/tokens", None),
 }
 #: Who may do what to mai's executions; every refusal. (Allowed answers that run code or end the
 #: execution are tested on executions of their own above and below.)
@@ -190,6 +191,7 @@ MATRIX = [
     ("cancel", {"other": 404, "audit": 403, "admin": 404}),
     ("verify", {"audit": 200, "mai": 403, "alice": 403, "sec": 403, "admin": 403}),
     ("status", {name: 200 for name in PRINCIPALS}),
+    ("tokens", {"admin": 200, "audit": 200, "mai": 403, "alice": 403, "sec": 403}),
 ]
 
 
@@ -412,3 +414,12 @@ def test_two_concurrent_requests_with_one_idempotency_key_record_one_execution(w
         answers = list(pool.map(post, range(4)))
     assert len({answer["execution_id"] for answer in answers}) == 1
     assert [event["event"] for event in events_of(world, answers[0]["execution_id"])] == ["Assessed", "OverrideRequested"]
+
+
+def test_who_could_override_then_replays_over_http_and_no_token_is_ever_shown(world: World) -> None:
+    listed = world.call("admin", "GET", "/v1/tokens").json()
+    assert {"sec", "both"} <= {token["principal"] for token in listed if "security-officer" in token["roles"] and token["active"]}
+    assert not any(secret in json.dumps(listed) for secret in world.tokens.values())
+    before_any = world.call("audit", "GET", "/v1/tokens?as_of=2000-01-01T00:00:00Z").json()
+    assert before_any == []
+    assert_problem(world.call("audit", "GET", "/v1/tokens?as_of=yesterday"), 422)

@@ -4,9 +4,9 @@ principal, map the result or the error. No rule of who may do what lives here (d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import datetime, timezone
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 

@@ -156,8 +156,11 @@ def test_a_submitter_cannot_confirm_or_override_its_own_execution_whatever_it_cl
         assert [event["event"] for event in events_of(world, execution_id)] == ["Assessed", "OverrideRequested"]
 
 
-def test_a_caller_with_its_own_environment_claiming_to_be_the_officer_changes_nothing(world: World) -> None:
-    """The local CLI's MAI_SAFETY_ACTOR is the caller's to set; the service does not read it from a request."""
+def test_a_caller_with_its_own_environment_claiming_to_be_the_officer_changes_nothing(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The local CLI's MAI_SAFETY_ACTOR is the caller's to set; nothing of it reaches the service."""
+    monkeypatch.setenv("MAI_SAFETY_ACTOR", "sec")
     refused = world.call("mai", "POST", "/v1/executions/{blocked}/override", {"explanation": "I am the security officer"})
     assert_problem(refused, 403)
     assert [event["event"] for event in events_of(world, world.blocked)] == ["Assessed", "OverrideRequested"]

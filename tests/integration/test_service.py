@@ -317,6 +317,9 @@ def test_bad_requests_get_a_problem_body_and_record_nothing(world: World) -> Non
     assert_problem(not_json, 422)
     assert_problem(submit(world, "mai", "x = 1\n" * (MAX_CODE_BYTES // 6 + 10)), 413)  # over the code limit
     assert_problem(submit(world, "mai", "#" * (3 * MAX_CODE_BYTES)), 413)  # over the body limit
+    with world.server.client(world.tokens["mai"]) as client:  # no length declared: cut off as it arrives
+        chunks = iter([b'{"code": "'] + [b"#" * 65536] * 4 + [b'"}'])
+        assert_problem(client.post("/v1/executions", content=chunks, headers={"content-type": "application/json"}), 413)
     assert world.call("audit", "GET", "/v1/audit/verify").json()["head_position"] == before
 
 

@@ -50,6 +50,7 @@ from mai_safety.domain.checkpoint import (
     merge_by_position,
 )
 from mai_safety.domain.errors import MaiSafetyError
+from mai_safety.domain.access import ApiToken
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES, BlobReference, blob_sha256, references_in_state
 
@@ -79,6 +80,10 @@ EXECUTION_TOPICS = frozenset(
     if isinstance(cls, type) and issubclass(cls, Execution.Event) and cls is not Execution.Event
 )
 ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
+#: Grants and revocations of API tokens (domain.access) share the ledger with the executions.
+ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
+#: Every event this service writes; anything else on the ledger is reported as unexpected.
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS
 #: A bundle must lie wholly under its checkpoints: the export seals before it writes.
 _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
 #: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
@@ -365,7 +370,7 @@ class LedgerAudit:
         anchor = ledger.ledger_hash_at(covered) if covered else GENESIS
         if anchor is None:
             return None
-        chain = ChainVerifier(covered, anchor, predecessor=ledger.event_hash_of, known_topics=EXECUTION_TOPICS, ending_topics=ENDING_TOPICS)
+        chain = ChainVerifier(covered, anchor, predecessor=ledger.event_hash_of, known_topics=LEDGER_TOPICS, ending_topics=ENDING_TOPICS)
         chain.check_all(ledger.iter_chain(covered, head.position))
         if not chain.intact or chain.last_ending is None or self._awaiting_seal(chain.last_ending):
             return None
@@ -406,6 +411,19 @@ class LedgerAudit:
                 )
             return found
         return ledger.head().checkpoint
+
+    def hashes_of(self, execution_id: str) -> dict[int, dict[str, Any]]:
+        """Per version of that execution's events: its ledger position and both chain hashes (hex)."""
+        if self._ledger is None:
+            return {}
+        return {
+            record.version: {
+                "position": record.position,
+                "event_hash": record.event_hash.hex(),
+                "ledger_hash": record.ledger_hash.hex(),
+            }
+            for record in self._ledger.select_execution(execution_id)
+        }
 
     def protection(self) -> dict[str, Any] | None:
         """Whether the database itself refuses changes to the ledger (None where it cannot)."""
@@ -603,7 +621,7 @@ class LedgerAudit:
             start - 1,
             anchor,
             predecessor=ledger.event_hash_of if start > 1 else None,
-            known_topics=EXECUTION_TOPICS,
+            known_topics=LEDGER_TOPICS,
             ending_topics=ENDING_TOPICS,
         )
         if missing_anchor:
@@ -812,7 +830,7 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
         anchor_position,
         anchor_hash,
         predecessor=lambda execution, version: predecessors.get((execution, version)),
-        known_topics=EXECUTION_TOPICS,
+        known_topics=LEDGER_TOPICS,
         ending_topics=ENDING_TOPICS,
     )
     verifier = LedgerVerifier(
@@ -1138,6 +1156,7 @@ __all__ = [
     "CheckpointSealer",
     "ENDING_TOPICS",
     "EXECUTION_TOPICS",
+    "LEDGER_TOPICS",
     "LedgerAudit",
     "LedgerPolicy",
     "LedgerTampered",

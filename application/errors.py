@@ -5,8 +5,13 @@
     ├── LedgerUnavailable       the event store does not answer                   exit 5
     ├── ConfigurationError      a setting or a policy file is wrong               exit 6
     ├── ExecutionNotFound       no execution has that id                          exit 2
-    └── CannotVerify            the ledger cannot be checked as asked (no public  exit 2
-                                key, an unreadable bundle or kept checkpoint)
+    ├── CannotVerify            the ledger cannot be checked as asked (no public  exit 2
+    │                           key, an unreadable bundle or kept checkpoint)
+    ├── NotAuthenticated        service mode: no token, or an unknown, wrong or   exit 7
+    │                           revoked one
+    ├── IdempotencyConflict     an Idempotency-Key already names an execution of  exit 2
+    │                           other code
+    └── TokenNotFound           no active token has that id or principal          exit 2
 """
 
 from __future__ import annotations
@@ -31,4 +36,16 @@ class ExecutionNotFound(MaiSafetyError):
 
 
 class CannotVerify(MaiSafetyError):
+    exit_code = 2
+
+
+class NotAuthenticated(MaiSafetyError):
+    exit_code = 7
+
+
+class IdempotencyConflict(MaiSafetyError):
+    exit_code = 2
+
+
+class TokenNotFound(MaiSafetyError):
     exit_code = 2

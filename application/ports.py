@@ -131,6 +131,10 @@ class Sandbox(ABC):
         ended), for the record of a run nobody supervised to the end; empty when nothing is left."""
         return {}
 
+    def describe_runtimes(self) -> dict[str, Any]:
+        """The runtimes the engine offers beyond its default, as {name: what is known of it}."""
+        return {}
+
     @abstractmethod
     def remove_execution(self, execution_id: str) -> int:
         """Kill and remove whatever runs for that execution; return how many environments went."""

@@ -26,6 +26,10 @@ class ExecutionReport:
     override_kind: str | None = None
     answer_by: str | None = None
     detail: str = ""
+    #: Service mode: the principal that submitted it, and the caller's labels (task_id,
+    #: session_id, on_behalf_of), recorded on Assessed and never used for a decision.
+    submitted_by: str | None = None
+    caller: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

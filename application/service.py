@@ -7,12 +7,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
+from mai_safety.domain.access import Action, NobodyAnswers, Principal, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
@@ -41,13 +42,18 @@ from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.domain.supervision import SampleThinner, Usage
 
+from .access import TokenCommands
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .blobs import keep_output, with_full_output
-from .errors import ConfigurationError, ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
+from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
+
+
+#: Ends that mean the code never ran for want of the host; the caller is told to try again.
+RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
 @dataclass(frozen=True)
@@ -83,8 +89,12 @@ class Sizing:
     runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
 
-class MaiSafety(Application):
+class MaiSafety(TokenCommands, Application):
     name = "MaiSafety"
+
+    #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
+    #: ``policies/gate.yaml``'s names, and with no principal nobody does (docs/decisions/0016).
+    roles_decide: bool = False
 
     def __init__(
         self,
@@ -110,6 +120,8 @@ class MaiSafety(Application):
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
         self.ledger_stall_s = ledger_stall_s
+        #: What _awaiting_ids has read so far: the executions awaiting an answer, and the position.
+        self._awaiting_read: tuple[set[UUID], int | None] = (set(), None)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -130,6 +142,7 @@ class MaiSafety(Application):
         self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code"
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
+        self._check_principal_may(Action.ASSESS)
         return assess_code(
             self.assessor, code, provenance=provenance, max_code_bytes=self.gate.max_code_bytes, source=source
         )
@@ -145,8 +158,15 @@ class MaiSafety(Application):
         override: str | None = None,
         network: NetworkMode = NetworkMode.NONE,
         requirements: tuple[str, ...] | list[str] = (),
+        caller: dict[str, str] | None = None,
+        execution_id: UUID | None = None,
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``caller``: labels recorded on ``Assessed`` beside the principal (Mai's ``task_id`` and
+        ``session_id``, the ``on_behalf_of`` end user), never used for a decision. ``execution_id``
+        makes the submission idempotent: if that execution exists, its report is returned and
+        nothing new is recorded (the same code is required).
 
         ``network=NetworkMode.DEPS`` gives the run a read-only egress to the allow-list, and installs
         ``requirements`` (with any ``# requirements:`` lines at the top of the code) before it starts.
@@ -154,11 +174,40 @@ class MaiSafety(Application):
         HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
+        self._check_principal_may(Action.SUBMIT)
         submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
+        if execution_id is not None:
+            execution_id = self.submission_id(execution_id)
+            existing = self._submitted_already(execution_id, submission)
+            if existing is not None:
+                return existing
+        try:
+            return self._assess_and_run(
+                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id
+            )
+        except IntegrityError:
+            # Another request with the same id recorded it first: answer with that one.
+            existing = self._submitted_already(execution_id, submission) if execution_id is not None else None
+            if existing is None:
+                raise
+            return existing
+
+    def _assess_and_run(
+        self,
+        submission: Submission,
+        provenance: Provenance,
+        requested: RequestedLimits,
+        confirm: bool,
+        override: str | None,
+        network: NetworkMode,
+        requirements: tuple[str, ...] | list[str],
+        caller: dict[str, str] | None,
+        execution_id: UUID | None,
+    ) -> ExecutionReport:
         assessment = self.assessor.assess(submission)
         sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
         sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing))
-        execution = Execution.assess(submission, assessment)
+        execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
             self.save(execution)  # Assessed is stored before anything starts
@@ -175,7 +224,7 @@ class MaiSafety(Application):
             self.save(execution)
             return self.report(execution.id)
         # Answered up front: checked in full before the request and the answer are stored together.
-        execution.override(answer, self.gate.rules, actor_context.get(), _now())
+        execution.override(answer, self._authority(execution), actor_context.get(), _now())
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
@@ -189,14 +238,20 @@ class MaiSafety(Application):
         requested: RequestedLimits | None = None,
         network: NetworkMode | None = None,
         requirements: tuple[str, ...] | list[str] | None = None,
+        kind: str | None = None,
+        on_behalf_of: str | None = None,
     ) -> ExecutionReport:
         """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run exactly what it asked
         for when it was submitted, if the policy in force still grants it (RequestNoLongerGranted:
         nothing runs, nothing is recorded).
 
         ``requested``, ``network`` and ``requirements`` serve only executions recorded before their
-        request was kept (``OverrideRequested`` version 1); for any other they are refused."""
-        execution = self._get(execution_id)
+        request was kept (``OverrideRequested`` version 1); for any other they are refused.
+        ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
+        execution = self._visible(self._get(execution_id))
+        if kind is not None and execution.override_kind is not None and execution.override_kind.value != kind:
+            needs = "an override (BLOCKED code)" if execution.override_kind.value == "override" else "a confirmation (HIGH code)"
+            raise InvalidTransition(f"execution {execution.id} waits for {needs}, not a {kind}")
         if execution.is_overdue(_now()):
             execution.expire(_now())
             self.save(execution)
@@ -215,15 +270,15 @@ class MaiSafety(Application):
                     "an answer cannot change them: deny it and submit the code again with the ones you want"
                 )
             sizing = self._size_as_recorded(execution, execution.request)
-        execution.override(explanation, self.gate.rules, actor_context.get(), _now())
+        execution.override(explanation, self._authority(execution), actor_context.get(), _now(), on_behalf_of=on_behalf_of)
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
         return self.report(execution.id)
 
     def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
-        execution = self._get(execution_id)
-        execution.deny(reason, self.gate.rules, actor_context.get())
+        execution = self._visible(self._get(execution_id))
+        execution.deny(reason, self._authority(execution), actor_context.get())
         self.save(execution)
         return self.report(execution.id)
 
@@ -233,7 +288,10 @@ class MaiSafety(Application):
         The end is recorded first, then the container is killed: the supervisor, in this process or
         another, finds the execution ended when it next writes, and stops."""
         for _attempt in range(10):
-            execution = self._get(execution_id)
+            execution = self._visible(self._get(execution_id))
+            principal = principal_context.get()
+            if principal is not None:
+                principal.check_may_cancel(self._submitted_by(execution))
             if execution.status.is_final:
                 raise InvalidTransition(f"execution {execution.id} has already ended ({execution.status.value})")
             execution.terminate("cancelled", {"detail": f"cancelled by {actor_context.get()}"})
@@ -244,6 +302,57 @@ class MaiSafety(Application):
                 continue  # the supervisor wrote meanwhile: read again and retry
         self.sandbox.remove_execution(str(execution.id))
         return self.report(execution.id)
+
+    def expire_overdue(self) -> list[str]:
+        """End every execution whose answer did not come in time, as Terminated (no_answer), without
+        waiting for someone to answer it (the service's sweeper). Returns their ids."""
+        ended = []
+        for execution_id in self._awaiting_ids():
+            execution = self._get(execution_id)
+            if not execution.is_overdue(_now()):
+                continue
+            execution.expire(_now())
+            try:
+                self.save(execution)
+            except IntegrityError:
+                continue  # answered or ended meanwhile
+            ended.append(str(execution.id))
+        return ended
+
+    def end_unfinished(self, execution_id: UUID | str, reason: str, detail: str) -> bool:
+        """End a waiting or running execution the service will no longer see to the end (it is
+        stopping): recorded as Terminated with ``reason``, then its container is removed."""
+        for _attempt in range(10):
+            execution = self._get(execution_id)
+            if execution.status.is_final:
+                return False
+            execution.terminate(reason, {"detail": detail})
+            try:
+                self.save(execution)
+                break
+            except IntegrityError:
+                continue
+        self.sandbox.remove_execution(str(execution_id))
+        return True
+
+    def status(self) -> dict[str, Any]:
+        """What answers and what does not: the sandbox's engine, the ledger, the runtimes."""
+        docker: dict[str, Any] = {"ok": True}
+        try:
+            self.sandbox.check_available()
+        except SandboxUnavailable as exc:
+            docker = {"ok": False, "detail": exc.message}
+        ledger: dict[str, Any] = {"ok": True}
+        try:
+            ledger["head_position"] = self.recorder.max_notification_id() or 0
+        except Exception as exc:  # noqa: BLE001 - any failure of the store is "does not answer"
+            ledger = {"ok": False, "detail": f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"}
+        return {
+            "ok": docker["ok"] and ledger["ok"],
+            "docker": docker,
+            "ledger": ledger,
+            "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
+        }
 
     def recover(self) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
@@ -451,6 +560,29 @@ class MaiSafety(Application):
             current[0] = self._get(current[0].id)
         return not current[0].status.is_final
 
+    def _awaiting_ids(self) -> list[UUID]:
+        """Executions with an OverrideRequested event and no answer or end, from the notifications:
+        read on from where the last call stopped (the sweeper asks every few seconds)."""
+        topics = [
+            get_topic(cls)
+            for cls in (Execution.OverrideRequested, Execution.Overridden, Execution.Completed, Execution.Terminated)
+        ]
+        awaiting, start = self._awaiting_read
+        while True:
+            notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
+            for notification in notifications:
+                originator = notification.originator_id
+                key = originator if isinstance(originator, UUID) else UUID(str(originator))
+                if notification.topic.endswith(".OverrideRequested"):
+                    awaiting.add(key)
+                else:
+                    awaiting.discard(key)
+            if notifications:
+                start = notifications[-1].id
+            if len(notifications) < 1000:
+                self._awaiting_read = (awaiting, start)
+                return sorted(awaiting)
+
     def _running_ids(self) -> list[UUID]:
         """Executions with a Started event and no end, found from the ledger's notifications."""
         topics = [get_topic(cls) for cls in (Execution.Started, Execution.Completed, Execution.Terminated)]
@@ -483,7 +615,7 @@ class MaiSafety(Application):
     # --- queries --------------------------------------------------------------------------
 
     def report(self, execution_id: UUID | str) -> ExecutionReport:
-        execution = self._get(execution_id)
+        execution = self._visible(self._get(execution_id))
         outcome = with_full_output(execution.outcome, self.blobs)
         limits = execution.limits.to_dict() if execution.limits else None
         return ExecutionReport(
@@ -505,17 +637,90 @@ class MaiSafety(Application):
             override_kind=execution.override_kind.value if execution.override_kind else None,
             answer_by=execution.answer_by.isoformat() if execution.answer_by else None,
             detail=outcome.get("detail", ""),
+            submitted_by=execution.submitted_by,
+            caller={key: value for key, value in execution.caller.items() if key != "principal"},
         )
 
-    def history(self, execution_id: UUID | str) -> list[dict[str, Any]]:
-        """The execution's events in order, as plain data; output kept as a blob is read back whole."""
-        self._get(execution_id)
-        events = self.repository.event_store.get(self._uuid(execution_id))
-        return [_event_data(event, self.blobs) for event in events]
+    def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:
+        """The execution's events in order, as plain data (output kept as a blob is read back whole);
+        ``with_hashes``: each with its ledger position and both chain hashes (``chain``), as `audit
+        verify` recomputes them."""
+        execution = self._visible(self._get(execution_id))
+        events = [_event_data(event, self.blobs) for event in self.repository.event_store.get(execution.id)]
+        if with_hashes:
+            hashes = self.audit.hashes_of(str(execution.id))
+            for event in events:
+                event["chain"] = hashes.get(event["version"])
+        return events
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
+        self._check_principal_may(Action.VERIFY)
         return self.audit.verify()
+
+    # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
+
+    def _check_principal_may(self, action: Action) -> None:
+        principal = principal_context.get()
+        if principal is not None:
+            principal.check_may(action)
+
+    def _caller(self, labels: dict[str, str] | None) -> dict[str, str] | None:
+        principal = principal_context.get()
+        recorded = {key: value for key, value in (labels or {}).items() if value}
+        if principal is not None:
+            recorded = {"principal": principal.name, **recorded}
+        return recorded or None
+
+    def _submitted_by(self, execution: Execution) -> str | None:
+        """The principal that submitted it; for one submitted without the service, its Assessed actor."""
+        if execution.submitted_by is not None:
+            return execution.submitted_by
+        first = next(iter(self.repository.event_store.get(execution.id, lte=1)), None)
+        return getattr(first, "actor", None)
+
+    def _visible(self, execution: Execution) -> Execution:
+        """A principal that may not see this execution is told it does not exist."""
+        principal = principal_context.get()
+        if principal is not None and not principal.may_see(self._submitted_by(execution)):
+            raise ExecutionNotFound(f"no execution {execution.id} in this ledger: check the id")
+        return execution
+
+    def _authority(self, execution: Execution) -> Any:
+        """Who may answer the gate: the roles in service mode, the policy's names in local mode."""
+        principal = principal_context.get()
+        if principal is not None:
+            return RolesDecide(principal, self._submitted_by(execution))
+        return NobodyAnswers() if self.roles_decide else self.gate.rules
+
+    def submission_id(self, execution_id: UUID) -> UUID:
+        """The execution an idempotent submission names: ``execution_id`` itself, unless that
+        attempt ended unrun for want of the host (no room, no Docker: the caller was told to try
+        again), then the next attempt derived from it. A retry with the same key thus runs once."""
+        candidate = execution_id
+        for attempt in range(1, 1000):
+            try:
+                execution = self._get(candidate)
+            except ExecutionNotFound:
+                return candidate
+            if not (
+                execution.status is ExecutionStatus.REJECTED
+                and execution.outcome.get("termination_reason") in RETRYABLE_ENDS
+            ):
+                return candidate
+            candidate = uuid5(execution_id, f"attempt {attempt}")
+        raise HostBusy(f"execution {execution_id} was refused for want of room 1000 times: use a new Idempotency-Key")
+
+    def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
+        try:
+            execution = self._get(execution_id)
+        except ExecutionNotFound:
+            return None
+        if execution.code_sha256 != submission.sha256:
+            raise IdempotencyConflict(
+                f"this Idempotency-Key already names execution {execution.id}, of other code: use a new key for new code"
+            )
+        return self.report(execution.id)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -524,7 +729,8 @@ class MaiSafety(Application):
             execution = self.repository.get(self._uuid(execution_id))
         except AggregateNotFoundError:
             raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id") from None
-        assert isinstance(execution, Execution)
+        if not isinstance(execution, Execution):  # another aggregate's id (a token's)
+            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id")
         return execution
 
     @staticmethod
@@ -542,12 +748,15 @@ def _now() -> datetime:
 
 
 @contextmanager
-def acting_as(actor: str) -> Iterator[None]:
-    """Stamp every event recorded inside the block with ``actor``."""
-    token = actor_context.set(actor)
+def acting_as(actor: str, principal: Principal | None = None) -> Iterator[None]:
+    """Stamp every event recorded inside the block with ``actor``; in service mode, ``principal``
+    (the token's) is the actor and what the application checks roles against."""
+    token = actor_context.set(principal.name if principal is not None else actor)
+    principal_token = principal_context.set(principal)
     try:
         yield
     finally:
+        principal_context.reset(principal_token)
         actor_context.reset(token)
 
 

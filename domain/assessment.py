@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import InvalidSubmission
+from .errors import InvalidSubmission, SubmissionTooLarge
 from .levels import GateDecision, Provenance, RiskLevel
 
 
@@ -70,7 +70,7 @@ def check_submission_bytes(raw: bytes, max_bytes: int, source: str) -> None:
     if not raw.strip():
         raise InvalidSubmission(f"{source} is empty: give a Python program with at least one statement")
     if len(raw) > max_bytes:
-        raise InvalidSubmission(
+        raise SubmissionTooLarge(
             f"{source} is {len(raw)} bytes, over the limit of {max_bytes} bytes: "
             "split the program or raise MAI_SAFETY_MAX_CODE_BYTES"
         )

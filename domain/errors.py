@@ -3,6 +3,7 @@
     MaiSafetyError                  every error we raise; carries a message a person can act on
     ├── DomainError                 a rule of the domain was broken
     │   ├── InvalidSubmission       the code cannot be accepted (empty, NUL byte, not UTF-8, too large)
+    │   │   └── SubmissionTooLarge  over the size limit (the service answers 413, not 422)
     │   ├── LimitOutOfPolicy        a requested limit is not allowed by the policy
     │   └── InvalidTransition       a command does not fit the execution's current state
     └── (application.errors)        ports' failures: sandbox, ledger, configuration
@@ -31,6 +32,10 @@ class DomainError(MaiSafetyError):
 
 class InvalidSubmission(DomainError):
     """The submitted code cannot be accepted as it is."""
+
+
+class SubmissionTooLarge(InvalidSubmission):
+    """The submitted code is over the size limit."""
 
 
 class LimitOutOfPolicy(DomainError):

@@ -14,6 +14,7 @@ from dataclasses import field
 from datetime import datetime
 from enum import Enum
 from typing import Any
+from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, event
 
@@ -63,8 +64,13 @@ class Execution(Aggregate):
         analyzers: list[str],
         assessment_ms: float,
         complexity: dict[str, int],
+        caller: dict[str, Any] | None = None,
     ) -> None:
         self.code = code
+        # Service mode: who submitted (the token's principal), and the caller's labels: Mai's task
+        # and session, the end user it acts for. Labels are recorded, never used for a decision.
+        self.caller = dict(caller or {})
+        self.submitted_by: str | None = self.caller.get("principal")
         self.code_sha256 = code_sha256
         self.provenance = Provenance(provenance)
         self.level = RiskLevel(level)
@@ -82,8 +88,20 @@ class Execution(Aggregate):
         self.outcome: dict[str, Any] = {}
 
     @classmethod
-    def assess(cls, submission: Submission, assessment: Assessment) -> "Execution":
-        return cls(
+    def assess(
+        cls,
+        submission: Submission,
+        assessment: Assessment,
+        *,
+        caller: dict[str, Any] | None = None,
+        execution_id: UUID | None = None,
+    ) -> "Execution":
+        """``execution_id``: a chosen id (the service derives one from an Idempotency-Key);
+        else a new random one."""
+        return cls._create(  # type: ignore[attr-defined, no-any-return]
+            cls.Assessed,
+            id=execution_id or uuid4(),
+            caller=caller or None,
             code=submission.code,
             code_sha256=submission.sha256,
             provenance=submission.provenance.value,
@@ -140,8 +158,11 @@ class Execution(Aggregate):
     def is_overdue(self, now: datetime) -> bool:
         return self.status is ExecutionStatus.AWAITING_OVERRIDE and self.answer_by is not None and now > self.answer_by
 
-    def override(self, explanation: str, rules: GateRules, actor: str, now: datetime) -> None:
-        """Confirm (HIGH) or override (BLOCKED): the actor must be allowed and in time."""
+    def override(
+        self, explanation: str, rules: GateRules | Any, actor: str, now: datetime, *, on_behalf_of: str | None = None
+    ) -> None:
+        """Confirm (HIGH) or override (BLOCKED): the actor must be allowed (``rules``: the policy's
+        names, or in service mode the roles, see domain.access) and in time."""
         self._require(ExecutionStatus.AWAITING_OVERRIDE, "confirm or override")
         assert self.override_kind is not None
         if self.is_overdue(now):
@@ -152,9 +173,9 @@ class Execution(Aggregate):
         rules.check_may_answer(self.override_kind.value, actor)
         if self.override_kind is OverrideKind.OVERRIDE and not explanation.strip():
             raise InvalidTransition("overriding BLOCKED code needs a written explanation: pass --explanation")
-        self._overridden(kind=self.override_kind.value, explanation=explanation)
+        self._overridden(kind=self.override_kind.value, explanation=explanation, on_behalf_of=on_behalf_of)
 
-    def deny(self, reason: str, rules: GateRules, actor: str) -> None:
+    def deny(self, reason: str, rules: GateRules | Any, actor: str) -> None:
         """Refuse a waiting execution: it ends without ever running."""
         self._require(ExecutionStatus.AWAITING_OVERRIDE, "deny")
         assert self.override_kind is not None
@@ -168,7 +189,7 @@ class Execution(Aggregate):
         self._terminated(reason="no_answer", outcome={"detail": f"no answer by {self.answer_by:%Y-%m-%d %H:%M:%S %Z}"})
 
     @event("Overridden")
-    def _overridden(self, kind: str, explanation: str) -> None:
+    def _overridden(self, kind: str, explanation: str, on_behalf_of: str | None = None) -> None:
         self.status = ExecutionStatus.OVERRIDDEN
 
     # --- the run --------------------------------------------------------------------------

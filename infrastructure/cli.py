@@ -38,6 +38,7 @@ from .analysis_policy import load_analysis_policy
 from .bootstrap import bootstrap, build_assessor, default_actor
 from .cli_audit import add_audit_commands, run_audit
 from .cli_status import print_status
+from .cli_tokens import add_token_commands, run_tokens
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
@@ -145,6 +146,17 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("--json", action="store_true")
 
     add_audit_commands(commands, _Parser)
+    add_token_commands(commands, _Parser)
+
+    serve = commands.add_parser(
+        "serve", help="the HTTP service: callers hold a token, the service holds Docker, the ledger and the key",
+        description="Serve the authenticated HTTP API (OpenAPI at /openapi.json). Tokens: `mai-safety tokens create`.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8750, help="port (default 8750)")
+    serve.add_argument("--max-wait", type=float, default=60.0, metavar="SECONDS", help="longest a request waits for its run to end before answering 202 (default 60)")
+    serve.add_argument("--grace", type=float, default=30.0, metavar="SECONDS", help="on SIGTERM, how long running executions may take to finish (default 30)")
+    serve.add_argument("--sweep-every", type=float, default=5.0, metavar="SECONDS", help="how often overdue waits are ended (default 5)")
     return parser
 
 
@@ -187,6 +199,14 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "audit":
         return run_audit(args, settings)
+    if args.command == "tokens":
+        return run_tokens(args, settings)
+    if args.command == "serve":
+        from .http.server import serve  # only the service pays for importing FastAPI and uvicorn
+
+        return serve(
+            settings, host=args.host, port=args.port, max_wait_s=args.max_wait, grace_s=args.grace, sweep_every_s=args.sweep_every
+        )
     if args.command == "assess":
         return _assess(args, settings)
     if args.command == "status":

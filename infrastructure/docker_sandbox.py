@@ -236,6 +236,9 @@ class DockerSandbox(Sandbox):
             self._gvisor = (now, gvisor_status(self.client))
         return self._gvisor[1]
 
+    def describe_runtimes(self) -> dict[str, Any]:
+        return {GVISOR_RUNTIME: self.gvisor()}
+
     def choose_runtime(self, requested: str, network: NetworkRequest) -> dict[str, Any]:
         """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
         note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused."""

@@ -1,0 +1,66 @@
+"""What requests may carry. Unknown fields are refused (``extra="forbid"``): in particular no body
+can name an actor or a principal; who acts is the token's."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mai_safety.domain.levels import Provenance
+from mai_safety.domain.network import NetworkMode
+
+Label = Field(default=None, max_length=200, description="recorded as given, never used for a decision")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RequestedLimitsModel(_Strict):
+    """Lower the limits within what the policy grants the code's trust level."""
+
+    cpus: float | None = Field(default=None, gt=0)
+    memory_bytes: int | None = Field(default=None, gt=0)
+    pids: int | None = Field(default=None, gt=0)
+    timeout_s: float | None = Field(default=None, gt=0)
+    output_bytes: int | None = Field(default=None, gt=0)
+    cpu_seconds: float | None = Field(default=None, gt=0)
+
+
+class AssessmentRequest(_Strict):
+    code: str = Field(description="the Python program")
+    provenance: Provenance = Provenance.MAI
+
+
+class ExecutionRequest(_Strict):
+    code: str = Field(description="the Python program")
+    provenance: Provenance = Provenance.MAI
+    limits: RequestedLimitsModel = Field(default_factory=RequestedLimitsModel)
+    network: NetworkMode = NetworkMode.NONE
+    requirements: list[str] = Field(default_factory=list, max_length=50)
+    task_id: str | None = Label
+    session_id: str | None = Label
+    on_behalf_of: str | None = Field(default=None, max_length=200, description="the end user the caller acts for: recorded, never used for a decision")
+    wait_s: float | None = Field(default=None, ge=0, description="how long to wait for the end (the server caps it); past it the answer is 202")
+
+
+class ConfirmRequest(_Strict):
+    explanation: str = Field(default="", max_length=4000)
+    on_behalf_of: str | None = Field(default=None, max_length=200)
+    wait_s: float | None = Field(default=None, ge=0)
+
+
+class OverrideRequest(_Strict):
+    explanation: str = Field(min_length=1, max_length=4000, pattern=r"\S", description="why running this BLOCKED code is safe")
+    on_behalf_of: str | None = Field(default=None, max_length=200)
+    wait_s: float | None = Field(default=None, ge=0)
+
+
+class DenyRequest(_Strict):
+    reason: str = Field(default="", max_length=4000)
+
+
+class PendingExecution(BaseModel):
+    """Answered with 202 when the wait ended before the execution did: follow ``Location``."""
+
+    execution_id: str
+    status: str

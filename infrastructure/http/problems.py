@@ -1,0 +1,117 @@
+"""Every error the service answers with, as an RFC 9457 problem (``application/problem+json``):
+one place maps our exception tree, the request's validation and the ledger's failures to a status.
+Never a traceback: an error we did not foresee is a 500 with one line."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from mai_safety.application.errors import (
+    CannotVerify,
+    ConfigurationError,
+    ExecutionNotFound,
+    IdempotencyConflict,
+    LedgerUnavailable,
+    NotAuthenticated,
+    SandboxUnavailable,
+    TokenNotFound,
+)
+from mai_safety.domain.errors import DomainError, InvalidTransition, MaiSafetyError, SubmissionTooLarge
+from mai_safety.domain.gate import AnswerTooLate, NotPermitted
+from mai_safety.domain.limits import HostBusy
+
+PROBLEM_JSON = "application/problem+json"
+#: Seconds a caller should wait before trying again when the host has no room.
+RETRY_AFTER_S = 10
+
+log = logging.getLogger("mai_safety.http")
+
+
+class ServiceStopping(MaiSafetyError):
+    """The service is draining (SIGTERM): it takes no new runs."""
+
+    exit_code = 5
+
+
+#: Our errors, most specific first: (class, status, problem type, title).
+_MAPPING: list[tuple[type[Exception], int, str, str]] = [
+    (NotAuthenticated, 401, "not-authenticated", "No valid token"),
+    (NotPermitted, 403, "not-permitted", "Not permitted"),
+    (ExecutionNotFound, 404, "not-found", "No such execution"),
+    (TokenNotFound, 404, "not-found", "No such token"),
+    (AnswerTooLate, 409, "answer-too-late", "The answer came too late"),
+    (InvalidTransition, 409, "invalid-transition", "Not allowed in the execution's state"),
+    (IdempotencyConflict, 409, "idempotency-conflict", "Idempotency-Key names other code"),
+    (SubmissionTooLarge, 413, "too-large", "The code is too large"),
+    (HostBusy, 429, "host-busy", "The host has no room now"),
+    (SandboxUnavailable, 503, "sandbox-unavailable", "Docker does not answer"),
+    (LedgerUnavailable, 503, "ledger-unavailable", "The ledger does not answer"),
+    (ServiceStopping, 503, "service-stopping", "The service is stopping"),
+    (DomainError, 422, "invalid-request", "The request cannot be accepted"),
+    (ConfigurationError, 500, "configuration", "The service is misconfigured"),
+    (CannotVerify, 500, "cannot-verify", "The ledger cannot be checked"),
+]
+
+
+def problem(status: int, kind: str, title: str, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
+    body = {"type": f"urn:mai-safety:problem:{kind}", "title": title, "status": status, "detail": detail, **extra}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def problem_for(exc: MaiSafetyError) -> JSONResponse:
+    for cls, status, kind, title in _MAPPING:
+        if isinstance(exc, cls):
+            headers = None
+            if status == 401:
+                headers = {"WWW-Authenticate": 'Bearer realm="mai-safety"'}
+            elif status == 429:
+                headers = {"Retry-After": str(RETRY_AFTER_S)}
+            elif status == 503:
+                headers = {"Retry-After": str(RETRY_AFTER_S)}
+            return problem(status, kind, title, exc.message, headers)
+    return problem(500, "internal", "Internal error", f"{type(exc).__name__}: {exc.message}")
+
+
+def install(app: FastAPI) -> None:
+    """Register the mapping on a FastAPI app."""
+
+    async def ours(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, MaiSafetyError)
+        return problem_for(exc)
+
+    async def invalid(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = [
+            {"field": ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "body", "message": error.get("msg", "")}
+            for error in exc.errors()
+        ]
+        detail = "; ".join(f"{error['field']}: {error['message']}" for error in errors)
+        return problem(422, "invalid-request", "The request is not valid", detail, errors=errors)
+
+    async def http(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        kind = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}.get(exc.status_code, "http")
+        return problem(exc.status_code, kind, str(exc.detail), str(exc.detail), dict(exc.headers or {}))
+
+    async def ledger(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, IntegrityError):
+            return problem(409, "conflict", "Changed meanwhile", "the execution changed while this request was answered: read it again and retry")
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return problem(503, "ledger-unavailable", "The ledger does not answer", f"the ledger failed ({text}): try again later", {"Retry-After": str(RETRY_AFTER_S)})
+
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error answering %s %s: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+        return problem(500, "internal", "Internal error", f"internal error ({type(exc).__name__}): please report it")
+
+    app.add_exception_handler(MaiSafetyError, ours)
+    app.add_exception_handler(RequestValidationError, invalid)
+    app.add_exception_handler(StarletteHTTPException, http)
+    app.add_exception_handler(PersistenceError, ledger)
+    app.add_exception_handler(Exception, internal)

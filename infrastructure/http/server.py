@@ -1,0 +1,148 @@
+"""``mai-safety serve``: the resident service. At start it recovers what a dead process left; while
+it serves, a sweeper ends executions whose answer did not come in time; on SIGTERM or SIGINT it
+stops accepting, lets running executions finish within a grace period, ends the rest recorded
+(``service_stopped``), seals and exits 0."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+import uvicorn
+
+from mai_safety.application.errors import SandboxUnavailable
+from mai_safety.application.service import MaiSafety, acting_as
+
+from ..bootstrap import bootstrap
+from ..settings import Settings
+from .app import create_app
+from .runs import Runs
+
+#: The actor of what the service does on its own (recovery, the sweeper, the drain): never a
+#: caller's name, and never MAI_SAFETY_ACTOR.
+SERVICE_ACTOR = "mai-safety-service"
+
+log = logging.getLogger("mai_safety.http")
+
+
+class Sweeper:
+    """Ends overdue waits every ``every_s`` seconds, in a thread of its own."""
+
+    def __init__(self, service: MaiSafety, every_s: float) -> None:
+        self.service = service
+        self.every_s = every_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="mai-safety-sweeper", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=30)
+
+    def sweep(self) -> list[str]:
+        with acting_as(SERVICE_ACTOR):
+            return self.service.expire_overdue()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.every_s):
+            try:
+                ended = self.sweep()
+                if ended:
+                    log.warning("ended %d execution(s) whose answer did not come in time: %s", len(ended), ", ".join(ended))
+            except Exception as exc:  # noqa: BLE001 - the sweeper tries again next round
+                log.warning("the sweeper failed (%s: %s); trying again in %g s", type(exc).__name__, exc, self.every_s)
+
+
+def serve(
+    settings: Settings,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8750,
+    max_wait_s: float = 60.0,
+    grace_s: float = 30.0,
+    sweep_every_s: float = 5.0,
+) -> int:
+    with acting_as(SERVICE_ACTOR):  # requests act as their token's principal (app.as_principal)
+        return _serve(settings, host, port, max_wait_s, grace_s, sweep_every_s)
+
+
+def _serve(settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float) -> int:
+    service = bootstrap(settings)
+    service.roles_decide = True
+    runs = Runs()
+    sweeper = Sweeper(service, sweep_every_s)
+    try:
+        try:
+            recovered = service.recover()
+        except SandboxUnavailable as exc:
+            # Serve all the same: /v1/status says what is down, and runs answer 503 until it is up.
+            sys.stderr.write(f"mai-safety: recovery skipped: {exc.message}\n")
+            recovered = []
+        if recovered:
+            sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
+        sweeper.sweep()
+        sweeper.start()
+        api = create_app(service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s)
+        config = uvicorn.Config(
+            api, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=grace_s,
+            server_header=False,
+        )
+        server = _Server(config)
+        previous = {sig: signal.signal(sig, server.stop_on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            try:
+                server.run()  # returns after SIGTERM/SIGINT, once the open requests are answered or the grace is over
+            except SystemExit:  # uvicorn exits when it cannot listen
+                server.started = False
+            if not server.started:
+                sys.stderr.write(f"mai-safety: could not listen on {host}:{port} (see above): choose another --host or --port\n")
+                return 6
+            _drain(service, runs, grace_s)
+            return 0
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+    finally:
+        sweeper.stop()
+        service.close()  # seals the endings still owed a checkpoint
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server without its own signal handling: uvicorn raises the signal again once it
+    has stopped, which would kill the process before the drain; here a signal only stops serving."""
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            config = self.config
+            sys.stderr.write(f"mai-safety: serving on http://{config.host}:{config.port} (OpenAPI at /openapi.json)\n")
+            sys.stderr.flush()
+
+    def stop_on_signal(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit and sig == signal.SIGINT:
+            self.force_exit = True
+        self.should_exit = True
+
+
+def _drain(service: MaiSafety, runs: Runs, grace_s: float) -> None:
+    left = runs.drain(grace_s)
+    with acting_as(SERVICE_ACTOR):
+        for execution_id in left:
+            try:
+                service.end_unfinished(execution_id, "service_stopped", f"the service stopped; the run did not end within its {grace_s:g} s grace")
+            except Exception as exc:  # noqa: BLE001 - the next start's recovery records it
+                sys.stderr.write(f"mai-safety: could not end {execution_id} ({type(exc).__name__}: {exc}); the next start recovers it\n")
+    runs.drain(5.0)  # the supervisors see their executions ended and return

@@ -1,0 +1,96 @@
+"""A real `mai-safety serve` in a subprocess on a free loopback port, with the test's own ledger,
+policies and home, and tokens granted on that ledger as the operator would."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from mai_safety.domain.access import Role
+from mai_safety.infrastructure.bootstrap import bootstrap
+
+from .conftest import settings_for
+
+SERVE = [sys.executable, "-m", "mai_safety.infrastructure.cli", "serve"]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def grant_tokens(database_url: str, policies: Path, principals: dict[str, list[str]]) -> dict[str, str]:
+    """Tokens for each principal, granted on the ledger by the operator (in this process)."""
+    app = bootstrap(settings_for(database_url, policies), warm_semgrep=False)
+    try:
+        return {name: app.grant_token(name, [Role(role) for role in roles]).token for name, roles in principals.items()}
+    finally:
+        app.close()
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen[bytes], url: str, log: Path) -> None:
+        self.process = process
+        self.url = url
+        self.log = log
+
+    def client(self, token: str | None = None, **headers: str) -> httpx.Client:
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return httpx.Client(base_url=self.url, headers=headers, timeout=90)
+
+    def stop(self, timeout: float = 60) -> int:
+        """SIGTERM, as a service manager stops it; killed if it does not end in time."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextmanager
+def running_server(
+    tmp: Path, database_url: str, policies: Path, env: dict[str, str] | None = None, args: list[str] | None = None
+) -> Iterator[Server]:
+    """Start the service and wait until it answers; stop it (SIGTERM, then kill) whatever happens."""
+    port = free_port()
+    full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    full_env.update({"MAI_SAFETY_DATABASE_URL": database_url, "MAI_SAFETY_POLICIES": str(policies), **(env or {})})
+    log = tmp / f"serve-{port}.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            SERVE + ["--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
+        )
+    server = Server(process, f"http://127.0.0.1:{port}", log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise AssertionError(f"mai-safety serve exited with {process.returncode}: {server.output()}")
+            try:
+                if httpx.get(f"{server.url}/v1/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"mai-safety serve did not answer within 60 s: {server.output()}")
+            time.sleep(0.1)
+        yield server
+    finally:
+        server.stop()

@@ -506,6 +506,12 @@ class _Analysis:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
         if isinstance(base, Alt) and base.options and len(base.options) <= 8 and all(isinstance(o, Inst) for o in base.options):
             return Alt(base.flags, tuple(self._attribute(option, attr) for option in base.options))
+        if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
+                and not base.path.startswith("~"):
+            if attr == "drive":
+                return Str(base.flags, "")
+            # the top of an absolute path; cwd's and __file__'s are absolute where the program runs
+            return Str(base.flags, "/") if base.path.startswith("/") or base.path in (".", "__file__") else Str(base.flags | {"partial"}, PH)
         if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("parent", "parents"):
             path = base.path if base.path is not None else PH
             return Inst(base.flags, "pathlib.Path" if attr == "parent" else "pathlib.Path#parents", f"{path.rstrip('/')}/..")
@@ -567,11 +573,15 @@ class _Analysis:
                 return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            _canonical(f"{base.qual}.{index.value}"))
             return Unknown(base.flags - {"sockfd"})
-        if isinstance(base, Inst) and base.kind == "pathlib.Path#parents" and isinstance(index, Num) and isinstance(index.value, int):
-            return Inst(base.flags, "pathlib.Path", (base.path or PH) + "/.." * max(index.value, 0))
+        if isinstance(base, Inst) and base.kind == "pathlib.Path#parents":
+            if isinstance(index, Num) and isinstance(index.value, int) and index.value >= 0:
+                return Inst(base.flags, "pathlib.Path", (base.path or PH) + "/.." * index.value)
+            return Inst(base.flags, "pathlib.Path", PH)  # parents[-1], parents[len(...) - 1]: an ancestor, maybe the top
         if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
             return _with(base.items[index.value], base.flags)
         if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them
+            return Alt(base.flags, base.items[:MAX_ALTERNATIVES])
+        if isinstance(base, DictSeq) and base.items and not isinstance(index, Num):  # ROUTES[key]: whichever key is asked
             return Alt(base.flags, base.items[:MAX_ALTERNATIVES])
         if isinstance(base, Str) and isinstance(index, Num) and isinstance(index.value, int):
             return Str(base.flags | {"built"}, base.value[index.value])
@@ -644,6 +654,10 @@ class _Analysis:
             return Unknown(flags)
         if isinstance(op, ast.Mult):
             seq, times = (left, right) if isinstance(right, Num) else (right, left)
+            if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, Seq) and not isinstance(seq, DictSeq):
+                if len(seq.items) * max(times.value, 0) > 10_000:
+                    return Unknown(flags)
+                return Seq(flags | {"built"}, seq.items * max(times.value, 0))  # [".."] * depth
             if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, (Str, Bytes)):
                 if len(seq.value) * max(times.value, 0) > MAX_VALUE_CHARS:
                     return Unknown(flags)
@@ -652,6 +666,11 @@ class _Analysis:
                 if abs(left.value) < 1 << 62 and abs(right.value) < 1 << 62:
                     return Num(flags, left.value * right.value)
             return Unknown(flags)
+        if isinstance(op, ast.Mod) and isinstance(left, Str) and isinstance(right, Seq):
+            for index, item in enumerate(right.items):  # "%s/%s" % (base, name) for each value name may have
+                if isinstance(item, Alt) and 0 < len(item.options) <= 16:
+                    return Alt(item.flags, tuple(self._binop(op, left, Seq(right.flags, right.items[:index] + (option,) + right.items[index + 1:]))
+                                                 for option in item.options))
         if isinstance(op, ast.Mod) and isinstance(left, Str):
             if isinstance(right, Seq) and all(isinstance(i, (Str, Num)) for i in right.items):
                 return Str(flags | {"built"}, left.value % tuple(i.value for i in right.items))  # type: ignore[union-attr]
@@ -759,7 +778,10 @@ class _Analysis:
             method = q.split("#", 1)[1]
             if method in ("expanduser", "resolve", "absolute", "with_name", "with_suffix", "joinpath"):
                 if method == "joinpath":
-                    return self._binop(ast.Div(), recv, args[0] if args else Str(NO_FLAGS, ""))
+                    joined: V = recv
+                    for part in args or [Str(NO_FLAGS, "")]:
+                        joined = self._binop(ast.Div(), joined, part)
+                    return joined
                 return recv
             if method in ("read_text", "read_bytes") and recv.path:
                 own = frozenset({"ownpid"}) if normalise_path(recv.path) in self.own_pid_files else NO_FLAGS
@@ -1081,6 +1103,8 @@ class _Analysis:
             child = _Ctx(ctx.loops + (loop,), child.func, child.block_depth)
         elif isinstance(node, ast.While):
             truth = _truthy(self.ev(node.test))
+            if truth is True and _names_in(node.test) & _assigned_in(node.body):
+                truth = None  # `while restarts < 5:` with `restarts += 1` in the body: it ends
             loop = _Loop(node, infinite=truth is True, bound=None)
             self._register_loop(loop)
             child = _Ctx(ctx.loops + (loop,), child.func, child.block_depth)
@@ -1234,10 +1258,16 @@ class _Analysis:
                 iter_node = iter_node.args[0]  # sorted(base.rglob("*")): the walk inside
             if isinstance(iter_node, ast.Call):
                 func = self.ev(iter_node.func)
-                if isinstance(func, Alt) and func.options and isinstance(func.options[0], Ref):
-                    func = func.options[0]
+                funcs = [o for o in func.options if isinstance(o, Ref)] if isinstance(func, Alt) else [func]
+                if funcs and isinstance(funcs[0], Ref):
+                    func = funcs[0]
                 q = func.qual if isinstance(func, Ref) else ""
                 args = [self.ev(a) for a in iter_node.args]
+                targets: list[V] = []
+                if q in R.SWEEPS:  # `self.root.rglob` where self.root may be several paths: every one of them
+                    for option in funcs:
+                        if isinstance(option, Ref) and option.qual == q:
+                            targets.append(option.recv if option.recv is not None else (args[0] if args else UNKNOWN))
                 if q == "builtins.range" and args and all(isinstance(a, Num) and isinstance(a.value, int) for a in args):
                     bound = len(range(*(a.value for a in args)))  # type: ignore[union-attr]
                 elif q in ("itertools.count", "itertools.cycle") or (q == "itertools.repeat" and len(args) < 2) or (
@@ -1245,8 +1275,7 @@ class _Analysis:
                 ):
                     infinite = True
                 elif q in R.SWEEPS:
-                    target = func.recv if isinstance(func, Ref) and func.recv is not None else (args[0] if args else None)
-                    for text in _strings(target) if target is not None else []:
+                    for text in [text for target in targets for text in _strings(target)][:32]:
                         if not text.replace(PH, "").strip("*"):
                             continue
                         if wipe_target(text.replace(PH, "").rstrip("*") or "/") or wipe_target(text.split("*")[0] or "/"):
@@ -1285,7 +1314,8 @@ class _Analysis:
                 self.attrs[target.attr] = value
             else:
                 options = known.options if isinstance(known, Alt) else (known,)
-                self.attrs[target.attr] = Alt(NO_FLAGS, tuple(dict.fromkeys((*options, value)))[:MAX_ALTERNATIVES])
+                added = value.options if isinstance(value, Alt) else (value,)  # kept flat: Alt of Alts is opaque
+                self.attrs[target.attr] = Alt(NO_FLAGS, tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES])
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
             current = self.env.get(target.value.id)
@@ -1319,6 +1349,10 @@ class _Analysis:
             return
         value = self.ev(node.value) if node.value is not None else UNKNOWN  # type: ignore[attr-defined]
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
+        if ctx.loops and len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None \
+                and targets[0].id in _names_in(node.value) and _climbs(value):
+            # `top = top.parent` (or os.path.dirname) in a loop: some ancestor, perhaps the top
+            value = Inst(value.flags, "pathlib.Path", PH) if isinstance(value, Inst) else Str(value.flags | {"partial"}, PH)
         for target in targets:
             self._bind_target(target, value)
         if self.pass_no == 2:
@@ -1438,17 +1472,24 @@ class _Analysis:
 
     def _rewrites_in_place(self, node: ast.Call, q: str, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> bool:
         """Whether this call writes the file a read in the same function (or loop body) read: what
-        ransomware does to each file it finds. Files are told apart by how the code names them."""
+        ransomware does to each file it finds; or overwrites the very file a loop found (truncating
+        it). Files are told apart by how the code names them."""
         method = q.split("#", 1)[1] if "#" in q else ""
+        found = {n.id for loop in ctx.loops if isinstance(loop.node, (ast.For, ast.AsyncFor))
+                 for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
         if q.startswith("pathlib.Path#") and method in ("write_bytes", "write_text") and isinstance(node.func, ast.Attribute):
             receiver = ast.unparse(node.func.value)
+            if receiver in found:
+                return True
             inner = [n for a in node.args for n in ast.walk(a) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                      and n.func.attr in ("read_bytes", "read_text") and ast.unparse(n.func.value) == receiver]
             return bool(inner) or (ctx.func, receiver) in self.read_names
         if q in R.FILE_OPENERS and node.args:
             name = (ctx.func, ast.unparse(node.args[0]))
             mode = args[1] if len(args) > 1 else kwargs.get("mode")
-            writing = isinstance(mode, Str) and bool(set(mode.value) & set("wa"))
+            writing = bool(set(_mode_text(mode)) & set("wa"))
+            if "w" in _mode_text(mode) and isinstance(node.args[0], ast.Name) and node.args[0].id in found:
+                return True  # open(f, "wb") on each file f a walk found: emptied
             if not writing:
                 self.read_names.add(name)
                 return False
@@ -1526,14 +1567,18 @@ class _Analysis:
         if q in R.DELETES or (q.startswith("pathlib.Path#") and method in R.PATH_DELETE_METHODS | {"write_bytes", "write_text"}) or (
                 "#" in q and method in ("unlink", "rmdir", "rmtree")):  # p.unlink() on whatever a walk gave
             kinds.add("delete")
-        if q in R.FILE_OPENERS and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
+        modes = [_mode_text(m) for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]] if q in R.FILE_OPENERS else \
+            [_mode_text(m) for m in args[:1] + [kwargs.get("mode", UNKNOWN)]] if q == "pathlib.Path#open" else []
+        if any(set(m) & set("wax+") for m in modes):
             kinds.add("delete")
-        if q in R.FILE_OPENERS and any(isinstance(m, Str) and "+" in m.value and "w" not in m.value for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
+        if any("+" in m and "w" not in m for m in modes):
             kinds.add("rewrite")  # opened to read and write in place
         if q in ("os.rename", "os.replace", "shutil.move") or (q.startswith("pathlib.Path#") and method in ("rename", "replace")):
             kinds.add("move")
         if q in R.KILLS or ("#" in q and method in R.KILL_METHODS):
             kinds.add("kill")
+        if "#" in q and method in R.ENCRYPT_METHODS:
+            kinds.add("encrypt")
         return kinds
 
     def _judge_call(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:
@@ -1767,7 +1812,7 @@ class _Analysis:
                     lists.extend(Str(NO_FLAGS, _wildcards_unknown(text)) for text in _strings(target)[:16] if "*" in text or "?" in text)
         if q in R.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
-            mode_text = mode.value if isinstance(mode, Str) else ""
+            mode_text = _mode_text(mode)
             if q == "os.open":
                 names = {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)} if len(node.args) > 1 else set()
                 mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} else "r"
@@ -1779,7 +1824,7 @@ class _Analysis:
             elif method in R.PATH_DELETE_METHODS:
                 deletes.append(path_value)
             elif method in R.PATH_READ_METHODS and method not in ("iterdir", "glob", "rglob"):
-                if method == "open" and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[:1] + [kwargs.get("mode", UNKNOWN)]):
+                if method == "open" and any(set(_mode_text(m)) & set("wax+") for m in args[:1] + [kwargs.get("mode", UNKNOWN)]):
                     writes.append(path_value)
                 else:
                     reads.append(path_value)
@@ -1988,6 +2033,9 @@ class _Analysis:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
             elif loop.sweep and kinds & {"rewrite", "move"}:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
+            elif (loop.outside or loop.sweep) and "encrypt" in kinds and kinds & {"delete", "rewrite", "move"}:
+                self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
+                         "(ransomware)")
             elif loop.outside and "rewrite" in kinds:
                 self.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
                          "(encrypting or corrupting them)")
@@ -2046,6 +2094,8 @@ def _invocations(func: V, args: list[V], kwargs: dict[str, V], iterate: Any) -> 
         handed.append((args[1], list(args[2].items) if len(args) > 2 and isinstance(args[2], Seq) else []))
     elif "#" in q and method in ("submit", "apply_async", "apply", "call_soon", "call_soon_threadsafe") and args:
         handed.append((args[0], list(args[1:])))
+    elif q == "asyncio.to_thread" and args:
+        handed.append((args[0], list(args[1:])))
     elif "#" in q and method == "run_in_executor" and len(args) >= 2:
         handed.append((args[1], list(args[2:])))
     for target, target_args in handed:
@@ -2056,6 +2106,40 @@ def _invocations(func: V, args: list[V], kwargs: dict[str, V], iterate: Any) -> 
             elif isinstance(option, Ref):
                 out.append((option, target_args, {}))
     return out
+
+
+def _climbs(value: V) -> bool:
+    texts = _strings(value)
+    return bool(texts) and all(text.rstrip("/").endswith("/..") or text == ".." for text in texts)
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+
+
+def _assigned_in(body: list[ast.stmt]) -> set[str]:
+    """Names (and attribute names) a block assigns to, however deep."""
+    out: set[str] = set()
+    for statement in body:
+        for node in ast.walk(statement):
+            targets: list[ast.AST] = []
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+                targets = [node.target]
+            for target in targets:
+                out |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                out |= {n.attr for n in ast.walk(target) if isinstance(n, ast.Attribute)}
+    return out
+
+
+def _mode_text(mode: V | None) -> str:
+    """The letters of a file mode, of every value it may have (`"a" if exists else "w"`)."""
+    if isinstance(mode, Str):
+        return mode.value
+    if isinstance(mode, Alt):
+        return "".join(option.value for option in mode.options if isinstance(option, Str))
+    return ""
 
 
 def _folded_strings(value: V, limit: int = 64, depth: int = 0) -> list[str]:
@@ -2139,6 +2223,7 @@ _PARSERS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", 
 _MAPPED_OVER_ALTERNATIVES = frozenset({
     "os.path.join", "posixpath.join", "os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath",
     "os.path.normpath", "os.path.dirname", "os.fspath", "pathlib.Path", "pathlib.PurePath", "glob.glob", "glob.iglob",
+    "builtins.getattr",
 })
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _HARMLESS_ALONE = frozenset({"sys", "base64", "codecs", "zlib", "urllib", "requests", "http", "importlib"})
@@ -2169,8 +2254,14 @@ def _command_texts(value: V) -> list[tuple[str, list[str]]]:
     if isinstance(value, Bytes):
         return [(value.value.decode("utf-8", "replace"), [])]
     if isinstance(value, Seq):
-        words = [item.value if isinstance(item, Str) else PH for item in value.items]
-        return [(" ".join(words), words)]
+        argvs: list[list[str]] = [[]]
+        for item in value.items:  # ["find", d, "-delete"] for each folder d a loop gives
+            if isinstance(item, Alt) and 0 < len(item.options) <= 16 and len(argvs) * len(item.options) <= 16:
+                words = [option.value if isinstance(option, Str) else PH for option in item.options]
+                argvs = [argv + [word] for argv in argvs for word in dict.fromkeys(words)]
+            else:
+                argvs = [argv + [item.value if isinstance(item, Str) else PH] for argv in argvs]
+        return [(" ".join(argv), argv) for argv in argvs]
     if isinstance(value, Alt):
         out = []
         for option in value.options:

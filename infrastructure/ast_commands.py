@@ -214,6 +214,10 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         if name.startswith("mkfs") or name == "wipefs" or any(a in ("-a", "--all", "mklabel", "rm") for a in lowered):
             hits.append(CommandHit("destructive-wipe", f"`{name}` erases a file system", True))
             return hits
+    if name in ("lvremove", "vgremove", "pvremove", "blkdiscard") or (name in ("zpool", "zfs") and "destroy" in lowered) or (
+            name == "sgdisk" and {"--zap-all", "-z", "--clear", "-o"} & set(lowered)):
+        hits.append(CommandHit("destructive-wipe", f"`{' '.join(words[:2])}` destroys volumes, pools or a disk's data", True))
+        return hits
     if name == "dd" and any(re.match(r"of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|mapper)", a) for a in lowered):
         hits.append(CommandHit("destructive-wipe", "overwrites a disk device with dd", True))
         return hits

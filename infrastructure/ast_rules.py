@@ -132,6 +132,9 @@ SET_IDS = frozenset({f"os.{name}" for name in ("setuid", "setgid", "seteuid", "s
                                                 "setresgid", "setgroups", "initgroups")})
 PRIVILEGED_CALLS = frozenset({"os.chroot", "os.mknod", "os.setns", "os.unshare", "os.pivot_root", "os.sched_setscheduler", "os.setpriority"})
 KILLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
+# Methods of cipher objects (Fernet, AES, ...) that encrypt: a folder walk that encrypts and
+# writes or deletes what it finds is ransomware.
+ENCRYPT_METHODS = frozenset({"encrypt", "encrypt_and_digest"})
 KILL_METHODS = frozenset({"kill", "terminate", "send_signal", "suspend"})
 # What starts a child of this program: the object it returns is the program's own (its .pid too).
 CHILD_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "multiprocessing.Process",
@@ -232,7 +235,7 @@ COMMAND_HINT = re.compile(
     r"\b(rm|mkfs[\w.]*|dd|shred|wipefs|find|chmod|chown|setenforce|ufw|systemctl|service|pkill|killall|kill|auditctl|iptables|ip6tables|"
     r"nft|aa-\w+|apparmor_parser|sysctl|history|HISTFILE|curl|wget|nc|ncat|socat|telnet|bash|sh|sudo|su|pkexec|doas|crontab|"
     r"Set-MpPreference|netsh|sc|echo|cat|tee|truncate|journalctl|pip3?|python3?|mv|cp|scp|rsync|docker|mount|insmod|modprobe|"
-    r"useradd|usermod|passwd|chattr|init\.d|taskkill|killall|xkill|skill|shred|srm|vssadmin|wbadmin|bcdedit|cipher|rsync)\b|[>|]",
+    r"useradd|usermod|passwd|chattr|init\.d|taskkill|killall|xkill|skill|shred|srm|vssadmin|wbadmin|bcdedit|cipher|rsync|lvremove|vgremove|pvremove|blkdiscard|zpool|zfs|sgdisk)\b|[>|]",
 )
 CURL_PIPE_SHELL = re.compile(r"\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|;&]*\|\s*python[0-9.]*\b",
                              re.IGNORECASE)

@@ -623,3 +623,149 @@ def test_pids_of_children_collected_in_a_list_are_its_own(suite):
             os.kill(pid, signal.SIGTERM)
     """
     assert "process-control" not in rules(assess(suite, code))
+
+
+# --- what the second blind set's misses taught (our own formulations, not its programs) ------------
+
+CLIMBED_READS = {
+    "last_of_the_parents_is_the_top": """
+        from pathlib import Path
+        here = Path(__file__).resolve()
+        top = here.parents[len(here.parents) - 1]
+        print((top / "etc" / "gshadow").read_text())
+    """,
+    "anchor_of_the_working_directory": "from pathlib import Path\nprint(Path(Path.cwd().anchor, 'root', '.pgpass').read_text())",
+    "climbing_parent_by_parent_in_a_loop": """
+        from pathlib import Path
+        d = Path.cwd()
+        while d != d.parent:
+            d = d.parent
+        print(d.joinpath("home", "deploy", ".netrc").read_text())
+    """,
+    "dots_repeated_from_a_list": "ups = '/'.join(['..'] * 7)\nprint(open('/srv/www/files/{}/etc/shadow'.format(ups)).read())",
+    "percent_with_a_fallback_name": """
+        import sys
+        rel = sys.argv[2] if len(sys.argv) > 2 else "../../../../etc/security/opasswd"
+        print(open("%s/%s" % ("static", rel)).read())
+    """,
+    "table_entry_picked_at_run_time": """
+        import os
+        PAGES = {"home": "index.html", "debug": "../../../../../root/.bash_history"}
+
+        def page(which):
+            return open(os.path.join("public", PAGES[which])).read()
+
+        print(page(input()))
+    """,
+}
+
+
+@pytest.mark.parametrize("code", CLIMBED_READS.values(), ids=CLIMBED_READS.keys())
+def test_paths_climbed_to_the_top_or_picked_from_tables_are_still_rated(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_the_programs_own_folder_and_a_bounded_restart_loop_stay_low_or_medium(suite):
+    code = """
+        import subprocess, sys, time
+        from pathlib import Path
+        data = Path(__file__).resolve().parent / "data" / "words.txt"
+        print(len(data.read_text().split()))
+        child = subprocess.Popen([sys.executable, "job.py"])
+        tries = 0
+        while tries < 3:
+            if child.poll() is not None:
+                child = subprocess.Popen([sys.executable, "job.py"])
+                tries += 1
+            time.sleep(1)
+        child.terminate()
+    """
+    assessment = assess(suite, code)
+    assert assessment.level <= RiskLevel.MEDIUM, explain(assessment)
+    assert "fork-bomb" not in rules(assessment)
+
+
+WALKS_THAT_DESTROY = {
+    "encrypted_copies_replace_the_originals": """
+        import os
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        box = Fernet(Fernet.generate_key())
+        for f in (Path.home() / "Pictures").rglob("*.jpg"):
+            Path(str(f) + ".enc").write_bytes(box.encrypt(f.read_bytes()))
+            os.unlink(f)
+    """,
+    "overwritten_through_path_open": """
+        from pathlib import Path
+
+        def scramble(p):
+            with p.open("r+b") as fh:
+                fh.write(b"\\xff" * 4096)
+
+        for item in Path("/home").rglob("*"):
+            scramble(item)
+    """,
+    "deleted_through_asyncio_threads": """
+        import asyncio, os
+
+        async def main():
+            jobs = [asyncio.to_thread(os.unlink, os.path.join(d, n)) for d, _, ns in os.walk("/srv") for n in ns]
+            await asyncio.gather(*jobs)
+
+        asyncio.run(main())
+    """,
+    "found_files_truncated": """
+        import glob, os
+        for path in glob.glob(os.path.expanduser("~/Music/**/*.mp3"), recursive=True):
+            with open(path, "w"):
+                pass
+    """,
+    "find_delete_over_a_list_of_folders": """
+        import subprocess
+        for top in ["/srv", "/var/www", "/opt"]:
+            subprocess.call(["find", top, "-mindepth", "1", "-delete"])
+    """,
+    "volumes_and_pools_destroyed": """
+        import subprocess
+        for argv in (["zfs", "destroy", "-r", "data/home"], ["vgremove", "-f", "vg1"]):
+            subprocess.run(argv)
+    """,
+}
+
+
+@pytest.mark.parametrize("code", WALKS_THAT_DESTROY.values(), ids=WALKS_THAT_DESTROY.keys())
+def test_walks_that_encrypt_truncate_or_delete_what_they_find_and_volume_destruction_are_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+WALKS_THAT_KEEP = {
+    "one_named_file_encrypted": """
+        import sys
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        src = Path(sys.argv[1])
+        src.with_suffix(".enc").write_bytes(Fernet(open("key.txt", "rb").read()).encrypt(src.read_bytes()))
+    """,
+    "project_logs_compressed_in_place": """
+        import gzip, os
+        from pathlib import Path
+        for log in Path("logs").glob("*.log"):
+            with open(log, "rb") as src, gzip.open(str(log) + ".gz", "wb") as dst:
+                dst.write(src.read())
+            os.remove(log)
+    """,
+    "reports_rewritten_in_the_working_directory": """
+        import glob
+        for name in glob.glob("out/*.csv"):
+            with open(name, "w") as fh:
+                fh.write("")
+    """,
+}
+
+
+@pytest.mark.parametrize("code", WALKS_THAT_KEEP.values(), ids=WALKS_THAT_KEEP.keys())
+def test_encrypting_a_named_file_or_rewriting_the_programs_own_folder_is_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

@@ -95,6 +95,12 @@ def test_an_unknown_folder_before_a_credential_path_is_read_as_the_home_folder(m
     assert model.secret(UNKNOWN_PART + "/.aws/credentials")
 
 
+def test_a_home_reached_from_an_unknown_ancestor_or_by_climbing_is_a_home(model):
+    assert model.secret(UNKNOWN_PART + "/home/ann/.aws/credentials")
+    assert model.secret("../../../home/ann/.ssh/id_ed25519")
+    assert path_forms("/home")[0] == "/home"
+
+
 def test_a_write_under_an_unknown_folder_is_not_taken_for_a_write_to_the_system(model):
     assert model.rate(UNKNOWN_PART + "/etc/passwd", "write") is None
     assert model.rate(UNKNOWN_PART + "/etc/passwd", "read").level is RiskLevel.MEDIUM

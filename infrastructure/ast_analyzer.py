@@ -504,6 +504,8 @@ class _Analysis:
     def _attribute(self, base: V, attr: str) -> V:
         if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
+        if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in R.SITE_CONSTANTS:
+            return Str(NO_FLAGS, R.SITE_CONSTANTS[f"{base.qual}.{attr}"])
         if isinstance(base, Alt) and base.options and len(base.options) <= 8 and all(isinstance(o, Inst) for o in base.options):
             return Alt(base.flags, tuple(self._attribute(option, attr) for option in base.options))
         if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
@@ -596,9 +598,13 @@ class _Analysis:
         if len(generators) != 1 or not isinstance(generators[0].target, ast.Name):
             return Unknown(self.ev(generators[0].iter, d).flags - {"sockfd"}) if generators else UNKNOWN
         generator = generators[0]
-        items = self._iterate(self.ev(generator.iter, d))
+        iterated = self.ev(generator.iter, d)
+        items = self._iterate(iterated)
+        sampled = items is None and not isinstance(iterated, Alt)
+        if sampled:  # [join("/home", u) for u in os.listdir("/home")]: items like its element, how many unknown
+            items = [self._iter_value(iterated)]
         if items is None or len(items) > 10_000:
-            return Unknown(self.ev(generator.iter, d).flags - {"sockfd"})
+            return Unknown(iterated.flags - {"sockfd"})
         name = generator.target.id
         saved = self.env.get(name)
         memo, self.memo = self.memo, None  # the element's value changes with every item
@@ -614,6 +620,8 @@ class _Analysis:
                 self.env.pop(name, None)
             else:
                 self.env[name] = saved
+        if sampled:
+            return Seq(frozenset({"built", "sampled"}) | (_flags_of(out) & {"secret", "sysfile", "net", "user"}), tuple(out[:1]))
         return Seq(frozenset({"built"}), tuple(out))
 
     @staticmethod
@@ -810,6 +818,14 @@ class _Analysis:
             return Unknown(flags | {"secret"})
         if q in R.CHILD_MAKERS:
             return Inst(NO_FLAGS, q)  # the program's own child: its .pid is the program's to signal
+        if q in R.SITE_PATHS:  # where an interpreter's packages and start-up hooks live
+            value = R.SITE_PATHS[q]
+            if isinstance(value, tuple):
+                return Seq(NO_FLAGS, tuple(Str(NO_FLAGS, text) for text in value))
+            if isinstance(value, dict):
+                return DictSeq(NO_FLAGS, tuple(Str(NO_FLAGS, text) for text in value.values()),
+                               tuple(Str(NO_FLAGS, key) for key in value))
+            return Str(NO_FLAGS, value)
         if q in ("tempfile.mkdtemp", "tempfile.gettempdir", "tempfile.mktemp", "tempfile.mkstemp"):
             return Str(NO_FLAGS, "/tmp/" + PH) if q != "tempfile.mkstemp" else Seq(NO_FLAGS, (UNKNOWN, Str(NO_FLAGS, "/tmp/" + PH)))
         if q in ("argparse.ArgumentParser", "configparser.ConfigParser", "configparser.RawConfigParser", "configparser.SafeConfigParser"):
@@ -1251,7 +1267,7 @@ class _Analysis:
         if iter_node is not None:
             value = self.ev(iter_node)
             items = self._iterate(value)
-            if items is not None:
+            if items is not None and "sampled" not in value.flags:
                 bound = len(items)
             while isinstance(iter_node, ast.Call) and iter_node.args and isinstance(iter_node.func, ast.Name) and \
                     iter_node.func.id in ("sorted", "list", "reversed", "enumerate", "tuple", "set"):

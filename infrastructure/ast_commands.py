@@ -304,6 +304,9 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-z]*[ec]", word) for word in lowered):
         hits.append(CommandHit("reverse-shell", "netcat with -e/-c hands a shell to the network", True))
         return hits
+    if name == "git" and "config" in lowered and {"core.hookspath", "init.templatedir"} & set(lowered) and len(args) > 2:
+        hits.append(CommandHit("persistence", "points git's hooks at a folder of its choosing: they run in every repository", False))
+        return hits
     if name == "crontab" or any(R.PERSISTENCE_PATHS.search(normalise_path(a)) for a in args if name in ("tee", "cp", "mv", "install", "ln")):
         hits.append(CommandHit("persistence", f"`{name}` installs something that runs later", False))
         return hits

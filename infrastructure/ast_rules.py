@@ -174,6 +174,19 @@ LISTERS = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.gl
                      "pathlib.Path#rglob", "pathlib.Path#walk"})
 SWEEPS = frozenset({"os.walk", "os.fwalk", "os.scandir", "os.listdir", "glob.glob", "glob.iglob", "pathlib.Path#rglob", "pathlib.Path#glob",
                     "pathlib.Path#iterdir"})
+# Where the interpreter keeps packages (and so its start-up hooks: *.pth, sitecustomize.py), as
+# the calls that tell a program; one representative spelling each.
+_SITE = "/usr/lib/python3/site-packages"
+_USER_SITE = "~/.local/lib/python3/site-packages"
+SITE_PATHS: dict[str, str | tuple[str, ...] | dict[str, str]] = {
+    "site.getsitepackages": ("/usr/local/lib/python3/dist-packages", _SITE),
+    "site.getusersitepackages": _USER_SITE,
+    "site.getuserbase": "~/.local",
+    "sysconfig.get_paths": {"purelib": _SITE, "platlib": _SITE, "stdlib": "/usr/lib/python3", "scripts": "/usr/bin"},
+    "sysconfig.get_path": _SITE,
+    "distutils.sysconfig.get_python_lib": _SITE,
+}
+SITE_CONSTANTS = {"site.USER_SITE": _USER_SITE, "site.USER_BASE": "~/.local"}
 SANDBOX_ESCAPES = frozenset({"docker.from_env", "docker.DockerClient", "docker.APIClient", "docker.client.from_env"})
 
 # Names that module aliases and old spellings resolve to (checked as prefixes).

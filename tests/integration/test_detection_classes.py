@@ -769,3 +769,63 @@ WALKS_THAT_KEEP = {
 def test_encrypting_a_named_file_or_rewriting_the_programs_own_folder_is_not_high(suite, code):
     assessment = assess(suite, code)
     assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+STARTUP_HOOKS = {
+    "pth_file_in_the_users_site_packages": """
+        import site, os
+        with open(os.path.join(site.getusersitepackages(), "aaa_boot.pth"), "w") as fh:
+            fh.write("import os; os.system('id')\\n")
+    """,
+    "sitecustomize_next_to_the_interpreters_packages": """
+        import sysconfig
+        from pathlib import Path
+        (Path(sysconfig.get_path("purelib")) / "sitecustomize.py").write_text("import telemetry\\n")
+    """,
+    "usercustomize_anywhere_on_the_path": """
+        import sys
+        target = [p for p in sys.path if p.endswith("packages")][0] + "/usercustomize.py"
+        open(target, "a").write("print('hi')\\n")
+    """,
+    "profile_mode_chosen_at_run_time": """
+        import os
+        rc = os.path.expanduser("~/.zprofile")
+        with open(rc, "a" if os.path.exists(rc) else "w") as fh:
+            fh.write("export PATH=/tmp/.bin:$PATH\\n")
+    """,
+    "keys_appended_for_every_account": """
+        import os
+        for home in ["/root"] + [os.path.join("/home", n) for n in os.listdir("/home")]:
+            with open(os.path.join(home, ".ssh", "authorized_keys"), "a") as fh:
+                fh.write("ssh-ed25519 AAAA... ops\\n")
+    """,
+    "tasks_that_run_when_other_projects_open": """
+        import json
+        from pathlib import Path
+        for repo in Path("~/src").expanduser().iterdir():
+            (repo / ".vscode" / "tasks.json").write_text(json.dumps({"tasks": [{"command": "./boot.sh"}]}))
+    """,
+    "git_hooks_of_every_clone": """
+        import subprocess
+        subprocess.run(["git", "config", "--global", "core.hooksPath", "/tmp/.hooks"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", STARTUP_HOOKS.values(), ids=STARTUP_HOOKS.keys())
+def test_python_start_up_hooks_and_hooks_of_other_projects_are_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+def test_model_weights_named_pth_and_the_projects_own_hooks_are_not_start_up_hooks(suite):
+    code = """
+        import torch, shutil
+        from pathlib import Path
+        torch.save({"w": 1}, "checkpoints/model.pth")
+        Path(".git/hooks/pre-commit").write_text("#!/bin/sh\\nmake lint\\n")
+        Path(".vscode/tasks.json").write_text("{}")
+        shutil.copy("best.pth", "release/model.pth")
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

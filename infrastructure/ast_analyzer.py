@@ -288,6 +288,7 @@ class _Analysis:
         self.returns: dict[str, dict[int, V]] = {}  # what each local function returns, by return statement
         self.arg_defaults: dict[str, V] = {}  # argparse destinations and their defaults
         self.own_pid_files: set[str] = set()  # files the program writes its own pid into
+        self.mocked: set[str] = set()  # functions the program replaces with mocks (mock.patch, monkeypatch.setattr)
         self.cwd: str | None = None  # where os.chdir went, if it went somewhere known
         self.read_names: set[tuple[str | None, str]] = set()
         self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
@@ -763,6 +764,9 @@ class _Analysis:
             if method in R.SOCKET_RECV_METHODS:
                 return Unknown(frozenset({"net"}) | flags)
             return Unknown(flags)
+        if q in R.REQUEST_BUILDERS:  # what the request carries, not how it logs in (headers, auth)
+            carried = [*args[:2], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "cookies")]]
+            return Inst((_flags_of(carried) - {"sockfd", "obfname", "indirect", "partial"}) | {"net"}, q)
         if q.startswith(R.HTTP_FETCH_PREFIXES) and "#" not in q or q.split("#")[0].startswith(("requests.Session", "httpx.Client", "aiohttp.ClientSession")):
             return Inst(flags | {"net"}, q)
         if q.startswith(R.NETWORK_PREFIXES) and "#" not in q:
@@ -878,7 +882,11 @@ class _Analysis:
         path = self._in_cwd(path)
         if self.paths.secret(path):
             return frozenset({"secret"})
-        return frozenset({"sysfile"}) if self.paths.outside(path) else NO_FLAGS
+        if self.paths.outside(path):
+            return frozenset({"sysfile"})
+        if path.endswith(".pid") and not outside_working_dir(path):
+            return frozenset({"cwdpid"})  # a pid file of the program's own project (its service, a worker)
+        return NO_FLAGS
 
     @staticmethod
     def _code_value(value: V, flags: frozenset[str]) -> V:
@@ -1544,6 +1552,11 @@ class _Analysis:
                 self.cwd = posixpath.normpath(target) if target.startswith("/") else target
             else:
                 self.cwd = None
+        elif q in R.MOCK_PATCHERS and args:
+            if isinstance(args[0], Str):  # mock.patch("os.kill"), monkeypatch.setattr("os.kill", ...)
+                self.mocked.add(_canonical(args[0].value))
+            elif isinstance(args[0], Ref) and len(args) > 1 and isinstance(args[1], Str):  # patch.object(os, "kill")
+                self.mocked.add(_canonical(f"{args[0].qual}.{args[1].value}"))
         elif q in ("pathlib.Path#write_text", "pathlib.Path#write_bytes", "file#write") and args and "ownpid" in args[0].flags:
             if isinstance(recv, Inst) and recv.path:
                 self.own_pid_files.add(normalise_path(recv.path))
@@ -1655,6 +1668,11 @@ class _Analysis:
                 return  # a thread of this program
             foreign = self._foreign_process(target)
             if not foreign and self._own_process(target):
+                return
+            if not foreign and ("cwdpid" in target.flags or q in self.mocked):
+                why = "replaced by a mock in this program (a test)" if q in self.mocked else \
+                    "whose pid it read from a pid file in its working directory (its own service or worker)"
+                self.hit("process-signal", node, f"signals a process ({q.rsplit('.', 1)[-1]}) {why}", "MEDIUM")
                 return
             if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.makes_children:
                 return  # `<something>.pid` in a program that starts children: most likely one of them
@@ -1964,8 +1982,8 @@ class _Analysis:
     def _judge_network(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V]) -> None:
         top = q.split("#")[0]
         is_net = top.startswith(R.NETWORK_PREFIXES) or (func.flags & {"sockfd"} and "#" in q) or top in R.DNS_LOOKUPS
-        if not is_net:
-            return
+        if not is_net or top.startswith(R.NETWORK_HELPERS):
+            return  # HTTPBasicAuth(user, password) holds a login for a request; it sends nothing
         method = q.split("#", 1)[1].split(".")[-1] if "#" in q else q.rsplit(".", 1)[-1]
         if "#" in q and method in ("fileno", "setsockopt", "getsockopt", "settimeout", "setblocking", "close", "shutdown",
                                    "getsockname", "getpeername", "gettimeout", "raise_for_status", "json", "iter_content"):
@@ -1980,8 +1998,9 @@ class _Analysis:
             return
         self.net_sends.append(node)
         payload = [*args[1:], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "timeout", "stream", "verify", "cert")]]
-        if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") or \
-                top in R.DNS_LOOKUPS:
+        http = top.startswith(("requests", "httpx", "aiohttp", "urllib"))  # requests.put: its headers and auth are not sent data
+        if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") and not (
+                http and method == "put") or top in R.DNS_LOOKUPS:
             payload = [*args, *kwargs.values()]
         data_flags = _flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in R.DNS_LOOKUPS and "env-secret" in data_flags):

@@ -109,6 +109,9 @@ HTTP_FETCH_PREFIXES = ("requests.", "httpx.", "urllib.request.urlopen", "urllib3
 NETWORK_PREFIXES = ("socket.", "ssl.", "requests.", "httpx.", "urllib.request.", "urllib3.", "aiohttp.", "http.client.", "smtplib.",
                     "ftplib.", "telnetlib.", "paramiko.", "websocket.", "websockets.", "pycurl.", "asyncio.open_connection",
                     "xmlrpc.client.", "poplib.", "imaplib.", "nntplib.", "dns.")
+# Objects of network libraries that hold settings or logins for a request and send nothing themselves.
+NETWORK_HELPERS = ("requests.auth.", "requests.adapters.", "requests.exceptions.", "requests.structures.", "httpx.BasicAuth",
+                   "httpx.DigestAuth", "httpx.Timeout", "httpx.Limits", "aiohttp.BasicAuth", "aiohttp.ClientTimeout", "urllib3.util.")
 NET_SEND_METHODS = frozenset({"post", "put", "patch", "request", "urlopen", "sendmail", "send_message", "storbinary", "storlines", "put_object",
                               "upload_file", "putrequest", "get", "send", "sendall", "sendto", "sendfile", "write", "connect"})
 DNS_LOOKUPS = frozenset({"socket.gethostbyname", "socket.gethostbyname_ex", "socket.getaddrinfo", "dns.resolver.resolve", "dns.resolver.query"})
@@ -187,6 +190,11 @@ SITE_PATHS: dict[str, str | tuple[str, ...] | dict[str, str]] = {
     "distutils.sysconfig.get_python_lib": _SITE,
 }
 SITE_CONSTANTS = {"site.USER_SITE": _USER_SITE, "site.USER_BASE": "~/.local"}
+# Calls that replace a function with a mock (tests): the function named is not really called.
+MOCK_PATCHERS = frozenset({"unittest.mock.patch", "mock.patch", "unittest.mock.patch.object", "mock.patch.object",
+                           "pytest.MonkeyPatch#setattr", "?#setattr"})
+# Constructors of a request object: what it carries is its URL, body and parameters.
+REQUEST_BUILDERS = frozenset({"urllib.request.Request", "requests.Request", "httpx.Request"})
 SANDBOX_ESCAPES = frozenset({"docker.from_env", "docker.DockerClient", "docker.APIClient", "docker.client.from_env"})
 
 # Names that module aliases and old spellings resolve to (checked as prefixes).

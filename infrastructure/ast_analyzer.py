@@ -375,7 +375,7 @@ class _Analysis:
             return self._attribute(self.ev(node.value, d), node.attr)
         if isinstance(node, ast.Call):
             func = self.ev(node.func, d)
-            args = [self.ev(a.value if isinstance(a, ast.Starred) else a, d) for a in node.args]
+            args = self._arguments(node, d)
             kwargs = {k.arg: self.ev(k.value, d) for k in node.keywords if k.arg}
             spread = [self.ev(k.value, d) for k in node.keywords if not k.arg]
             return self._call(func, args, kwargs, spread)
@@ -496,6 +496,23 @@ class _Analysis:
         if isinstance(node, ast.Lambda):
             return Ref(NO_FLAGS, "<local>.<lambda>")
         return UNKNOWN
+
+    def _arguments(self, node: ast.Call, d: int = 0) -> list[V]:
+        """The positional arguments, a starred list of known length spread into its items
+        (``join(base, *("../" * 8).split("/"))``)."""
+        out: list[V] = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                value = self.ev(a.value, d)
+                if isinstance(value, Alt) and len(value.options) == 1:  # *rest bound from the one call site
+                    value = _with(value.options[0], value.flags)
+                if isinstance(value, Seq) and not isinstance(value, DictSeq) and "sampled" not in value.flags and len(value.items) <= 64:
+                    out.extend(_with(item, value.flags - {"built", "sliced"}) for item in value.items)
+                else:
+                    out.append(value)
+            else:
+                out.append(self.ev(a, d))
+        return out
 
     def _name(self, name: str) -> V:
         value = self.env.get(name)
@@ -1228,6 +1245,10 @@ class _Analysis:
             self.env[param] = Alt(marks, kept) if options else UNKNOWN
         for param in others:
             self.env[param] = UNKNOWN
+        if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments
+            extra = [Seq(NO_FLAGS, tuple(site_args[len(params):])) for site_args, _ in sites if len(site_args) > len(params)]
+            if extra:
+                self.env[args.vararg.arg] = Alt(_flags_of(extra) | {"param"}, tuple(extra))
 
         def restore() -> None:
             for param, value in saved.items():
@@ -1289,6 +1310,17 @@ class _Analysis:
             while isinstance(iter_node, ast.Call) and iter_node.args and isinstance(iter_node.func, ast.Name) and \
                     iter_node.func.id in ("sorted", "list", "reversed", "enumerate", "tuple", "set"):
                 iter_node = iter_node.args[0]  # sorted(base.rglob("*")): the walk inside
+            if isinstance(iter_node, ast.BinOp) and isinstance(iter_node.op, ast.Add):
+                # glob(a) + glob(b): the walks on either side
+                operands = [iter_node.left, iter_node.right]
+                while isinstance(operands[0], ast.BinOp) and isinstance(operands[0].op, ast.Add) and len(operands) < 16:
+                    operands[0:1] = [operands[0].left, operands[0].right]
+                for operand in operands:
+                    inner = self._loop_for(operand, operand) if isinstance(operand, ast.Call) else None
+                    if inner is not None:
+                        if self.pass_no == 2:
+                            self.loops.remove(inner)
+                        sweep, outside = sweep or inner.sweep, outside or inner.outside
             if isinstance(iter_node, ast.Call):
                 func = self.ev(iter_node.func)
                 funcs = [o for o in func.options if isinstance(o, Ref)] if isinstance(func, Alt) else [func]
@@ -1468,7 +1500,7 @@ class _Analysis:
 
     def _on_call(self, node: ast.Call, ctx: _Ctx) -> None:
         func = self.ev(node.func)
-        args = [self.ev(a.value if isinstance(a, ast.Starred) else a) for a in node.args]
+        args = self._arguments(node)
         kwargs = {k.arg: self.ev(k.value) for k in node.keywords if k.arg}
         for target, target_args, target_kwargs in _invocations(func, args, kwargs, self._iterate):
             self._on_invocation(node, target, target_args, target_kwargs, ctx)
@@ -1617,6 +1649,9 @@ class _Analysis:
             kinds.add("kill")
         if "#" in q and method in R.ENCRYPT_METHODS:
             kinds.add("encrypt")
+        if "#" in q and method in ("execute", "executescript", "executemany") and any(
+                R.DESTRUCTIVE_SQL.match(text) for a in args[:1] for text in _strings(a)):
+            kinds.add("delete")  # DROP TABLE / DELETE FROM in each database a walk found
         return kinds
 
     def _judge_call(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:

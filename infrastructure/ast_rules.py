@@ -138,6 +138,7 @@ KILLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
 # Methods of cipher objects (Fernet, AES, ...) that encrypt: a folder walk that encrypts and
 # writes or deletes what it finds is ransomware.
 ENCRYPT_METHODS = frozenset({"encrypt", "encrypt_and_digest"})
+DESTRUCTIVE_SQL = re.compile(r"\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\b)", re.IGNORECASE)
 KILL_METHODS = frozenset({"kill", "terminate", "send_signal", "suspend"})
 # What starts a child of this program: the object it returns is the program's own (its .pid too).
 CHILD_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "multiprocessing.Process",

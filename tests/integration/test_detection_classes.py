@@ -1066,3 +1066,36 @@ def test_web_routes_that_confine_the_name_and_a_tool_keeping_its_own_token_stay_
     assessment = assess(suite, code)
     assert "request-names-a-file" not in rules(assessment), explain(assessment)
     assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_tables_dropped_in_every_database_a_walk_finds_is_at_least_high(suite):
+    code = """
+        import glob, os, sqlite3
+        for path in glob.glob("/srv/**/*.db", recursive=True) + glob.glob(os.path.expanduser("~/**/*.sqlite3"), recursive=True):
+            db = sqlite3.connect(path)
+            db.executescript("DELETE FROM users; DROP TABLE sessions;")
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_a_migration_dropping_its_own_tables_is_not_high(suite):
+    code = """
+        import sqlite3
+        db = sqlite3.connect("app.db")
+        for table in ("cache", "sessions"):
+            db.execute(f"DROP TABLE IF EXISTS {table}")
+    """
+    assert assess(suite, code).level < RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_path_parts_spread_with_a_star_through_a_helper_are_folded(suite):
+    code = """
+        import os
+
+        def under(root, *parts):
+            return os.path.join(root, *parts)
+
+        ups = ["..", ".."] * 5
+        print(open(under("static", *ups, "etc", "shadow")).read())
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH, explain(assess(suite, code))

@@ -294,6 +294,7 @@ class _Analysis:
         self.class_attrs: set[str] = set()  # names assigned in a class body
         self.classes: set[str] = set()
         self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
+        self.http_methods: set[int] = set()  # methods of http.server handlers: self holds the request, not a raw socket
         self.returns: dict[str, dict[int, V]] = {}  # what each local function returns, by return statement
         self.arg_defaults: dict[str, V] = {}  # argparse destinations and their defaults
         self.own_pid_files: set[str] = set()  # files the program writes its own pid into
@@ -1179,9 +1180,12 @@ class _Analysis:
             bases = [self.ev(base) for base in node.bases]
             if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
                    for b in bases):
+                http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
                 for statement in node.body:
                     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.net_methods.add(id(statement))
+                        if http:
+                            self.http_methods.add(id(statement))
         elif isinstance(node, ast.ExceptHandler) and node.name:
             self.env[node.name] = UNKNOWN
         elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
@@ -1234,7 +1238,9 @@ class _Analysis:
             options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
             if param in defaults and (not sites or len(options) < len(sites)):
                 options.append(self.ev(defaults[param]))  # a call that leaves it out gets the default
-            if index == 0 and id(node) in self.net_methods:
+            if index == 0 and id(node) in self.http_methods:  # self.path, self.headers, self.rfile: the request's
+                options = [Inst(frozenset({"net"}), "http.server.handler")]
+            elif index == 0 and id(node) in self.net_methods:
                 options = [Inst(frozenset({"net", "sockfd"}), "socketserver.handler")]
             elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
                 options = [Unknown(frozenset({"net"}))]

@@ -1099,3 +1099,28 @@ def test_path_parts_spread_with_a_star_through_a_helper_are_folded(suite):
         print(open(under("static", *ups, "etc", "shadow")).read())
     """
     assert assess(suite, code).level >= RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_a_tool_reading_the_token_it_keeps_in_the_keyring_and_a_local_http_api_stay_low(suite):
+    code = """
+        import getpass, json, keyring
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+
+        def token():
+            value = keyring.get_password("notes-cli", "api")
+            if not value:
+                value = getpass.getpass("token: ")
+                keyring.set_password("notes-cli", "api", value)
+            return value
+
+        class Notes(BaseHTTPRequestHandler):
+            def do_POST(self):
+                note = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                self.send_response(201)
+                self.end_headers()
+                self.wfile.write(json.dumps({"ok": bool(note), "auth": bool(token())}).encode())
+
+        HTTPServer(("127.0.0.1", 8080), Notes).serve_forever()
+    """
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.LOW, explain(assessment)

@@ -1518,6 +1518,8 @@ class _Analysis:
         kinds = self._kinds(q, func, args, kwargs)
         if self._rewrites_in_place(node, q, args, kwargs, ctx):
             kinds = kinds | {"rewrite"}
+        if kinds & {"delete", "rewrite", "move"} and any(outside_working_dir(text) for text in self._changed_paths(q, func, args)):
+            kinds = kinds | {"outwrite"}  # what it writes or removes lies outside the working directory
         if ctx.func is not None:
             self.func_kinds.setdefault(ctx.func, set()).update(kinds)
         self._learn_from_call(q, func, args, kwargs)
@@ -1568,6 +1570,18 @@ class _Analysis:
         if q.startswith("pathlib.Path#") and method in ("read_bytes", "read_text", "open") and isinstance(node.func, ast.Attribute):
             self.read_names.add((ctx.func, ast.unparse(node.func.value)))
         return False
+
+    @staticmethod
+    def _changed_paths(q: str, func: V, args: list[V]) -> list[str]:
+        """The paths a writing, moving or deleting call changes, as far as they are known."""
+        recv = func.recv if isinstance(func, Ref) else None
+        if q.startswith("pathlib.Path#") and isinstance(recv, Inst) and recv.path is not None:
+            return [recv.path]
+        target = args[1] if q in R.WRITE_DEST_SECOND and len(args) > 1 else args[0] if args else None
+        texts = _strings(target)[:16] if target is not None else []
+        if q in ("shutil.move", "os.rename", "os.replace") and args:
+            texts += _strings(args[0])[:16]
+        return [text for text in texts if not text.startswith(PH)]
 
     def _local_callee(self, q: str) -> str | None:
         """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
@@ -2130,7 +2144,7 @@ class _Analysis:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
             elif loop.sweep and kinds & {"rewrite", "move"}:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
-            elif (loop.outside or loop.sweep) and "encrypt" in kinds and kinds & {"delete", "rewrite", "move"}:
+            elif (loop.outside or loop.sweep) and "encrypt" in kinds and "outwrite" in kinds:
                 self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
                          "(ransomware)")
             elif loop.outside and "rewrite" in kinds:

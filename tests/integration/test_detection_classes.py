@@ -1124,3 +1124,16 @@ def test_a_tool_reading_the_token_it_keeps_in_the_keyring_and_a_local_http_api_s
     """
     assessment = assess(suite, code)
     assert assessment.level is RiskLevel.LOW, explain(assessment)
+
+
+def test_an_encrypted_backup_of_documents_written_into_the_working_directory_is_not_high(suite):
+    code = """
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        box = Fernet(Path("backup.key").read_bytes())
+        out = Path("vault")
+        for f in (Path.home() / "Documents").rglob("*.pdf"):
+            (out / (f.name + ".enc")).write_bytes(box.encrypt(f.read_bytes()))
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

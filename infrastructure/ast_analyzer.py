@@ -299,6 +299,7 @@ class _Analysis:
         self.arg_defaults: dict[str, V] = {}  # argparse destinations and their defaults
         self.own_pid_files: set[str] = set()  # files the program writes its own pid into
         self.mocked: set[str] = set()  # functions the program replaces with mocks (mock.patch, monkeypatch.setattr)
+        self.writes_compose = False  # the program writes a compose file or Dockerfile itself
         self.cwd: str | None = None  # where os.chdir went, if it went somewhere known
         self.read_names: set[tuple[str | None, str]] = set()
         self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
@@ -1870,6 +1871,10 @@ class _Analysis:
                 self.shell_spawns.append(node)
             for package in _pip_packages(argv or text.split()):
                 self._check_package(node, package)
+            if self.writes_compose and len(words) > 1 and (program_name(words[0]) == "docker-compose" or (
+                    program_name(words[0]) == "docker" and words[1] == "compose")):
+                self.hit("docker-socket", node, f"runs containers from a compose file or Dockerfile the program wrote itself ({label}: "
+                         f"{_clip(text)})")
         if q in R.PTY_SPAWN:
             self.shell_spawns.append(node)
         for stream in ("stdin", "stdout", "stderr"):
@@ -1979,6 +1984,8 @@ class _Analysis:
         for value in writes:
             for text in _strings(value):
                 self._judge_write_target(node, text, "writes")
+                if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
+                    self.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
         for value in deletes:
             texts = _strings(value)
             if not texts and q == "shutil.rmtree":

@@ -894,6 +894,11 @@ THEIR_HOSTILE_COUNTERPARTS = {
         import subprocess
         subprocess.run(["docker", "run", "--rm", "-v", "/:/host", "alpine", "chroot", "/host", "sh"])
     """,
+    "compose_file_written_by_the_program_then_started": """
+        import subprocess
+        open("docker-compose.yml", "w").write("services:\\n  x:\\n    image: alpine\\n    volumes: ['/:/host']\\n")
+        subprocess.run(["docker", "compose", "up", "-d"])
+    """,
     "compose_file_elsewhere_with_privileges": """
         import subprocess
         subprocess.run(["docker", "compose", "-f", "/tmp/x/compose.yml", "up", "-d"])

@@ -368,6 +368,8 @@ def path_forms(path: str, *, unknown_base: bool = True) -> list[str]:
         elif unknown_base and first.strip(UNKNOWN_PART) == "" and rest and not climbed:
             forms.extend((_resolve("/", rest), _resolve("~/", rest)))
         forms.append(normal)
+    # a home reached by climbing or from an unknown base (`{base}/home/ann/.aws`) is a home too
+    forms = [re.sub(r"^/home/[^/]+(?=/|$)", "~", form) for form in forms]
     for form in list(forms):
         if form == "/root" or form.startswith("/root/"):
             forms.append("~" + form[5:])

@@ -178,6 +178,15 @@ def _with(value: V, flags: frozenset[str]) -> V:
     return Unknown(merged)
 
 
+def _alt(flags: frozenset[str], options: Iterable[V]) -> V:
+    """Alternatives kept flat (an Alt of Alts is opaque to what follows) and without repeats."""
+    flat: list[V] = []
+    for option in options:
+        flat.extend(option.options if isinstance(option, Alt) else (option,))
+    unique = tuple(dict.fromkeys(flat))[:MAX_ALTERNATIVES]
+    return unique[0] if len(unique) == 1 and not (flags - unique[0].flags) else Alt(flags, unique)
+
+
 def _flags_of(values: Iterable[V]) -> frozenset[str]:
     out: frozenset[str] = NO_FLAGS
     for value in values:
@@ -285,9 +294,12 @@ class _Analysis:
         self.class_attrs: set[str] = set()  # names assigned in a class body
         self.classes: set[str] = set()
         self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
+        self.http_methods: set[int] = set()  # methods of http.server handlers: self holds the request, not a raw socket
         self.returns: dict[str, dict[int, V]] = {}  # what each local function returns, by return statement
         self.arg_defaults: dict[str, V] = {}  # argparse destinations and their defaults
         self.own_pid_files: set[str] = set()  # files the program writes its own pid into
+        self.mocked: set[str] = set()  # functions the program replaces with mocks (mock.patch, monkeypatch.setattr)
+        self.writes_compose = False  # the program writes a compose file or Dockerfile itself
         self.cwd: str | None = None  # where os.chdir went, if it went somewhere known
         self.read_names: set[tuple[str | None, str]] = set()
         self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
@@ -365,7 +377,7 @@ class _Analysis:
             return self._attribute(self.ev(node.value, d), node.attr)
         if isinstance(node, ast.Call):
             func = self.ev(node.func, d)
-            args = [self.ev(a.value if isinstance(a, ast.Starred) else a, d) for a in node.args]
+            args = self._arguments(node, d)
             kwargs = {k.arg: self.ev(k.value, d) for k in node.keywords if k.arg}
             spread = [self.ev(k.value, d) for k in node.keywords if not k.arg]
             return self._call(func, args, kwargs, spread)
@@ -487,6 +499,23 @@ class _Analysis:
             return Ref(NO_FLAGS, "<local>.<lambda>")
         return UNKNOWN
 
+    def _arguments(self, node: ast.Call, d: int = 0) -> list[V]:
+        """The positional arguments, a starred list of known length spread into its items
+        (``join(base, *("../" * 8).split("/"))``)."""
+        out: list[V] = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                value = self.ev(a.value, d)
+                if isinstance(value, Alt) and len(value.options) == 1:  # *rest bound from the one call site
+                    value = _with(value.options[0], value.flags)
+                if isinstance(value, Seq) and not isinstance(value, DictSeq) and "sampled" not in value.flags and len(value.items) <= 64:
+                    out.extend(_with(item, value.flags - {"built", "sliced"}) for item in value.items)
+                else:
+                    out.append(value)
+            else:
+                out.append(self.ev(a, d))
+        return out
+
     def _name(self, name: str) -> V:
         value = self.env.get(name)
         if value is not None:
@@ -504,8 +533,16 @@ class _Analysis:
     def _attribute(self, base: V, attr: str) -> V:
         if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
+        if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in R.SITE_CONSTANTS:
+            return Str(NO_FLAGS, R.SITE_CONSTANTS[f"{base.qual}.{attr}"])
         if isinstance(base, Alt) and base.options and len(base.options) <= 8 and all(isinstance(o, Inst) for o in base.options):
             return Alt(base.flags, tuple(self._attribute(option, attr) for option in base.options))
+        if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
+                and not base.path.startswith("~"):
+            if attr == "drive":
+                return Str(base.flags, "")
+            # the top of an absolute path; cwd's and __file__'s are absolute where the program runs
+            return Str(base.flags, "/") if base.path.startswith("/") or base.path in (".", "__file__") else Str(base.flags | {"partial"}, PH)
         if isinstance(base, Inst) and base.kind == "pathlib.Path" and attr in ("parent", "parents"):
             path = base.path if base.path is not None else PH
             return Inst(base.flags, "pathlib.Path" if attr == "parent" else "pathlib.Path#parents", f"{path.rstrip('/')}/..")
@@ -567,11 +604,15 @@ class _Analysis:
                 return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            _canonical(f"{base.qual}.{index.value}"))
             return Unknown(base.flags - {"sockfd"})
-        if isinstance(base, Inst) and base.kind == "pathlib.Path#parents" and isinstance(index, Num) and isinstance(index.value, int):
-            return Inst(base.flags, "pathlib.Path", (base.path or PH) + "/.." * max(index.value, 0))
+        if isinstance(base, Inst) and base.kind == "pathlib.Path#parents":
+            if isinstance(index, Num) and isinstance(index.value, int) and index.value >= 0:
+                return Inst(base.flags, "pathlib.Path", (base.path or PH) + "/.." * index.value)
+            return Inst(base.flags, "pathlib.Path", PH)  # parents[-1], parents[len(...) - 1]: an ancestor, maybe the top
         if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
             return _with(base.items[index.value], base.flags)
         if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them
+            return Alt(base.flags, base.items[:MAX_ALTERNATIVES])
+        if isinstance(base, DictSeq) and base.items and not isinstance(index, Num):  # ROUTES[key]: whichever key is asked
             return Alt(base.flags, base.items[:MAX_ALTERNATIVES])
         if isinstance(base, Str) and isinstance(index, Num) and isinstance(index.value, int):
             return Str(base.flags | {"built"}, base.value[index.value])
@@ -586,9 +627,13 @@ class _Analysis:
         if len(generators) != 1 or not isinstance(generators[0].target, ast.Name):
             return Unknown(self.ev(generators[0].iter, d).flags - {"sockfd"}) if generators else UNKNOWN
         generator = generators[0]
-        items = self._iterate(self.ev(generator.iter, d))
+        iterated = self.ev(generator.iter, d)
+        items = self._iterate(iterated)
+        sampled = items is None and not isinstance(iterated, Alt)
+        if sampled:  # [join("/home", u) for u in os.listdir("/home")]: items like its element, how many unknown
+            items = [self._iter_value(iterated)]
         if items is None or len(items) > 10_000:
-            return Unknown(self.ev(generator.iter, d).flags - {"sockfd"})
+            return Unknown(iterated.flags - {"sockfd"})
         name = generator.target.id
         saved = self.env.get(name)
         memo, self.memo = self.memo, None  # the element's value changes with every item
@@ -604,6 +649,8 @@ class _Analysis:
                 self.env.pop(name, None)
             else:
                 self.env[name] = saved
+        if sampled:
+            return Seq(frozenset({"built", "sampled"}) | (_flags_of(out) & {"secret", "sysfile", "net", "user"}), tuple(out[:1]))
         return Seq(frozenset({"built"}), tuple(out))
 
     @staticmethod
@@ -623,7 +670,7 @@ class _Analysis:
             if isinstance(side, Alt) and 0 < len(side.options) <= 16 and not isinstance(op, (ast.BitXor, ast.BitAnd, ast.BitOr)):
                 results = tuple(self._binop(op, option if side is left else left, right if side is left else option)
                                 for option in side.options)
-                return Alt(side.flags, results)
+                return _alt(side.flags, results)
         flags = (left.flags | right.flags) - {"sockfd"}
         if isinstance(op, ast.Add):
             if isinstance(left, Str) and isinstance(right, Str):
@@ -644,6 +691,10 @@ class _Analysis:
             return Unknown(flags)
         if isinstance(op, ast.Mult):
             seq, times = (left, right) if isinstance(right, Num) else (right, left)
+            if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, Seq) and not isinstance(seq, DictSeq):
+                if len(seq.items) * max(times.value, 0) > 10_000:
+                    return Unknown(flags)
+                return Seq(flags | {"built"}, seq.items * max(times.value, 0))  # [".."] * depth
             if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, (Str, Bytes)):
                 if len(seq.value) * max(times.value, 0) > MAX_VALUE_CHARS:
                     return Unknown(flags)
@@ -652,6 +703,11 @@ class _Analysis:
                 if abs(left.value) < 1 << 62 and abs(right.value) < 1 << 62:
                     return Num(flags, left.value * right.value)
             return Unknown(flags)
+        if isinstance(op, ast.Mod) and isinstance(left, Str) and isinstance(right, Seq):
+            for index, item in enumerate(right.items):  # "%s/%s" % (base, name) for each value name may have
+                if isinstance(item, Alt) and 0 < len(item.options) <= 16:
+                    return Alt(item.flags, tuple(self._binop(op, left, Seq(right.flags, right.items[:index] + (option,) + right.items[index + 1:]))
+                                                 for option in item.options))
         if isinstance(op, ast.Mod) and isinstance(left, Str):
             if isinstance(right, Seq) and all(isinstance(i, (Str, Num)) for i in right.items):
                 return Str(flags | {"built"}, left.value % tuple(i.value for i in right.items))  # type: ignore[union-attr]
@@ -685,7 +741,7 @@ class _Analysis:
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
         if isinstance(func, Alt) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
-            return Alt(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
+            return _alt(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
             return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect"}))
         q = func.qual
@@ -693,8 +749,8 @@ class _Analysis:
         if q in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
             for index, arg in enumerate(args):
                 if isinstance(arg, Alt) and 0 < len(arg.options) <= 16:
-                    return Alt(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
-                                                for option in arg.options))
+                    return _alt(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
+                                                 for option in arg.options))
         a0 = args[0] if args else kwargs.get("s") or kwargs.get("string") or kwargs.get("data") or kwargs.get("name")
         # -- imports and attribute lookups by name
         if q in ("builtins.__import__", "importlib.import_module") and isinstance(a0, Str):
@@ -736,6 +792,9 @@ class _Analysis:
             if method in R.SOCKET_RECV_METHODS:
                 return Unknown(frozenset({"net"}) | flags)
             return Unknown(flags)
+        if q in R.REQUEST_BUILDERS:  # what the request carries, not how it logs in (headers, auth)
+            carried = [*args[:2], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "cookies")]]
+            return Inst((_flags_of(carried) - {"sockfd", "obfname", "indirect", "partial"}) | {"net"}, q)
         if q.startswith(R.HTTP_FETCH_PREFIXES) and "#" not in q or q.split("#")[0].startswith(("requests.Session", "httpx.Client", "aiohttp.ClientSession")):
             return Inst(flags | {"net"}, q)
         if q.startswith(R.NETWORK_PREFIXES) and "#" not in q:
@@ -759,7 +818,10 @@ class _Analysis:
             method = q.split("#", 1)[1]
             if method in ("expanduser", "resolve", "absolute", "with_name", "with_suffix", "joinpath"):
                 if method == "joinpath":
-                    return self._binop(ast.Div(), recv, args[0] if args else Str(NO_FLAGS, ""))
+                    joined: V = recv
+                    for part in args or [Str(NO_FLAGS, "")]:
+                        joined = self._binop(ast.Div(), joined, part)
+                    return joined
                 return recv
             if method in ("read_text", "read_bytes") and recv.path:
                 own = frozenset({"ownpid"}) if normalise_path(recv.path) in self.own_pid_files else NO_FLAGS
@@ -788,6 +850,14 @@ class _Analysis:
             return Unknown(flags | {"secret"})
         if q in R.CHILD_MAKERS:
             return Inst(NO_FLAGS, q)  # the program's own child: its .pid is the program's to signal
+        if q in R.SITE_PATHS:  # where an interpreter's packages and start-up hooks live
+            value = R.SITE_PATHS[q]
+            if isinstance(value, tuple):
+                return Seq(NO_FLAGS, tuple(Str(NO_FLAGS, text) for text in value))
+            if isinstance(value, dict):
+                return DictSeq(NO_FLAGS, tuple(Str(NO_FLAGS, text) for text in value.values()),
+                               tuple(Str(NO_FLAGS, key) for key in value))
+            return Str(NO_FLAGS, value)
         if q in ("tempfile.mkdtemp", "tempfile.gettempdir", "tempfile.mktemp", "tempfile.mkstemp"):
             return Str(NO_FLAGS, "/tmp/" + PH) if q != "tempfile.mkstemp" else Seq(NO_FLAGS, (UNKNOWN, Str(NO_FLAGS, "/tmp/" + PH)))
         if q in ("argparse.ArgumentParser", "configparser.ConfigParser", "configparser.RawConfigParser", "configparser.SafeConfigParser"):
@@ -840,7 +910,11 @@ class _Analysis:
         path = self._in_cwd(path)
         if self.paths.secret(path):
             return frozenset({"secret"})
-        return frozenset({"sysfile"}) if self.paths.outside(path) else NO_FLAGS
+        if self.paths.outside(path):
+            return frozenset({"sysfile"})
+        if path.endswith(".pid") and not outside_working_dir(path):
+            return frozenset({"cwdpid"})  # a pid file of the program's own project (its service, a worker)
+        return NO_FLAGS
 
     @staticmethod
     def _code_value(value: V, flags: frozenset[str]) -> V:
@@ -1081,6 +1155,8 @@ class _Analysis:
             child = _Ctx(ctx.loops + (loop,), child.func, child.block_depth)
         elif isinstance(node, ast.While):
             truth = _truthy(self.ev(node.test))
+            if truth is True and _names_in(node.test) & _assigned_in(node.body):
+                truth = None  # `while restarts < 5:` with `restarts += 1` in the body: it ends
             loop = _Loop(node, infinite=truth is True, bound=None)
             self._register_loop(loop)
             child = _Ctx(ctx.loops + (loop,), child.func, child.block_depth)
@@ -1103,11 +1179,14 @@ class _Analysis:
                         if isinstance(target, ast.Name):
                             self.class_attrs.add(target.id)
             bases = [self.ev(base) for base in node.bases]
-            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol"))
+            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
                    for b in bases):
+                http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
                 for statement in node.body:
                     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.net_methods.add(id(statement))
+                        if http:
+                            self.http_methods.add(id(statement))
         elif isinstance(node, ast.ExceptHandler) and node.name:
             self.env[node.name] = UNKNOWN
         elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
@@ -1160,7 +1239,9 @@ class _Analysis:
             options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
             if param in defaults and (not sites or len(options) < len(sites)):
                 options.append(self.ev(defaults[param]))  # a call that leaves it out gets the default
-            if index == 0 and id(node) in self.net_methods:
+            if index == 0 and id(node) in self.http_methods:  # self.path, self.headers, self.rfile: the request's
+                options = [Inst(frozenset({"net"}), "http.server.handler")]
+            elif index == 0 and id(node) in self.net_methods:
                 options = [Inst(frozenset({"net", "sockfd"}), "socketserver.handler")]
             elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
                 options = [Unknown(frozenset({"net"}))]
@@ -1171,6 +1252,10 @@ class _Analysis:
             self.env[param] = Alt(marks, kept) if options else UNKNOWN
         for param in others:
             self.env[param] = UNKNOWN
+        if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments
+            extra = [Seq(NO_FLAGS, tuple(site_args[len(params):])) for site_args, _ in sites if len(site_args) > len(params)]
+            if extra:
+                self.env[args.vararg.arg] = Alt(_flags_of(extra) | {"param"}, tuple(extra))
 
         def restore() -> None:
             for param, value in saved.items():
@@ -1227,17 +1312,34 @@ class _Analysis:
         if iter_node is not None:
             value = self.ev(iter_node)
             items = self._iterate(value)
-            if items is not None:
+            if items is not None and "sampled" not in value.flags:
                 bound = len(items)
             while isinstance(iter_node, ast.Call) and iter_node.args and isinstance(iter_node.func, ast.Name) and \
                     iter_node.func.id in ("sorted", "list", "reversed", "enumerate", "tuple", "set"):
                 iter_node = iter_node.args[0]  # sorted(base.rglob("*")): the walk inside
+            if isinstance(iter_node, ast.BinOp) and isinstance(iter_node.op, ast.Add):
+                # glob(a) + glob(b): the walks on either side
+                operands = [iter_node.left, iter_node.right]
+                while isinstance(operands[0], ast.BinOp) and isinstance(operands[0].op, ast.Add) and len(operands) < 16:
+                    operands[0:1] = [operands[0].left, operands[0].right]
+                for operand in operands:
+                    inner = self._loop_for(operand, operand) if isinstance(operand, ast.Call) else None
+                    if inner is not None:
+                        if self.pass_no == 2:
+                            self.loops.remove(inner)
+                        sweep, outside = sweep or inner.sweep, outside or inner.outside
             if isinstance(iter_node, ast.Call):
                 func = self.ev(iter_node.func)
-                if isinstance(func, Alt) and func.options and isinstance(func.options[0], Ref):
-                    func = func.options[0]
+                funcs = [o for o in func.options if isinstance(o, Ref)] if isinstance(func, Alt) else [func]
+                if funcs and isinstance(funcs[0], Ref):
+                    func = funcs[0]
                 q = func.qual if isinstance(func, Ref) else ""
                 args = [self.ev(a) for a in iter_node.args]
+                targets: list[V] = []
+                if q in R.SWEEPS:  # `self.root.rglob` where self.root may be several paths: every one of them
+                    for option in funcs:
+                        if isinstance(option, Ref) and option.qual == q:
+                            targets.append(option.recv if option.recv is not None else (args[0] if args else UNKNOWN))
                 if q == "builtins.range" and args and all(isinstance(a, Num) and isinstance(a.value, int) for a in args):
                     bound = len(range(*(a.value for a in args)))  # type: ignore[union-attr]
                 elif q in ("itertools.count", "itertools.cycle") or (q == "itertools.repeat" and len(args) < 2) or (
@@ -1245,8 +1347,7 @@ class _Analysis:
                 ):
                     infinite = True
                 elif q in R.SWEEPS:
-                    target = func.recv if isinstance(func, Ref) and func.recv is not None else (args[0] if args else None)
-                    for text in _strings(target) if target is not None else []:
+                    for text in [text for target in targets for text in _strings(target)][:32]:
                         if not text.replace(PH, "").strip("*"):
                             continue
                         if wipe_target(text.replace(PH, "").rstrip("*") or "/") or wipe_target(text.split("*")[0] or "/"):
@@ -1285,7 +1386,8 @@ class _Analysis:
                 self.attrs[target.attr] = value
             else:
                 options = known.options if isinstance(known, Alt) else (known,)
-                self.attrs[target.attr] = Alt(NO_FLAGS, tuple(dict.fromkeys((*options, value)))[:MAX_ALTERNATIVES])
+                added = value.options if isinstance(value, Alt) else (value,)  # kept flat: Alt of Alts is opaque
+                self.attrs[target.attr] = Alt(NO_FLAGS, tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES])
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
             current = self.env.get(target.value.id)
@@ -1319,6 +1421,10 @@ class _Analysis:
             return
         value = self.ev(node.value) if node.value is not None else UNKNOWN  # type: ignore[attr-defined]
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
+        if ctx.loops and len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None \
+                and targets[0].id in _names_in(node.value) and _climbs(value):
+            # `top = top.parent` (or os.path.dirname) in a loop: some ancestor, perhaps the top
+            value = Inst(value.flags, "pathlib.Path", PH) if isinstance(value, Inst) else Str(value.flags | {"partial"}, PH)
         for target in targets:
             self._bind_target(target, value)
         if self.pass_no == 2:
@@ -1401,7 +1507,7 @@ class _Analysis:
 
     def _on_call(self, node: ast.Call, ctx: _Ctx) -> None:
         func = self.ev(node.func)
-        args = [self.ev(a.value if isinstance(a, ast.Starred) else a) for a in node.args]
+        args = self._arguments(node)
         kwargs = {k.arg: self.ev(k.value) for k in node.keywords if k.arg}
         for target, target_args, target_kwargs in _invocations(func, args, kwargs, self._iterate):
             self._on_invocation(node, target, target_args, target_kwargs, ctx)
@@ -1413,6 +1519,8 @@ class _Analysis:
         kinds = self._kinds(q, func, args, kwargs)
         if self._rewrites_in_place(node, q, args, kwargs, ctx):
             kinds = kinds | {"rewrite"}
+        if kinds & {"delete", "rewrite", "move"} and any(outside_working_dir(text) for text in self._changed_paths(q, func, args)):
+            kinds = kinds | {"outwrite"}  # what it writes or removes lies outside the working directory
         if ctx.func is not None:
             self.func_kinds.setdefault(ctx.func, set()).update(kinds)
         self._learn_from_call(q, func, args, kwargs)
@@ -1438,17 +1546,24 @@ class _Analysis:
 
     def _rewrites_in_place(self, node: ast.Call, q: str, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> bool:
         """Whether this call writes the file a read in the same function (or loop body) read: what
-        ransomware does to each file it finds. Files are told apart by how the code names them."""
+        ransomware does to each file it finds; or overwrites the very file a loop found (truncating
+        it). Files are told apart by how the code names them."""
         method = q.split("#", 1)[1] if "#" in q else ""
+        found = {n.id for loop in ctx.loops if isinstance(loop.node, (ast.For, ast.AsyncFor))
+                 for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
         if q.startswith("pathlib.Path#") and method in ("write_bytes", "write_text") and isinstance(node.func, ast.Attribute):
             receiver = ast.unparse(node.func.value)
+            if receiver in found:
+                return True
             inner = [n for a in node.args for n in ast.walk(a) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                      and n.func.attr in ("read_bytes", "read_text") and ast.unparse(n.func.value) == receiver]
             return bool(inner) or (ctx.func, receiver) in self.read_names
         if q in R.FILE_OPENERS and node.args:
             name = (ctx.func, ast.unparse(node.args[0]))
             mode = args[1] if len(args) > 1 else kwargs.get("mode")
-            writing = isinstance(mode, Str) and bool(set(mode.value) & set("wa"))
+            writing = bool(set(_mode_text(mode)) & set("wa"))
+            if "w" in _mode_text(mode) and isinstance(node.args[0], ast.Name) and node.args[0].id in found:
+                return True  # open(f, "wb") on each file f a walk found: emptied
             if not writing:
                 self.read_names.add(name)
                 return False
@@ -1456,6 +1571,18 @@ class _Analysis:
         if q.startswith("pathlib.Path#") and method in ("read_bytes", "read_text", "open") and isinstance(node.func, ast.Attribute):
             self.read_names.add((ctx.func, ast.unparse(node.func.value)))
         return False
+
+    @staticmethod
+    def _changed_paths(q: str, func: V, args: list[V]) -> list[str]:
+        """The paths a writing, moving or deleting call changes, as far as they are known."""
+        recv = func.recv if isinstance(func, Ref) else None
+        if q.startswith("pathlib.Path#") and isinstance(recv, Inst) and recv.path is not None:
+            return [recv.path]
+        target = args[1] if q in R.WRITE_DEST_SECOND and len(args) > 1 else args[0] if args else None
+        texts = _strings(target)[:16] if target is not None else []
+        if q in ("shutil.move", "os.rename", "os.replace") and args:
+            texts += _strings(args[0])[:16]
+        return [text for text in texts if not text.startswith(PH)]
 
     def _local_callee(self, q: str) -> str | None:
         """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
@@ -1487,6 +1614,11 @@ class _Analysis:
                 self.cwd = posixpath.normpath(target) if target.startswith("/") else target
             else:
                 self.cwd = None
+        elif q in R.MOCK_PATCHERS and args:
+            if isinstance(args[0], Str):  # mock.patch("os.kill"), monkeypatch.setattr("os.kill", ...)
+                self.mocked.add(_canonical(args[0].value))
+            elif isinstance(args[0], Ref) and len(args) > 1 and isinstance(args[1], Str):  # patch.object(os, "kill")
+                self.mocked.add(_canonical(f"{args[0].qual}.{args[1].value}"))
         elif q in ("pathlib.Path#write_text", "pathlib.Path#write_bytes", "file#write") and args and "ownpid" in args[0].flags:
             if isinstance(recv, Inst) and recv.path:
                 self.own_pid_files.add(normalise_path(recv.path))
@@ -1526,14 +1658,21 @@ class _Analysis:
         if q in R.DELETES or (q.startswith("pathlib.Path#") and method in R.PATH_DELETE_METHODS | {"write_bytes", "write_text"}) or (
                 "#" in q and method in ("unlink", "rmdir", "rmtree")):  # p.unlink() on whatever a walk gave
             kinds.add("delete")
-        if q in R.FILE_OPENERS and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
+        modes = [_mode_text(m) for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]] if q in R.FILE_OPENERS else \
+            [_mode_text(m) for m in args[:1] + [kwargs.get("mode", UNKNOWN)]] if q == "pathlib.Path#open" else []
+        if any(set(m) & set("wax+") for m in modes):
             kinds.add("delete")
-        if q in R.FILE_OPENERS and any(isinstance(m, Str) and "+" in m.value and "w" not in m.value for m in args[1:2] + [kwargs.get("mode", UNKNOWN)]):
+        if any("+" in m and "w" not in m for m in modes):
             kinds.add("rewrite")  # opened to read and write in place
         if q in ("os.rename", "os.replace", "shutil.move") or (q.startswith("pathlib.Path#") and method in ("rename", "replace")):
             kinds.add("move")
         if q in R.KILLS or ("#" in q and method in R.KILL_METHODS):
             kinds.add("kill")
+        if "#" in q and method in R.ENCRYPT_METHODS:
+            kinds.add("encrypt")
+        if "#" in q and method in ("execute", "executescript", "executemany") and any(
+                R.DESTRUCTIVE_SQL.match(text) for a in args[:1] for text in _strings(a)):
+            kinds.add("delete")  # DROP TABLE / DELETE FROM in each database a walk found
         return kinds
 
     def _judge_call(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V], ctx: _Ctx) -> None:
@@ -1585,6 +1724,7 @@ class _Analysis:
         """Signalling a process the program did not start: its own children (Popen/Process objects,
         their pids, fork's result, psutil's children of itself) and itself are exempt."""
         method = q.split("#", 1)[1].rsplit(".", 1)[-1] if "#" in q else ""
+        lesser = ""
         if q in R.KILLS:
             if not args:
                 return
@@ -1595,6 +1735,9 @@ class _Analysis:
             foreign = self._foreign_process(target)
             if not foreign and self._own_process(target):
                 return
+            if not foreign and ("cwdpid" in target.flags or q in self.mocked):
+                lesser = "replaced by a mock in this program (a test)" if q in self.mocked else \
+                    "whose pid it read from a pid file in its working directory (its own service or worker)"
             if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.makes_children:
                 return  # `<something>.pid` in a program that starts children: most likely one of them
             what = "a process it found (psutil)" if foreign else "a process it did not start"
@@ -1610,6 +1753,10 @@ class _Analysis:
         if isinstance(signal, Num) and isinstance(signal.value, int):
             if signal.value == 0:
                 return  # only checks that the pid exists
+        if lesser:
+            self.hit("process-signal", node, f"signals a process ({q.rsplit('.', 1)[-1]}) {lesser}", "MEDIUM")
+            return
+        if isinstance(signal, Num) and isinstance(signal.value, int):
             name = "gentle" if signal.value in R.GENTLE_SIGNAL_NUMBERS else ""
         elif isinstance(signal, Ref):
             name = "gentle" if signal.qual.rsplit(".", 1)[-1] in R.GENTLE_SIGNALS else ""
@@ -1704,6 +1851,15 @@ class _Analysis:
         if flags & ENCODING_FLAGS:
             self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = _command_texts(command)
+        tool = next((program_name(argv[0]) for _, argv in texts if argv and program_name(argv[0]) in R.SENDING_TOOLS), None)
+        if tool is not None and "secret" in flags:
+            self.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")
+        elif tool is not None and "sysfile" in flags and flags & {"param", "sliced"}:
+            # in one function this flow is Semgrep's; through slices (ping -p with 16 bytes at a
+            # time) and across functions it is ours, as for sends (decision 0010)
+            how = "handed over from another function" if "param" in flags else "in slices"
+            self.hit("send-system-file", node, f"puts the contents of a file outside the working directory, {how}, on the "
+                     f"command line of `{tool}`, which sends them over the network")
         for text, argv in texts:
             for found in (command_hits(text, 0, self.paths) if not argv else _argv_or_text_hits(argv, self.paths)):
                 self.hit(found.rule, node, f"{found.detail} ({label}: {_clip(text)})")
@@ -1715,6 +1871,10 @@ class _Analysis:
                 self.shell_spawns.append(node)
             for package in _pip_packages(argv or text.split()):
                 self._check_package(node, package)
+            if self.writes_compose and len(words) > 1 and (program_name(words[0]) == "docker-compose" or (
+                    program_name(words[0]) == "docker" and words[1] == "compose")):
+                self.hit("docker-socket", node, f"runs containers from a compose file or Dockerfile the program wrote itself ({label}: "
+                         f"{_clip(text)})")
         if q in R.PTY_SPAWN:
             self.shell_spawns.append(node)
         for stream in ("stdin", "stdout", "stderr"):
@@ -1767,7 +1927,7 @@ class _Analysis:
                     lists.extend(Str(NO_FLAGS, _wildcards_unknown(text)) for text in _strings(target)[:16] if "*" in text or "?" in text)
         if q in R.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
-            mode_text = mode.value if isinstance(mode, Str) else ""
+            mode_text = _mode_text(mode)
             if q == "os.open":
                 names = {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)} if len(node.args) > 1 else set()
                 mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} else "r"
@@ -1779,7 +1939,7 @@ class _Analysis:
             elif method in R.PATH_DELETE_METHODS:
                 deletes.append(path_value)
             elif method in R.PATH_READ_METHODS and method not in ("iterdir", "glob", "rglob"):
-                if method == "open" and any(isinstance(m, Str) and set(m.value) & set("wax+") for m in args[:1] + [kwargs.get("mode", UNKNOWN)]):
+                if method == "open" and any(set(_mode_text(m)) & set("wax+") for m in args[:1] + [kwargs.get("mode", UNKNOWN)]):
                     writes.append(path_value)
                 else:
                     reads.append(path_value)
@@ -1824,6 +1984,8 @@ class _Analysis:
         for value in writes:
             for text in _strings(value):
                 self._judge_write_target(node, text, "writes")
+                if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
+                    self.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
         for value in deletes:
             texts = _strings(value)
             if not texts and q == "shutil.rmtree":
@@ -1903,8 +2065,8 @@ class _Analysis:
     def _judge_network(self, node: ast.Call, q: str, func: V, args: list[V], kwargs: dict[str, V]) -> None:
         top = q.split("#")[0]
         is_net = top.startswith(R.NETWORK_PREFIXES) or (func.flags & {"sockfd"} and "#" in q) or top in R.DNS_LOOKUPS
-        if not is_net:
-            return
+        if not is_net or top.startswith(R.NETWORK_HELPERS):
+            return  # HTTPBasicAuth(user, password) holds a login for a request; it sends nothing
         method = q.split("#", 1)[1].split(".")[-1] if "#" in q else q.rsplit(".", 1)[-1]
         if "#" in q and method in ("fileno", "setsockopt", "getsockopt", "settimeout", "setblocking", "close", "shutdown",
                                    "getsockname", "getpeername", "gettimeout", "raise_for_status", "json", "iter_content"):
@@ -1919,8 +2081,9 @@ class _Analysis:
             return
         self.net_sends.append(node)
         payload = [*args[1:], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "timeout", "stream", "verify", "cert")]]
-        if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") or \
-                top in R.DNS_LOOKUPS:
+        http = top.startswith(("requests", "httpx", "aiohttp", "urllib"))  # requests.put: its headers and auth are not sent data
+        if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") and not (
+                http and method == "put") or top in R.DNS_LOOKUPS:
             payload = [*args, *kwargs.values()]
         data_flags = _flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in R.DNS_LOOKUPS and "env-secret" in data_flags):
@@ -1988,6 +2151,9 @@ class _Analysis:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
             elif loop.sweep and kinds & {"rewrite", "move"}:
                 self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
+            elif (loop.outside or loop.sweep) and "encrypt" in kinds and "outwrite" in kinds:
+                self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
+                         "(ransomware)")
             elif loop.outside and "rewrite" in kinds:
                 self.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
                          "(encrypting or corrupting them)")
@@ -2046,6 +2212,8 @@ def _invocations(func: V, args: list[V], kwargs: dict[str, V], iterate: Any) -> 
         handed.append((args[1], list(args[2].items) if len(args) > 2 and isinstance(args[2], Seq) else []))
     elif "#" in q and method in ("submit", "apply_async", "apply", "call_soon", "call_soon_threadsafe") and args:
         handed.append((args[0], list(args[1:])))
+    elif q == "asyncio.to_thread" and args:
+        handed.append((args[0], list(args[1:])))
     elif "#" in q and method == "run_in_executor" and len(args) >= 2:
         handed.append((args[1], list(args[2:])))
     for target, target_args in handed:
@@ -2056,6 +2224,40 @@ def _invocations(func: V, args: list[V], kwargs: dict[str, V], iterate: Any) -> 
             elif isinstance(option, Ref):
                 out.append((option, target_args, {}))
     return out
+
+
+def _climbs(value: V) -> bool:
+    texts = _strings(value)
+    return bool(texts) and all(text.rstrip("/").endswith("/..") or text == ".." for text in texts)
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+
+
+def _assigned_in(body: list[ast.stmt]) -> set[str]:
+    """Names (and attribute names) a block assigns to, however deep."""
+    out: set[str] = set()
+    for statement in body:
+        for node in ast.walk(statement):
+            targets: list[ast.AST] = []
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+                targets = [node.target]
+            for target in targets:
+                out |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                out |= {n.attr for n in ast.walk(target) if isinstance(n, ast.Attribute)}
+    return out
+
+
+def _mode_text(mode: V | None) -> str:
+    """The letters of a file mode, of every value it may have (`"a" if exists else "w"`)."""
+    if isinstance(mode, Str):
+        return mode.value
+    if isinstance(mode, Alt):
+        return "".join(option.value for option in mode.options if isinstance(option, Str))
+    return ""
 
 
 def _folded_strings(value: V, limit: int = 64, depth: int = 0) -> list[str]:
@@ -2139,6 +2341,7 @@ _PARSERS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", 
 _MAPPED_OVER_ALTERNATIVES = frozenset({
     "os.path.join", "posixpath.join", "os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath",
     "os.path.normpath", "os.path.dirname", "os.fspath", "pathlib.Path", "pathlib.PurePath", "glob.glob", "glob.iglob",
+    "builtins.getattr",
 })
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _HARMLESS_ALONE = frozenset({"sys", "base64", "codecs", "zlib", "urllib", "requests", "http", "importlib"})
@@ -2169,8 +2372,14 @@ def _command_texts(value: V) -> list[tuple[str, list[str]]]:
     if isinstance(value, Bytes):
         return [(value.value.decode("utf-8", "replace"), [])]
     if isinstance(value, Seq):
-        words = [item.value if isinstance(item, Str) else PH for item in value.items]
-        return [(" ".join(words), words)]
+        argvs: list[list[str]] = [[]]
+        for item in value.items:  # ["find", d, "-delete"] for each folder d a loop gives
+            if isinstance(item, Alt) and 0 < len(item.options) <= 16 and len(argvs) * len(item.options) <= 16:
+                words = [option.value if isinstance(option, Str) else PH for option in item.options]
+                argvs = [argv + [word] for argv in argvs for word in dict.fromkeys(words)]
+            else:
+                argvs = [argv + [item.value if isinstance(item, Str) else PH] for argv in argvs]
+        return [(" ".join(argv), argv) for argv in argvs]
     if isinstance(value, Alt):
         out = []
         for option in value.options:

@@ -214,6 +214,10 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         if name.startswith("mkfs") or name == "wipefs" or any(a in ("-a", "--all", "mklabel", "rm") for a in lowered):
             hits.append(CommandHit("destructive-wipe", f"`{name}` erases a file system", True))
             return hits
+    if name in ("lvremove", "vgremove", "pvremove", "blkdiscard") or (name in ("zpool", "zfs") and "destroy" in lowered) or (
+            name == "sgdisk" and {"--zap-all", "-z", "--clear", "-o"} & set(lowered)):
+        hits.append(CommandHit("destructive-wipe", f"`{' '.join(words[:2])}` destroys volumes, pools or a disk's data", True))
+        return hits
     if name == "dd" and any(re.match(r"of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|mapper)", a) for a in lowered):
         hits.append(CommandHit("destructive-wipe", "overwrites a disk device with dd", True))
         return hits
@@ -224,11 +228,22 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         hits.append(CommandHit("destructive-sweep", f"`{name}` overwrites files beyond recovery", False))
         return hits
     if name == "rsync" and any(a.startswith("--delete") for a in lowered):
-        target = [a for a in args if not a.startswith("-")][-1:]
+        positional, skip = [], False
+        for word in args:
+            if skip:
+                skip = False
+            elif word in ("--exclude", "--include", "-e", "--rsh", "--filter", "-f", "--exclude-from", "--include-from"):
+                skip = True  # the option's value, not a source
+            elif not word.startswith("-"):
+                positional.append(word)
+        target, sources = positional[-1:], positional[:-1]
+        # mirroring nothing (an empty or fresh scratch folder) onto a folder empties it; mirroring
+        # the program's own folder onto a backup drive is a backup
+        empty = any(src.startswith(("/tmp/", "/var/tmp/", "/dev/null")) or "empty" in src.lower() for src in sources)
         if target and wipe_target(target[0]):
             hits.append(CommandHit("destructive-wipe", f"rsync --delete empties {target[0]}", True))
-        elif target and (target[0].startswith(("/", "~")) or PH in target[0]):
-            hits.append(CommandHit("destructive-sweep", f"rsync --delete removes what {target[0]} holds beyond the source", False))
+        elif target and empty and (target[0].startswith(("/", "~")) or PH in target[0]):
+            hits.append(CommandHit("destructive-sweep", f"rsync --delete mirrors an empty folder onto {target[0]}, removing what it holds", False))
         return hits
     if (name in ("vssadmin", "vssadmin.exe", "wmic") and "delete" in lowered and any("shadow" in a for a in lowered)) or (
         name in ("wbadmin", "wbadmin.exe") and "delete" in lowered) or (
@@ -300,6 +315,9 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-z]*[ec]", word) for word in lowered):
         hits.append(CommandHit("reverse-shell", "netcat with -e/-c hands a shell to the network", True))
         return hits
+    if name == "git" and "config" in lowered and {"core.hookspath", "init.templatedir"} & set(lowered) and len(args) > 2:
+        hits.append(CommandHit("persistence", "points git's hooks at a folder of its choosing: they run in every repository", False))
+        return hits
     if name == "crontab" or any(R.PERSISTENCE_PATHS.search(normalise_path(a)) for a in args if name in ("tee", "cp", "mv", "install", "ln")):
         hits.append(CommandHit("persistence", f"`{name}` installs something that runs later", False))
         return hits
@@ -310,6 +328,8 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
             return hits
     if name == "docker" and docker_only_looks(args):
         return hits  # a status query: command-exec at most
+    if (name == "docker" and args[:1] == ["compose"] or name == "docker-compose") and compose_of_the_project(args):
+        return hits  # the project's own services, from its compose file: command-exec at most
     if name in R.PRIVILEGED_COMMANDS:
         hits.append(CommandHit("privileged-command", f"runs the administrative command `{name}`", False))
     if name == "docker" or "docker.sock" in " ".join(args):
@@ -321,6 +341,21 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
 _DOCKER_LOOKING = frozenset({"ps", "ls", "images", "image ls", "version", "info", "inspect", "logs", "stats", "top", "config", "events",
                              "port", "history", "search", "compose ps", "compose ls", "compose config", "compose logs", "compose version",
                              "compose images", "compose top", "container ls", "volume ls", "network ls", "context ls", "system df"})
+
+
+_COMPOSE_PROJECT = frozenset({"up", "down", "build", "pull", "start", "stop", "restart", "logs", "ps", "config", "ls", "images",
+                              "top", "version", "create", "rm", "push", "wait"})
+
+
+def compose_of_the_project(args: list[str]) -> bool:
+    """`docker compose up/down/build...` with the working directory's compose file: the project's own
+    services. Not when it points at another file or project, adds mounts or privileges."""
+    words = args[1:] if args[:1] == ["compose"] else args
+    if any(word in ("-f", "--file", "--project-directory", "-v", "--volume", "--privileged") or word.startswith(("--file=", "--project-directory="))
+           for word in words):
+        return False
+    commands = [word for word in words if not word.startswith("-")]
+    return bool(commands) and commands[0] in _COMPOSE_PROJECT
 
 
 def docker_only_looks(args: list[str]) -> bool:

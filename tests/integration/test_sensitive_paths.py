@@ -49,7 +49,16 @@ RATINGS = [
     ("/var/log/auth.log", "delete", RiskLevel.BLOCKED), ("~/.bashrc", "write", RiskLevel.HIGH),
     ("~/.aws/credentials", "read", RiskLevel.HIGH), ("/proc/cpuinfo", "read", RiskLevel.MEDIUM),
     ("/proc/self/status", "read", RiskLevel.LOW), ("/dev/null", "read", RiskLevel.LOW), ("/tmp/x.csv", "read", RiskLevel.LOW),
+    ("/usr/lib/python3/dist-packages/zz.pth", "write", RiskLevel.HIGH), ("~/.local/lib/python3.11/site-packages/x.pth", "write", RiskLevel.HIGH),
+    (UNKNOWN_PART + "/sitecustomize.py", "write", RiskLevel.HIGH), ("~/src/app/.git/hooks/post-merge", "write", RiskLevel.HIGH),
+    ("~/code/site/.vscode/tasks.json", "write", RiskLevel.HIGH), ("~/.ssh/config", "read", RiskLevel.MEDIUM),
+    ("~/.ssh/known_hosts", "read", RiskLevel.MEDIUM), ("~/.ssh/config", "write", RiskLevel.HIGH),
 ]
+
+
+@pytest.mark.parametrize("path", ["checkpoints/model.pth", ".git/hooks/pre-commit", ".vscode/tasks.json"])
+def test_the_programs_own_project_files_are_not_start_up_hooks(model, path):
+    assert model.rate(path, "write") is None
 
 
 @pytest.mark.parametrize("path, operation, level", RATINGS, ids=[f"{o}:{p}" for p, o, _ in RATINGS])
@@ -93,6 +102,12 @@ def test_roots_home_is_matched_as_itself_and_as_the_home_folder(model):
 
 def test_an_unknown_folder_before_a_credential_path_is_read_as_the_home_folder(model):
     assert model.secret(UNKNOWN_PART + "/.aws/credentials")
+
+
+def test_a_home_reached_from_an_unknown_ancestor_or_by_climbing_is_a_home(model):
+    assert model.secret(UNKNOWN_PART + "/home/ann/.aws/credentials")
+    assert model.secret("../../../home/ann/.ssh/id_ed25519")
+    assert path_forms("/home")[0] == "/home"
 
 
 def test_a_write_under_an_unknown_folder_is_not_taken_for_a_write_to_the_system(model):

@@ -148,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_commands(commands, _Parser)
     add_token_commands(commands, _Parser)
 
+    commands.add_parser(
+        "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
+        description="Serve MCP on stdio (tools: assess_code, run_code, get_execution, list_recent_executions; none confirms or overrides). "
+        "MAI_SAFETY_URL names the service (default http://127.0.0.1:8750); MAI_SAFETY_TOKEN or MAI_SAFETY_TOKEN_FILE the token.",
+    )
+
     serve = commands.add_parser(
         "serve", help="the HTTP service: callers hold a token, the service holds Docker, the ledger and the key",
         description="Serve the authenticated HTTP API (OpenAPI at /openapi.json). Tokens: `mai-safety tokens create`.",
@@ -201,6 +207,10 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return run_audit(args, settings)
     if args.command == "tokens":
         return run_tokens(args, settings)
+    if args.command == "mcp":  # the console script (entry.py) gets here without importing this module
+        from mai_safety.client.mcp_server import main as mcp_main
+
+        return mcp_main([])
     if args.command == "serve":
         from .http.server import serve  # only the service pays for importing FastAPI and uvicorn
 

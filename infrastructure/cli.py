@@ -42,6 +42,7 @@ from .cli_tokens import add_token_commands, run_tokens
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
+from .terminal import framed, visible_line
 from .input_files import python_files_in, read_program_file, read_program_stdin
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
@@ -340,7 +341,7 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
         if output == "json":
             print(json.dumps({"path": name, **report.to_dict()}))
         elif output == "text":
-            print(f"{name}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
+            print(f"{visible_line(name)}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
             _print_findings(report.findings)
     if output == "sarif":
         print(json.dumps(sarif_log(reports, analysis, notifications=unreadable), indent=2))
@@ -412,17 +413,19 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
             how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
         out.write(f"status: awaiting_override: not run; answer with {how} (deny with `mai-safety deny`)\n")
     else:
+        # The program's words, framed and with its control characters shown: nothing it prints can
+        # move the cursor over our lines or pass for one of them (terminal.py).
         if report.stdout:
-            out.write("--- stdout ---\n" + report.stdout + ("" if report.stdout.endswith("\n") else "\n"))
+            out.write(framed("program stdout", report.stdout))
         if report.stderr:
-            out.write("--- stderr ---\n" + report.stderr + ("" if report.stderr.endswith("\n") else "\n"))
+            out.write(framed("program stderr", report.stderr))
         line = f"status: {report.status}"
         if report.exit_code is not None:
             line += f", exit code {report.exit_code}"
         if report.termination_reason:
             line += f", terminated: {report.termination_reason}"
             if report.detail:
-                line += f" ({report.detail})"
+                line += f" ({visible_line(report.detail)})"
         if report.duration_s is not None:
             line += f", {report.duration_s:.3f} s"
         if report.output_truncated:
@@ -434,9 +437,11 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
 def _print_findings(findings: list[dict[str, Any]]) -> None:
     for finding in findings:
         where = f" line {finding['line']}" if finding.get("line") else ""
-        sys.stdout.write(f"  {finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}\n")
+        # A message names what the code named (a path) and a snippet is the code: one line each, shown.
+        message = visible_line(f"{finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}")
+        sys.stdout.write(f"  {message}\n")
         if finding.get("snippet"):
-            sys.stdout.write(f"          {finding['snippet']}\n")
+            sys.stdout.write(f"          {visible_line(finding['snippet'])}\n")
 
 
 def _event_line(event: dict[str, Any]) -> str:
@@ -446,8 +451,8 @@ def _event_line(event: dict[str, Any]) -> str:
         if key in skip:
             continue
         text = json.dumps(value, default=str) if not isinstance(value, str) else value
-        details.append(f"{key}={text if len(text) <= 80 else text[:77] + '...'}")
-    return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {event.get('actor', '?')}  " + " ".join(details)
+        details.append(f"{key}={visible_line(text if len(text) <= 80 else text[:77] + '...')}")
+    return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {visible_line(str(event.get('actor', '?')))}  " + " ".join(details)
 
 
 def _ledger_failure(exc: Exception) -> str:
@@ -464,7 +469,7 @@ def _ledger_failure(exc: Exception) -> str:
 
 
 def _error(message: str) -> None:
-    sys.stderr.write(f"mai-safety: {message}\n")
+    sys.stderr.write(f"mai-safety: {visible_line(message)}\n")  # a message may name a path or quote input
 
 
 if __name__ == "__main__":

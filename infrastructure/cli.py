@@ -42,7 +42,8 @@ from .cli_tokens import add_token_commands, run_tokens
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
-from .terminal import framed, visible_line
+from .cli_text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from .terminal import visible_line
 from .input_files import python_files_in, read_program_file, read_program_stdin
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
@@ -390,69 +391,18 @@ def _requested_limits(args: argparse.Namespace) -> RequestedLimits:
 
 
 def _exit_for(report: ExecutionReport) -> int:
-    if report.status == "completed":
-        return EXIT_OK if report.exit_code == 0 else EXIT_PROGRAM_FAILED
-    if report.status == "awaiting_override":
-        return EXIT_AWAITING
-    if report.termination_reason in ("ledger_unavailable", "supervision_lost"):
-        return EXIT_UNAVAILABLE  # the run was ended because a service stopped answering
-    return EXIT_TERMINATED
+    return exit_for(report.to_dict())
 
 
 def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
     if as_json:
         print(json.dumps(report.to_dict()))
         return
-    out = sys.stdout
-    out.write(f"level: {report.level} ({report.decision.replace('_', ' ')})\n")
-    _print_findings(report.findings)
-    if report.status == "awaiting_override":
-        if report.override_kind == "override":
-            how = f"`mai-safety approve {report.execution_id} --explanation WHY` by an allowed actor, or `run --override WHY`"
-        else:
-            how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
-        out.write(f"status: awaiting_override: not run; answer with {how} (deny with `mai-safety deny`)\n")
+    if report.override_kind == "override":
+        how = f"`mai-safety approve {report.execution_id} --explanation WHY` by an allowed actor, or `run --override WHY`"
     else:
-        # The program's words, framed and with its control characters shown: nothing it prints can
-        # move the cursor over our lines or pass for one of them (terminal.py).
-        if report.stdout:
-            out.write(framed("program stdout", report.stdout))
-        if report.stderr:
-            out.write(framed("program stderr", report.stderr))
-        line = f"status: {report.status}"
-        if report.exit_code is not None:
-            line += f", exit code {report.exit_code}"
-        if report.termination_reason:
-            line += f", terminated: {report.termination_reason}"
-            if report.detail:
-                line += f" ({visible_line(report.detail)})"
-        if report.duration_s is not None:
-            line += f", {report.duration_s:.3f} s"
-        if report.output_truncated:
-            line += ", output truncated"
-        out.write(line + "\n")
-    out.write(f"execution: {report.execution_id}\n")
-
-
-def _print_findings(findings: list[dict[str, Any]]) -> None:
-    for finding in findings:
-        where = f" line {finding['line']}" if finding.get("line") else ""
-        # A message names what the code named (a path) and a snippet is the code: one line each, shown.
-        message = visible_line(f"{finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}")
-        sys.stdout.write(f"  {message}\n")
-        if finding.get("snippet"):
-            sys.stdout.write(f"          {visible_line(finding['snippet'])}\n")
-
-
-def _event_line(event: dict[str, Any]) -> str:
-    skip = {"event", "version", "timestamp", "actor", "code"}
-    details = []
-    for key, value in event.items():
-        if key in skip:
-            continue
-        text = json.dumps(value, default=str) if not isinstance(value, str) else value
-        details.append(f"{key}={visible_line(text if len(text) <= 80 else text[:77] + '...')}")
-    return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {visible_line(str(event.get('actor', '?')))}  " + " ".join(details)
+        how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
+    print_report(report.to_dict(), how_to_answer=f"{how} (deny with `mai-safety deny`)")
 
 
 def _ledger_failure(exc: Exception) -> str:

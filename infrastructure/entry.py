@@ -1,10 +1,16 @@
 """The ``mai-safety`` console script. It decides which door a command takes before anything heavy
-is imported: ``mcp`` is a client of the service and needs only ``mai_safety.client`` and the MCP
-SDK; everything else is the local CLI (``cli.py``), which loads Docker, the analyzers and the ledger."""
+is imported: ``mcp``, and with ``MAI_SAFETY_URL`` set the commands a client can serve (``run``,
+``assess``, ``history``, ``approve``, ``deny``, ``cancel``, ``status``), go through
+``mai_safety.client`` to the service; everything else is the local CLI (``cli.py``), which loads
+Docker, the analyzers and the ledger."""
 
 from __future__ import annotations
 
+import os
 import sys
+
+#: As cli_remote.COMMANDS, kept here so that deciding imports nothing.
+CLIENT_COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,6 +19,10 @@ def main(argv: list[str] | None = None) -> int:
         from mai_safety.client.mcp_server import main as mcp_main
 
         return mcp_main(args[1:])
+    if os.environ.get("MAI_SAFETY_URL") and args[:1] and args[0] in CLIENT_COMMANDS:
+        from .cli_remote import main as remote_main
+
+        return remote_main(args)
     from .cli import main as cli_main
 
     return cli_main(args)

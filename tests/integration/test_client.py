@@ -223,6 +223,22 @@ def test_a_submission_whose_answer_was_lost_is_retried_with_its_key_and_runs_onc
     assert [name for name in events if name != "ResourceSampled"] == ["Assessed", "Started", "Completed"]
 
 
+def test_the_async_client_retries_a_lost_answer_with_the_same_key_and_runs_once(
+    world: World, docker_client: docker.DockerClient
+) -> None:
+    async def run_through(url: str) -> Execution:
+        async with AsyncClient(url, token=world.tokens["mai"], backoff_s=0.05) as mai:
+            return await mai.run("print('async once')\n", idempotency_key="async-drop-1")
+
+    with relay_to(world.server.url, "drop-first-answer") as relay:
+        execution = asyncio.run(run_through(relay.url))
+        assert relay.dropped_answer.startswith(b"HTTP/1.1 200") and relay.connections >= 2
+    assert (execution.status, execution.stdout) == ("completed", "async once\n")
+    with world.client("audit") as audit:
+        events = [event.event for event in audit.events(execution.execution_id)]
+    assert [name for name in events if name != "ResourceSampled"] == ["Assessed", "Started", "Completed"]
+
+
 def test_an_answer_to_the_gate_is_not_retried_after_a_dropped_connection(world: World) -> None:
     with world.client("mai") as mai:
         waiting = mai.submit(HIGH)

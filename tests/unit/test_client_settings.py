@@ -78,3 +78,23 @@ def test_the_url_comes_from_mai_safety_url(monkeypatch: pytest.MonkeyPatch) -> N
     with Client() as client:
         assert client.settings.base_url == "http://127.0.0.1:9999" and client.settings.token == "mst_env"
     assert os.environ["MAI_SAFETY_URL"]  # untouched
+
+
+def test_only_what_is_safe_to_repeat_is_retried_after_the_request_may_have_arrived() -> None:
+    import httpx
+
+    from mai_safety.client import _core
+
+    settings = Settings.build("http://127.0.0.1:1", "mst_x", None, None, 2, 0.0, False, {})
+    request = httpx.Request("POST", "http://127.0.0.1:1/")
+    dropped = httpx.RemoteProtocolError("Server disconnected without sending a response.", request=request)
+    refused = httpx.ConnectError("Connection refused", request=request)
+    submission = _core.submit("print(1)\n", provenance="mai", limits=None, network="none", requirements=None, task_id=None,
+                              session_id=None, on_behalf_of=None, idempotency_key=None, wait_s=None)
+    assert submission.headers["Idempotency-Key"].startswith("mai-client-")  # made when none is given
+    for safe in (submission, _core.get("x"), _core.events("x"), _core.assess("x", "mai"), _core.status()):
+        assert _core.should_retry(safe, 0, settings, error=dropped)
+    for answer in (_core.confirm("x", "", None, None), _core.override("x", "why", None, None), _core.deny("x", ""), _core.cancel("x")):
+        assert not _core.should_retry(answer, 0, settings, error=dropped)
+        assert _core.should_retry(answer, 0, settings, error=refused)  # nothing was sent
+    assert not _core.should_retry(submission, 2, settings, error=dropped)  # the retries are spent

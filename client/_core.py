@@ -51,7 +51,7 @@ class Call:
 @dataclass(frozen=True)
 class Settings:
     base_url: str
-    token: str
+    token: str = field(repr=False)  # a credential: never in a repr, a log line or a traceback's locals
     timeout: httpx.Timeout
     retries: int
     backoff_s: float

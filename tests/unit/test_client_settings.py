@@ -98,3 +98,8 @@ def test_only_what_is_safe_to_repeat_is_retried_after_the_request_may_have_arriv
         assert not _core.should_retry(answer, 0, settings, error=dropped)
         assert _core.should_retry(answer, 0, settings, error=refused)  # nothing was sent
     assert not _core.should_retry(submission, 2, settings, error=dropped)  # the retries are spent
+
+
+def test_the_token_never_shows_in_the_settings_repr() -> None:
+    settings = Settings.build("http://127.0.0.1:1", "mst_secret_value", None, None, 0, 0.0, False, {})
+    assert "mst_secret_value" not in repr(settings) and settings.token == "mst_secret_value"

@@ -16,7 +16,7 @@ import os
 import sys
 import uuid
 import warnings
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 

@@ -21,7 +21,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 

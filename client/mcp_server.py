@@ -16,9 +16,9 @@ import os
 import sys
 import uuid
 import warnings
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
@@ -235,9 +235,26 @@ class MaiSafetyTools:
         )
 
 
+class _Server(FastMCP):
+    """FastMCP, with a bad argument told in one line per field (the SDK's text is pydantic's whole
+    report, with links), so the assistant can correct its call."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> Any:
+        try:
+            return await super().call_tool(name, arguments)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError):
+                fields = "; ".join(
+                    f"{'.'.join(str(part) for part in error['loc']) or 'arguments'}: {error['msg']}" for error in cause.errors()
+                )
+                raise ToolError(f"invalid arguments for {name}: {fields}") from None
+            raise
+
+
 def build_server(client: AsyncClient, session_id: str | None = None) -> FastMCP:
     tools = MaiSafetyTools(client, session_id or f"mcp-{uuid.uuid4()}")
-    server = FastMCP("mai-safety", instructions=INSTRUCTIONS, log_level="WARNING")
+    server = _Server("mai-safety", instructions=INSTRUCTIONS, log_level="WARNING")
     reads = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
     server.add_tool(tools.assess_code, title="Assess Python code", annotations=reads, structured_output=True)
     server.add_tool(tools.run_code, title="Run Python code in the sandbox",

@@ -21,7 +21,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
@@ -42,6 +41,8 @@ from .cli_tokens import add_token_commands, run_tokens
 from .policy_loader import load_policies
 from .sarif import sarif_log
 from .settings import Settings
+from .cli_text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from .terminal import visible_line
 from .input_files import python_files_in, read_program_file, read_program_stdin
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
@@ -148,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_commands(commands, _Parser)
     add_token_commands(commands, _Parser)
 
+    commands.add_parser(
+        "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
+        description="Serve MCP on stdio (tools: assess_code, run_code, get_execution, list_recent_executions; none confirms or overrides). "
+        "MAI_SAFETY_URL names the service (default http://127.0.0.1:8750); MAI_SAFETY_TOKEN or MAI_SAFETY_TOKEN_FILE the token.",
+    )
+
     serve = commands.add_parser(
         "serve", help="the HTTP service: callers hold a token, the service holds Docker, the ledger and the key",
         description="Serve the authenticated HTTP API (OpenAPI at /openapi.json). Tokens: `mai-safety tokens create`.",
@@ -201,6 +208,10 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return run_audit(args, settings)
     if args.command == "tokens":
         return run_tokens(args, settings)
+    if args.command == "mcp":  # the console script (entry.py) gets here without importing this module
+        from mai_safety.client.mcp_server import main as mcp_main
+
+        return mcp_main([])
     if args.command == "serve":
         from .http.server import serve  # only the service pays for importing FastAPI and uvicorn
 
@@ -330,7 +341,7 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
         if output == "json":
             print(json.dumps({"path": name, **report.to_dict()}))
         elif output == "text":
-            print(f"{name}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
+            print(f"{visible_line(name)}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
             _print_findings(report.findings)
     if output == "sarif":
         print(json.dumps(sarif_log(reports, analysis, notifications=unreadable), indent=2))
@@ -379,65 +390,18 @@ def _requested_limits(args: argparse.Namespace) -> RequestedLimits:
 
 
 def _exit_for(report: ExecutionReport) -> int:
-    if report.status == "completed":
-        return EXIT_OK if report.exit_code == 0 else EXIT_PROGRAM_FAILED
-    if report.status == "awaiting_override":
-        return EXIT_AWAITING
-    if report.termination_reason in ("ledger_unavailable", "supervision_lost"):
-        return EXIT_UNAVAILABLE  # the run was ended because a service stopped answering
-    return EXIT_TERMINATED
+    return exit_for(report.to_dict())
 
 
 def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
     if as_json:
         print(json.dumps(report.to_dict()))
         return
-    out = sys.stdout
-    out.write(f"level: {report.level} ({report.decision.replace('_', ' ')})\n")
-    _print_findings(report.findings)
-    if report.status == "awaiting_override":
-        if report.override_kind == "override":
-            how = f"`mai-safety approve {report.execution_id} --explanation WHY` by an allowed actor, or `run --override WHY`"
-        else:
-            how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
-        out.write(f"status: awaiting_override: not run; answer with {how} (deny with `mai-safety deny`)\n")
+    if report.override_kind == "override":
+        how = f"`mai-safety approve {report.execution_id} --explanation WHY` by an allowed actor, or `run --override WHY`"
     else:
-        if report.stdout:
-            out.write("--- stdout ---\n" + report.stdout + ("" if report.stdout.endswith("\n") else "\n"))
-        if report.stderr:
-            out.write("--- stderr ---\n" + report.stderr + ("" if report.stderr.endswith("\n") else "\n"))
-        line = f"status: {report.status}"
-        if report.exit_code is not None:
-            line += f", exit code {report.exit_code}"
-        if report.termination_reason:
-            line += f", terminated: {report.termination_reason}"
-            if report.detail:
-                line += f" ({report.detail})"
-        if report.duration_s is not None:
-            line += f", {report.duration_s:.3f} s"
-        if report.output_truncated:
-            line += ", output truncated"
-        out.write(line + "\n")
-    out.write(f"execution: {report.execution_id}\n")
-
-
-def _print_findings(findings: list[dict[str, Any]]) -> None:
-    for finding in findings:
-        where = f" line {finding['line']}" if finding.get("line") else ""
-        sys.stdout.write(f"  {finding['level']:<7} {finding['analyzer']} {finding['rule_id']}{where}: {finding['message']}\n")
-        if finding.get("snippet"):
-            sys.stdout.write(f"          {finding['snippet']}\n")
-
-
-def _event_line(event: dict[str, Any]) -> str:
-    skip = {"event", "version", "timestamp", "actor", "code"}
-    details = []
-    for key, value in event.items():
-        if key in skip:
-            continue
-        text = json.dumps(value, default=str) if not isinstance(value, str) else value
-        details.append(f"{key}={text if len(text) <= 80 else text[:77] + '...'}")
-    return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {event.get('actor', '?')}  " + " ".join(details)
+        how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
+    print_report(report.to_dict(), how_to_answer=f"{how} (deny with `mai-safety deny`)")
 
 
 def _ledger_failure(exc: Exception) -> str:
@@ -454,7 +418,7 @@ def _ledger_failure(exc: Exception) -> str:
 
 
 def _error(message: str) -> None:
-    sys.stderr.write(f"mai-safety: {message}\n")
+    sys.stderr.write(f"mai-safety: {visible_line(message)}\n")  # a message may name a path or quote input
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from .input_files import UnreadableInput, open_regular_file, read_regular_file
 from .ledger.policy import load_ledger_policy
 from .ledger.witness import FileWitness
 from .settings import Settings
+from .terminal import framed, visible_line
 from .signing import KeyFile
 
 EXIT_OK, EXIT_TAMPERED, EXIT_CANNOT_CHECK = 0, 1, 2
@@ -345,7 +346,7 @@ def _replay_text(report: ReplayReport) -> str:
         out.append(f"code: {len(report.code.splitlines())} line(s), sha256 {report.code_sha256} ({verdict})")
     for finding in report.findings:
         where = f" line {finding.get('line')}" if finding.get("line") else ""
-        out.append(f"  finding {finding.get('level')} {finding.get('analyzer')} {finding.get('rule_id')}{where}: {finding.get('message')}")
+        out.append("  " + visible_line(f"finding {finding.get('level')} {finding.get('analyzer')} {finding.get('rule_id')}{where}: {finding.get('message')}"))
     out.append("timeline:")
     for entry in report.timeline:
         mark = "" if entry.get("verified", True) else "  <- TAMPERED"
@@ -354,11 +355,10 @@ def _replay_text(report: ReplayReport) -> str:
             continue
         out.append(
             f"  {entry['position']:>6} v{entry['version']:<3} {entry['timestamp']} {entry['event']:<17} "
-            f"by {entry.get('actor', '?')}  {_details(entry)}{mark}"
+            f"by {visible_line(str(entry.get('actor', '?')))}  {_details(entry)}{mark}"
         )
-    if report.code is not None:
-        out.append("--- code ---")
-        out.append(report.code.rstrip("\n"))
+    if report.code is not None:  # the submitter's words: framed, its control characters shown
+        out.append(framed("the code as recorded", report.code).rstrip("\n"))
     return "\n".join(out)
 
 
@@ -369,7 +369,7 @@ def _details(entry: dict[str, Any]) -> str:
         if key in skip:
             continue
         text = value if isinstance(value, str) else json.dumps(value, default=str, separators=(",", ":"))
-        parts.append(f"{key}={text if len(text) <= 100 else text[:97] + '...'}")
+        parts.append(f"{key}={visible_line(text if len(text) <= 100 else text[:97] + '...')}")
     return " ".join(parts)
 
 

@@ -26,8 +26,12 @@ SERVICE_SETTINGS = {
         "(default $XDG_CONFIG_HOME/mai-safety/signing-key.pem, or DATA_DIR/signing-key.pem where an older install left one)"
     ),
 }
-#: Settings the project's scripts and tests read; accepted here so that setting them is never an error.
+#: Settings the project's scripts and tests read, and the client's (mai_safety.client, the CLI in
+#: client mode, `mai-safety mcp`): accepted here so that setting them is never an error.
 SCRIPT_SETTINGS = {
+    "MAI_SAFETY_URL",  # the service the client talks to; with it set the CLI is a client of the service
+    "MAI_SAFETY_TOKEN",
+    "MAI_SAFETY_TOKEN_FILE",
     "MAI_SAFETY_IMAGE_BUILD",
     "MAI_SAFETY_REBUILD_IMAGES",
     "MAI_SAFETY_DEBIAN_MIRROR",

@@ -1,0 +1,82 @@
+"""`mai-safety run` on hello world from process start to exit, in one sitting: the CLI as a client
+of a warm service (MAI_SAFETY_URL set), the local CLI (everything in-process, cold), and
+`docker run --rm` of the sandbox image with our hardening flags (the bare cold start). Each is a
+fresh process per run, as a user meets it. The machine is noisy: read the differences.
+
+    .venv/bin/python bench/client_bench.py [--runs 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from run_bench import HELLO, measure  # type: ignore[import-not-found]
+
+CLI = str(Path(sys.executable).with_name("mai-safety"))
+IMAGE = os.environ.get("MAI_SAFETY_IMAGE", "mai-safety/sandbox:1")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def run(command: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="mai-safety-client-bench-"))
+    (work / "hello.py").write_bytes(HELLO)
+    (work / "hello.py").chmod(0o444)
+    work.chmod(0o755)
+    base = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    local = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'local.sqlite'}"}
+    served = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'service.sqlite'}"}
+    token = subprocess.run([CLI, "tokens", "create", "bench", "--role", "submitter"], env=served, capture_output=True,
+                           text=True, check=True).stdout.splitlines()[0]
+    port = free_port()
+    server = subprocess.Popen([CLI, "serve", "--port", str(port)], env=served, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    client = {**base, "MAI_SAFETY_URL": f"http://127.0.0.1:{port}", "MAI_SAFETY_TOKEN": token}
+    try:
+        deadline = time.monotonic() + 60
+        while subprocess.run([CLI, "status"], env=client, capture_output=True).returncode != 0:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the service did not answer within 60 s")
+            time.sleep(0.2)
+        docker = [
+            "docker", "run", "--rm", "--user", "1000:1000", "--cap-drop", "ALL", "--security-opt", "no-new-privileges:true",
+            "--read-only", "--network", "none", "--memory", "512m", "--pids-limit", "512", "--cpus", "1",
+            "-v", f"{work}:/sandbox:ro", IMAGE, "python3", "-I", "/sandbox/hello.py",
+        ]
+        hello = str(work / "hello.py")
+        results = {
+            "docker run --rm (same image, hardened)": measure(lambda: run(docker, base), args.runs),
+            "mai-safety run, client of a warm service": measure(lambda: run([CLI, "run", hello], client), args.runs),
+            "mai-safety run, local (no service)": measure(lambda: run([CLI, "run", hello], local), args.runs),
+        }
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    for name, timings in results.items():
+        median = statistics.median(timings)
+        p90 = sorted(timings)[int(0.9 * (len(timings) - 1))]
+        print(f"{name:<44} median {median * 1000:7.1f} ms   p90 {p90 * 1000:7.1f} ms   ({len(timings)} runs)")
+
+
+if __name__ == "__main__":
+    main()

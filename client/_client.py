@@ -1,0 +1,256 @@
+"""``Client`` and ``AsyncClient``: the same methods, one over ``httpx.Client``, one over
+``httpx.AsyncClient``. Each method builds a ``Call`` (``_core``) and sends it with the retry rule:
+connections that never opened are tried again; a request that may have reached the service only
+when it is idempotent or a submission carrying its Idempotency-Key (one is made when none is given)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Mapping
+from types import TracebackType
+from typing import Any
+
+import httpx
+
+from . import _core
+from ._core import Call, Settings
+from ._errors import NotFound, Timeout
+from ._models import ASSESSING, Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
+
+LimitsArg = Limits | Mapping[str, Any] | None
+
+
+class _Base:
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        token: str | None = None,
+        token_file: str | os.PathLike[str] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        retries: int = 2,
+        backoff_s: float = 0.25,
+        allow_insecure: bool = False,
+    ) -> None:
+        """``base_url``: the argument, else ``MAI_SAFETY_URL``, else http://127.0.0.1:8750.
+        ``token``: the argument, ``token_file``, ``MAI_SAFETY_TOKEN``, ``MAI_SAFETY_TOKEN_FILE``,
+        or ``$XDG_CONFIG_HOME/mai-safety/token`` (a file must be readable only by its owner).
+        ``timeout``: seconds, or an ``httpx.Timeout`` (default 10 s, 90 s to read an answer).
+        ``retries``: further attempts after a dropped connection or a 502/504, for requests that
+        are safe to repeat. Plain HTTP is refused off loopback unless ``allow_insecure``."""
+        self.settings = Settings.build(base_url, token, token_file, timeout, retries, backoff_s, allow_insecure)
+
+    @staticmethod
+    def _submit_call(code: str, provenance: str, limits: LimitsArg, network: str, requirements: list[str] | tuple[str, ...] | None,
+                     task_id: str | None, session_id: str | None, on_behalf_of: str | None, idempotency_key: str | None,
+                     wait_s: float | None) -> Call:
+        return _core.submit(
+            code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
+            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, wait_s=wait_s,
+        )
+
+
+class Client(_Base):
+    """A synchronous client of ``mai-safety serve``. Use it as a context manager, or ``close()`` it."""
+
+    def __init__(self, base_url: str | None = None, **options: Any) -> None:
+        super().__init__(base_url, **options)
+        self._http = httpx.Client(base_url=self.settings.base_url, headers=self.settings.headers(), timeout=self.settings.timeout)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def _send(self, call: Call) -> Any:
+        attempt = 0
+        while True:
+            try:
+                response = self._http.send(_core.request_for(self._http, call))
+            except httpx.TransportError as error:
+                if not _core.should_retry(call, attempt, self.settings, error=error):
+                    raise _core.transport_error(call, error, attempt + 1) from None
+            else:
+                if not _core.should_retry(call, attempt, self.settings, response=response):
+                    return _core.answer(call, response)
+            time.sleep(_core.delay(attempt, self.settings))
+            attempt += 1
+
+    # --- the service -------------------------------------------------------------------------
+
+    def health(self) -> Health:
+        """Liveness (no token needed by the service, though the client sends its own)."""
+        return self._send(_core.health())
+
+    def status(self) -> ServiceStatus:
+        """What answers: Docker, the ledger, gVisor."""
+        return self._send(_core.status())
+
+    def verify(self) -> Verification:
+        """Both hash chains and every checkpoint (role auditor)."""
+        return self._send(_core.verify())
+
+    # --- executions --------------------------------------------------------------------------
+
+    def assess(self, code: str, *, provenance: str = "mai") -> Assessment:
+        """The verdict alone: nothing runs, nothing is recorded."""
+        return self._send(_core.assess(code, provenance))
+
+    def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
+               requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
+               on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None) -> Execution | PendingExecution:
+        """Assess, record and run if the gate allows. The answer is the execution (HIGH and BLOCKED
+        code: ``awaiting_override``), or a ``PendingExecution`` when the server's wait ended first."""
+        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s))
+
+    def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
+            requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
+            on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
+            poll_s: float = 0.5) -> Execution:
+        """``submit``, then wait until the execution has ended or awaits a person (``awaiting_override``)."""
+        first = self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
+                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key)
+        return self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
+
+    def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
+             first: Execution | PendingExecution | None = None) -> Execution:
+        """Read the execution until it has ended or awaits a person; ``Timeout`` past ``max_wait_s``."""
+        deadline = time.monotonic() + max_wait_s
+        current = first
+        while not (isinstance(current, Execution) and (current.is_final or current.awaiting_override)):
+            if current is not None:
+                if time.monotonic() >= deadline:
+                    raise Timeout(f"execution {execution_id} had not ended after {max_wait_s:g} s (status {current.status})")
+                time.sleep(poll_s)
+            try:
+                current = self.get(execution_id)
+            except NotFound:
+                if not (isinstance(current, PendingExecution) and current.status == ASSESSING):
+                    raise
+                # A 202 while assessing: the execution is recorded once its assessment ends.
+        return current
+
+    def get(self, execution_id: str) -> Execution:
+        return self._send(_core.get(execution_id))
+
+    def events(self, execution_id: str) -> list[Event]:
+        """The execution's events in order, each with its actor and ledger position."""
+        return self._send(_core.events(execution_id))
+
+    # --- the gate (roles approver and security-officer; never the submitter) -----------------
+
+    def confirm(self, execution_id: str, explanation: str = "", *, on_behalf_of: str | None = None,
+                wait_s: float | None = None) -> Execution | PendingExecution:
+        """Confirm HIGH code, then run it. Not retried: it runs code."""
+        return self._send(_core.confirm(execution_id, explanation, on_behalf_of, wait_s))
+
+    def override(self, execution_id: str, explanation: str, *, on_behalf_of: str | None = None,
+                 wait_s: float | None = None) -> Execution | PendingExecution:
+        """Override BLOCKED code with a written explanation, then run it. Not retried."""
+        return self._send(_core.override(execution_id, explanation, on_behalf_of, wait_s))
+
+    def deny(self, execution_id: str, reason: str = "") -> Execution:
+        return self._send(_core.deny(execution_id, reason))
+
+    def cancel(self, execution_id: str) -> Execution:
+        return self._send(_core.cancel(execution_id))
+
+
+class AsyncClient(_Base):
+    """The asynchronous twin of ``Client``: the same methods, awaited. ``async with`` or ``aclose()``."""
+
+    def __init__(self, base_url: str | None = None, **options: Any) -> None:
+        super().__init__(base_url, **options)
+        self._http = httpx.AsyncClient(base_url=self.settings.base_url, headers=self.settings.headers(), timeout=self.settings.timeout)
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def _send(self, call: Call) -> Any:
+        attempt = 0
+        while True:
+            try:
+                response = await self._http.send(_core.request_for(self._http, call))
+            except httpx.TransportError as error:
+                if not _core.should_retry(call, attempt, self.settings, error=error):
+                    raise _core.transport_error(call, error, attempt + 1) from None
+            else:
+                if not _core.should_retry(call, attempt, self.settings, response=response):
+                    return _core.answer(call, response)
+            await asyncio.sleep(_core.delay(attempt, self.settings))
+            attempt += 1
+
+    async def health(self) -> Health:
+        return await self._send(_core.health())
+
+    async def status(self) -> ServiceStatus:
+        return await self._send(_core.status())
+
+    async def verify(self) -> Verification:
+        return await self._send(_core.verify())
+
+    async def assess(self, code: str, *, provenance: str = "mai") -> Assessment:
+        return await self._send(_core.assess(code, provenance))
+
+    async def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
+                     requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
+                     on_behalf_of: str | None = None, idempotency_key: str | None = None,
+                     wait_s: float | None = None) -> Execution | PendingExecution:
+        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s))
+
+    async def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
+                  requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
+                  on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
+                  poll_s: float = 0.5) -> Execution:
+        first = await self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
+                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key)
+        return await self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
+
+    async def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
+                   first: Execution | PendingExecution | None = None) -> Execution:
+        deadline = time.monotonic() + max_wait_s
+        current = first
+        while not (isinstance(current, Execution) and (current.is_final or current.awaiting_override)):
+            if current is not None:
+                if time.monotonic() >= deadline:
+                    raise Timeout(f"execution {execution_id} had not ended after {max_wait_s:g} s (status {current.status})")
+                await asyncio.sleep(poll_s)
+            try:
+                current = await self.get(execution_id)
+            except NotFound:
+                if not (isinstance(current, PendingExecution) and current.status == ASSESSING):
+                    raise
+                # A 202 while assessing: the execution is recorded once its assessment ends.
+        return current
+
+    async def get(self, execution_id: str) -> Execution:
+        return await self._send(_core.get(execution_id))
+
+    async def events(self, execution_id: str) -> list[Event]:
+        return await self._send(_core.events(execution_id))
+
+    async def confirm(self, execution_id: str, explanation: str = "", *, on_behalf_of: str | None = None,
+                      wait_s: float | None = None) -> Execution | PendingExecution:
+        return await self._send(_core.confirm(execution_id, explanation, on_behalf_of, wait_s))
+
+    async def override(self, execution_id: str, explanation: str, *, on_behalf_of: str | None = None,
+                       wait_s: float | None = None) -> Execution | PendingExecution:
+        return await self._send(_core.override(execution_id, explanation, on_behalf_of, wait_s))
+
+    async def deny(self, execution_id: str, reason: str = "") -> Execution:
+        return await self._send(_core.deny(execution_id, reason))
+
+    async def cancel(self, execution_id: str) -> Execution:
+        return await self._send(_core.cancel(execution_id))

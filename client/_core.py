@@ -1,0 +1,266 @@
+"""What ``Client`` and ``AsyncClient`` share, free of I/O: the settings, each call as a ``Call``
+(method, path, body, headers, whether it may be retried, how its answer is read), the mapping of an
+answer to a model or to the exception tree, and the retry rule."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import httpx
+
+from ._errors import MaiSafetyClientError, ProblemError, Timeout, TransportError, error_for
+from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
+from ._token import resolve_token
+
+URL_ENV = "MAI_SAFETY_URL"
+DEFAULT_URL = "http://127.0.0.1:8750"
+#: Connecting and writing are quick or broken; reading waits for a run (the server waits up to its
+#: ``--max-wait``, 60 s by default, before it answers 202).
+DEFAULT_TIMEOUT = httpx.Timeout(10.0, read=90.0)
+USER_AGENT = "mai-safety-client/1"
+#: Failures after which the request may or may not have reached the service.
+_MAYBE_SENT = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError, httpx.ReadTimeout, httpx.WriteTimeout)
+#: Failures before anything was sent: always safe to try again.
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+#: Answers from something in front of the service (a proxy whose upstream is restarting).
+_RETRY_STATUSES = frozenset({502, 504})
+
+
+class ClientConfigurationError(MaiSafetyClientError):
+    """The client was given a setting it cannot use safely (e.g. a token over plain HTTP off loopback)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    method: str
+    path: str
+    read: Callable[[httpx.Response], Any]
+    body: dict[str, Any] | None = None
+    params: dict[str, str] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    #: Idempotent (GET, an assessment that records nothing) or a submission carrying its key.
+    retryable: bool = False
+
+
+@dataclass(frozen=True)
+class Settings:
+    base_url: str
+    token: str = field(repr=False)  # a credential: never in a repr, a log line or a traceback's locals
+    timeout: httpx.Timeout
+    retries: int
+    backoff_s: float
+
+    @classmethod
+    def build(
+        cls,
+        base_url: str | None,
+        token: str | None,
+        token_file: str | os.PathLike[str] | None,
+        timeout: float | httpx.Timeout | None,
+        retries: int,
+        backoff_s: float,
+        allow_insecure: bool,
+        environ: Mapping[str, str] | None = None,
+    ) -> Settings:
+        environ = os.environ if environ is None else environ
+        url = (base_url or environ.get(URL_ENV) or DEFAULT_URL).rstrip("/")
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ClientConfigurationError(f"the service URL {url!r} is not http(s)://HOST[:PORT]")
+        if parts.scheme == "http" and not allow_insecure and not _is_loopback(parts.hostname):
+            raise ClientConfigurationError(
+                f"the service URL {url} is plain HTTP to {parts.hostname}, not loopback: the token would travel in the clear; "
+                "use https:// (TLS in front of the service), or allow_insecure=True on a network you trust"
+            )
+        if retries < 0:
+            raise ClientConfigurationError("retries must be 0 or more")
+        if timeout is None:
+            timeout = DEFAULT_TIMEOUT
+        elif not isinstance(timeout, httpx.Timeout):
+            timeout = httpx.Timeout(timeout)
+        return cls(url, resolve_token(token, token_file, environ), timeout, retries, backoff_s)
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "Authorization": f"Bearer {self.token}",
+            "Accept": "application/json, application/problem+json",
+            "User-Agent": USER_AGENT,
+        }
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+# --- the calls ---------------------------------------------------------------------------------
+
+
+def _id(execution_id: str) -> str:
+    """An execution id as one path segment: ``../status`` cannot reach another route."""
+    if not execution_id:
+        raise ClientConfigurationError("an execution id is required")
+    return quote(str(execution_id), safe="")
+
+
+def _model(cls: type[Any]) -> Callable[[httpx.Response], Any]:
+    return lambda response: cls.model_validate(response.json())
+
+
+def _execution_or_pending(response: httpx.Response) -> Execution | PendingExecution:
+    data = response.json()
+    return PendingExecution.model_validate(data) if response.status_code == 202 else Execution.model_validate(data)
+
+
+def _events(response: httpx.Response) -> list[Event]:
+    return [Event.model_validate(item) for item in response.json()]
+
+
+def _clean(body: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in body.items() if value is not None}
+
+
+def new_idempotency_key() -> str:
+    return f"mai-client-{uuid.uuid4().hex}"
+
+
+def health() -> Call:
+    return Call("GET", "/v1/health", _model(Health), retryable=True)
+
+
+def status() -> Call:
+    return Call("GET", "/v1/status", _model(ServiceStatus), retryable=True)
+
+
+def assess(code: str, provenance: str) -> Call:
+    # Nothing is recorded and nothing runs: as safe to repeat as a GET.
+    return Call("POST", "/v1/assessments", _model(Assessment), {"code": code, "provenance": provenance}, retryable=True)
+
+
+def submit(
+    code: str,
+    *,
+    provenance: str,
+    limits: Limits | Mapping[str, Any] | None,
+    network: str,
+    requirements: list[str] | tuple[str, ...] | None,
+    task_id: str | None,
+    session_id: str | None,
+    on_behalf_of: str | None,
+    idempotency_key: str | None,
+    wait_s: float | None,
+) -> Call:
+    if limits is not None and not isinstance(limits, Limits):
+        limits = Limits.model_validate(dict(limits))
+    body = _clean({
+        "code": code,
+        "provenance": provenance,
+        "limits": limits.model_dump(exclude_none=True) if limits is not None else None,
+        "network": network,
+        "requirements": list(requirements) if requirements else None,
+        "task_id": task_id,
+        "session_id": session_id,
+        "on_behalf_of": on_behalf_of,
+        "wait_s": wait_s,
+    })
+    # The key makes a retry safe: the service answers it with the first execution and records nothing new.
+    key = idempotency_key or new_idempotency_key()
+    return Call("POST", "/v1/executions", _execution_or_pending, body, headers={"Idempotency-Key": key}, retryable=True)
+
+
+def get(execution_id: str) -> Call:
+    return Call("GET", f"/v1/executions/{_id(execution_id)}", _model(Execution), retryable=True)
+
+
+def events(execution_id: str) -> Call:
+    return Call("GET", f"/v1/executions/{_id(execution_id)}/events", _events, retryable=True)
+
+
+def confirm(execution_id: str, explanation: str, on_behalf_of: str | None, wait_s: float | None) -> Call:
+    body = _clean({"explanation": explanation, "on_behalf_of": on_behalf_of, "wait_s": wait_s})
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/confirm", _execution_or_pending, body)
+
+
+def override(execution_id: str, explanation: str, on_behalf_of: str | None, wait_s: float | None) -> Call:
+    body = _clean({"explanation": explanation, "on_behalf_of": on_behalf_of, "wait_s": wait_s})
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/override", _execution_or_pending, body)
+
+
+def deny(execution_id: str, reason: str) -> Call:
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/deny", _model(Execution), {"reason": reason})
+
+
+def cancel(execution_id: str) -> Call:
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/cancel", _model(Execution))
+
+
+def verify() -> Call:
+    return Call("GET", "/v1/audit/verify", _model(Verification), retryable=True)
+
+
+# --- answers and failures ------------------------------------------------------------------------
+
+
+def request_for(client: httpx.Client | httpx.AsyncClient, call: Call) -> httpx.Request:
+    return client.build_request(call.method, call.path, json=call.body, params=call.params, headers=call.headers)
+
+
+def answer(call: Call, response: httpx.Response) -> Any:
+    """The call's model, or the exception for an error status."""
+    if response.status_code >= 400:
+        raise problem_of(response)
+    try:
+        return call.read(response)
+    except (ValueError, TypeError) as exc:  # not JSON, or not the shape we know
+        raise ProblemError(response.status_code, {"title": "Unexpected answer", "detail": f"the service's answer to {call.method} {call.path} could not be read: {exc}"}) from None
+
+
+def problem_of(response: httpx.Response) -> ProblemError:
+    problem: dict[str, Any]
+    try:
+        data = response.json()
+        problem = data if isinstance(data, dict) else {"detail": str(data)}
+    except ValueError:  # a bare error page from something in front of the service
+        text = " ".join(response.text.split())[:200]
+        problem = {"title": response.reason_phrase, "detail": text or response.reason_phrase}
+    return error_for(response.status_code, problem, _retry_after(response))
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None  # an HTTP date: the caller chooses its own wait
+
+
+def should_retry(call: Call, attempt: int, settings: Settings, *, error: Exception | None = None, response: httpx.Response | None = None) -> bool:
+    if attempt >= settings.retries:
+        return False
+    if error is not None:
+        return isinstance(error, _NOT_SENT) or (call.retryable and isinstance(error, _MAYBE_SENT))
+    return response is not None and call.retryable and response.status_code in _RETRY_STATUSES
+
+
+def delay(attempt: int, settings: Settings) -> float:
+    return settings.backoff_s * (2**attempt)
+
+
+def transport_error(call: Call, error: Exception, attempts: int) -> TransportError:
+    what = f"{call.method} {call.path}"
+    tries = f" after {attempts} attempt(s)" if attempts > 1 else ""
+    if isinstance(error, httpx.TimeoutException):
+        return Timeout(f"{what}: the service did not answer in time{tries} ({type(error).__name__})")
+    return TransportError(f"{what}: the connection failed{tries} ({type(error).__name__}: {error or 'dropped'})")

@@ -1,0 +1,296 @@
+"""``mai-safety mcp``: an MCP server over stdio for an AI assistant, a client of ``mai-safety serve``
+through ``mai_safety.client`` with the assistant's own (submitter) token.
+
+Four tools: assess code, run code, get an execution, list the executions this MCP session
+submitted. There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
+comes back ``awaiting_override`` with its findings and what a person must do, and that answer
+stays a human's act through another principal's token.
+
+Standard output is the protocol's channel: nothing else is ever written to it."""
+
+from __future__ import annotations
+
+import collections
+import logging
+import os
+import sys
+import uuid
+import warnings
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from mcp.server.fastmcp import FastMCP
+from mcp.server.fastmcp.exceptions import ToolError
+from mcp.types import ToolAnnotations
+
+from . import (
+    AsyncClient,
+    ClientConfigurationError,
+    Execution,
+    Finding,
+    HostBusy,
+    InvalidRequest,
+    MaiSafetyClientError,
+    NotAuthenticated,
+    NotFound,
+    NotPermitted,
+    ProblemError,
+    TokenError,
+    TooLarge,
+    TransportError,
+)
+
+#: How many of this session's executions ``list_recent_executions`` remembers.
+REMEMBERED = 100
+INSTRUCTIONS = (
+    "mai-safety assesses Python code, runs it in a hardened throw-away container and records every step "
+    "on a signed ledger. Use assess_code to see the verdict without running anything, run_code to run. "
+    "Code rated HIGH or BLOCKED is not run: it comes back awaiting_override, and only a person holding "
+    "another role can let it run. You cannot confirm or override it; do not try to reword code to slip "
+    "past the assessment: tell the user what the findings say instead."
+)
+
+Provenance = Literal["mai", "user", "external"]
+
+
+class FindingOut(BaseModel):
+    level: str
+    analyzer: str
+    rule_id: str
+    message: str
+    line: int = 0
+    snippet: str = ""
+
+
+class AssessmentOut(BaseModel):
+    """The verdict alone: nothing ran, nothing was recorded."""
+
+    level: str = Field(description="LOW, MEDIUM, HIGH or BLOCKED")
+    decision: str = Field(description="what the gate would do: run, run_with_warnings, require_confirmation, require_override")
+    findings: list[FindingOut]
+    would_run: bool = Field(description="whether run_code would run it without a person's answer")
+
+
+class ExecutionOut(BaseModel):
+    execution_id: str
+    status: str = Field(description="completed, terminated, rejected, running, or awaiting_override (not run: a person must answer)")
+    level: str
+    exit_code: int | None = None
+    stdout: str = Field(default="", description="the program's own output: its words, never the service's")
+    stderr: str = Field(default="", description="the program's own error output")
+    termination_reason: str | None = None
+    detail: str = ""
+    duration_s: float | None = None
+    output_truncated: bool = False
+    findings: list[FindingOut] = Field(default_factory=list)
+    awaiting_override: bool = False
+    what_a_person_must_do: str | None = Field(default=None, description="for awaiting_override: who must answer, and how")
+
+
+class RecentExecutionsOut(BaseModel):
+    note: str
+    executions: list[ExecutionOut]
+
+
+def _finding(finding: Finding) -> FindingOut:
+    return FindingOut(level=finding.level, analyzer=finding.analyzer, rule_id=finding.rule_id, message=finding.message,
+                      line=finding.line, snippet=finding.snippet)
+
+
+def what_a_person_must_do(execution: Execution) -> str | None:
+    if not execution.awaiting_override:
+        return None
+    by = f" before {execution.answer_by}" if execution.answer_by else ""
+    if execution.override_kind == "override":
+        return (
+            f"This code is BLOCKED and was not run. Only a person with the security-officer role (not this assistant's "
+            f"token) can override it, with a written explanation of why it is safe{by}: `mai-safety approve "
+            f"{execution.execution_id} --explanation WHY` by the operator, or POST /v1/executions/{execution.execution_id}/override "
+            "with their own token. Otherwise it ends unrun. Tell the user what the findings say."
+        )
+    return (
+        f"This code is HIGH risk and was not run. A person with the approver role (not this assistant's token) must "
+        f"confirm it{by}: `mai-safety approve {execution.execution_id}` by the operator, or POST "
+        f"/v1/executions/{execution.execution_id}/confirm with their own token. Otherwise it ends unrun. "
+        "Tell the user what the findings say; get_execution shows whether it has run since."
+    )
+
+
+def _execution(execution: Execution) -> ExecutionOut:
+    return ExecutionOut(
+        execution_id=execution.execution_id, status=execution.status, level=execution.level, exit_code=execution.exit_code,
+        stdout=execution.stdout, stderr=execution.stderr, termination_reason=execution.termination_reason,
+        detail=execution.detail, duration_s=execution.duration_s, output_truncated=execution.output_truncated,
+        findings=[_finding(f) for f in execution.findings], awaiting_override=execution.awaiting_override,
+        what_a_person_must_do=what_a_person_must_do(execution),
+    )
+
+
+def tool_error(exc: Exception) -> ToolError:
+    """One clear sentence for the assistant: what went wrong and what to do; never a traceback."""
+    if isinstance(exc, NotAuthenticated):
+        return ToolError(f"the service refused this MCP server's token ({exc.detail}): the operator must give it a valid submitter token")
+    if isinstance(exc, NotPermitted):
+        return ToolError(f"not permitted: {exc.detail}")
+    if isinstance(exc, NotFound):
+        return ToolError(f"no such execution, or not one of yours: {exc.detail}")
+    if isinstance(exc, InvalidRequest):
+        return ToolError(f"the request was refused as invalid: {exc.detail}")
+    if isinstance(exc, TooLarge):
+        return ToolError(f"the code is too large for the service: {exc.detail}")
+    if isinstance(exc, HostBusy):
+        wait = f" try again in {exc.retry_after:g} s" if exc.retry_after else " try again later"
+        return ToolError(f"the host has no room to run code now:{wait} (nothing ran)")
+    if isinstance(exc, ProblemError):
+        return ToolError(f"the service answered {exc.status}: {exc.detail}")
+    if isinstance(exc, TransportError):
+        return ToolError(f"the mai-safety service could not be reached: {exc.message}")
+    if isinstance(exc, MaiSafetyClientError):
+        return ToolError(exc.message)
+    return ToolError(f"internal error in the MCP server ({type(exc).__name__}): please report it")
+
+
+class MaiSafetyTools:
+    """The tools, over one ``AsyncClient``; remembers this session's executions."""
+
+    def __init__(self, client: AsyncClient, session_id: str) -> None:
+        self.client = client
+        self.session_id = session_id
+        self.submitted: collections.deque[str] = collections.deque(maxlen=REMEMBERED)
+
+    async def assess_code(
+        self,
+        code: Annotated[str, Field(min_length=1, description="the Python program")],
+        provenance: Annotated[Provenance, Field(description="who wrote it: mai (you), user, or external")] = "mai",
+    ) -> AssessmentOut:
+        """Assess Python code without running it or recording anything: the risk level (LOW, MEDIUM,
+        HIGH, BLOCKED) and each finding with its line and what to do instead."""
+        try:
+            assessment = await self.client.assess(code, provenance=provenance)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes one clear tool error
+            raise tool_error(exc) from None
+        return AssessmentOut(level=assessment.level, decision=assessment.decision, findings=[_finding(f) for f in assessment.findings],
+                             would_run=assessment.level in ("LOW", "MEDIUM"))
+
+    async def run_code(
+        self,
+        code: Annotated[str, Field(min_length=1, description="the Python program; it runs as python3 -I in a container with no network by default")],
+        timeout_s: Annotated[float | None, Field(gt=0, le=3600, description="lower the wall-clock limit (seconds)")] = None,
+        memory_mb: Annotated[int | None, Field(gt=0, le=65536, description="lower the memory limit (MiB)")] = None,
+        cpus: Annotated[float | None, Field(gt=0, le=64, description="lower the CPU quota")] = None,
+        pids: Annotated[int | None, Field(gt=0, le=100000, description="lower the process limit")] = None,
+        output_kb: Annotated[int | None, Field(gt=0, le=1048576, description="lower the captured output cap (KiB)")] = None,
+        network: Annotated[Literal["none", "deps"], Field(description="none (default), or deps: read-only egress to install requirements")] = "none",
+        requirements: Annotated[list[Annotated[str, Field(min_length=1, max_length=200)]], Field(max_length=50, description="packages to install first (needs network=deps)")] = [],  # noqa: B006 - pydantic copies it
+        provenance: Annotated[Provenance, Field(description="who wrote it: mai (you), user, or external")] = "mai",
+        task_id: Annotated[str | None, Field(max_length=200, description="your task's id, recorded beside the execution")] = None,
+        idempotency_key: Annotated[str | None, Field(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$", description="the same key again returns the first execution instead of running twice")] = None,
+    ) -> ExecutionOut:
+        """Assess and run Python code in a hardened, throw-away container, recorded on the ledger.
+        LOW and MEDIUM code runs and the result holds its output and exit code. HIGH and BLOCKED code
+        does NOT run: the result is awaiting_override with the findings and what a person must do;
+        no tool can confirm or override it."""
+        limits = {
+            "timeout_s": timeout_s, "cpus": cpus, "pids": pids,
+            "memory_bytes": memory_mb * 1024 * 1024 if memory_mb else None,
+            "output_bytes": output_kb * 1024 if output_kb else None,
+        }
+        try:
+            execution = await self.client.run(
+                code, provenance=provenance, limits={k: v for k, v in limits.items() if v is not None}, network=network,
+                requirements=requirements, task_id=task_id, session_id=self.session_id, idempotency_key=idempotency_key,
+            )
+        except Exception as exc:  # noqa: BLE001
+            raise tool_error(exc) from None
+        if execution.execution_id not in self.submitted:
+            self.submitted.append(execution.execution_id)
+        return _execution(execution)
+
+    async def get_execution(
+        self, execution_id: Annotated[str, Field(min_length=1, max_length=100, description="an execution id from run_code")]
+    ) -> ExecutionOut:
+        """An execution as it stands now: status, output, exit code, findings (e.g. whether HIGH code has been confirmed and run since)."""
+        try:
+            return _execution(await self.client.get(execution_id))
+        except Exception as exc:  # noqa: BLE001
+            raise tool_error(exc) from None
+
+    async def list_recent_executions(
+        self, limit: Annotated[int, Field(ge=1, le=REMEMBERED, description="how many, newest first")] = 20
+    ) -> RecentExecutionsOut:
+        """The executions this MCP session submitted, newest first, each as it stands now."""
+        executions: list[ExecutionOut] = []
+        try:
+            for execution_id in list(reversed(self.submitted))[:limit]:
+                executions.append(_execution(await self.client.get(execution_id)))
+        except Exception as exc:  # noqa: BLE001
+            raise tool_error(exc) from None
+        return RecentExecutionsOut(
+            note=(
+                "The service has no route that lists a caller's executions yet: these are the ones this MCP "
+                f"session submitted (at most {REMEMBERED}), recorded with session_id {self.session_id}."
+            ),
+            executions=executions,
+        )
+
+
+class _Server(FastMCP):
+    """FastMCP, with a bad argument told in one line per field (the SDK's text is pydantic's whole
+    report, with links), so the assistant can correct its call."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> Any:
+        try:
+            return await super().call_tool(name, arguments)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError):
+                fields = "; ".join(
+                    f"{'.'.join(str(part) for part in error['loc']) or 'arguments'}: {error['msg']}" for error in cause.errors()
+                )
+                raise ToolError(f"invalid arguments for {name}: {fields}") from None
+            raise
+
+
+def build_server(client: AsyncClient, session_id: str | None = None) -> FastMCP:
+    tools = MaiSafetyTools(client, session_id or f"mcp-{uuid.uuid4()}")
+    server = _Server("mai-safety", instructions=INSTRUCTIONS, log_level="WARNING")
+    reads = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+    server.add_tool(tools.assess_code, title="Assess Python code", annotations=reads, structured_output=True)
+    server.add_tool(tools.run_code, title="Run Python code in the sandbox",
+                    annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False), structured_output=True)
+    server.add_tool(tools.get_execution, title="Get an execution", annotations=reads, structured_output=True)
+    server.add_tool(tools.list_recent_executions, title="This session's executions", annotations=reads, structured_output=True)
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve MCP on stdio. The service: MAI_SAFETY_URL (default http://127.0.0.1:8750); the token:
+    MAI_SAFETY_TOKEN, MAI_SAFETY_TOKEN_FILE or ~/.config/mai-safety/token (mode 0600)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        sys.stderr.write(
+            "usage: mai-safety mcp\n  an MCP server on stdio for an AI assistant, a client of `mai-safety serve`.\n"
+            "  MAI_SAFETY_URL (default http://127.0.0.1:8750); MAI_SAFETY_TOKEN or MAI_SAFETY_TOKEN_FILE: a submitter token\n"
+        )
+        return 0
+    if args:
+        sys.stderr.write(f"mai-safety: mcp takes no arguments, got {' '.join(args)} (see mai-safety mcp --help)\n")
+        return 2
+    # pydantic-settings warns about the SDK's own settings model on every start: not ours to fix.
+    warnings.filterwarnings("ignore", module="pydantic_settings")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="mai-safety mcp: %(message)s")
+    try:
+        client = AsyncClient(os.environ.get("MAI_SAFETY_URL"))
+    except (TokenError, ClientConfigurationError) as exc:
+        sys.stderr.write(f"mai-safety: {exc.message}\n")
+        return 6
+    try:
+        build_server(client).run("stdio")
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""The CLI as a thin client: with MAI_SAFETY_URL set, the console script's commands go to a real
+service through mai_safety.client, give the local CLI's texts and exit statuses, and import
+nothing heavy (checked through sys.modules after each command, in the command's own process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import docker
+import pytest
+
+from .cli_helpers import STARTED_PIDS, policies_with
+from .service_helpers import Server, grant_tokens, running_server
+
+HELLO = "print('hello from the sandbox')\n"
+HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("confirmed and ran")\n'
+BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
+HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "cryptography", "psycopg", "yaml", "mai_safety.application")
+#: Runs the console script's entry as `mai-safety ARGS...` would, then reports what it imported.
+WRAPPER = (
+    "import json, sys\n"
+    "from mai_safety.infrastructure.entry import main\n"
+    "try:\n"
+    "    code = main(sys.argv[2:])\n"
+    "finally:\n"
+    "    open(sys.argv[1], 'w').write(json.dumps(sorted(sys.modules)))\n"
+    "sys.exit(code)\n"
+)
+
+
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+    heavy: list[str]
+
+
+@dataclass
+class World:
+    server: Server
+    tokens: dict[str, str]
+    tmp: Path
+
+    def cli(self, who: str | None, *args: str, stdin: str | None = None, url: str | None = None) -> Done:
+        env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+        env["MAI_SAFETY_URL"] = url or self.server.url
+        env["XDG_CONFIG_HOME"] = str(self.tmp / "no-config")  # no default token file
+        if who:
+            env["MAI_SAFETY_TOKEN"] = self.tokens.get(who, who)
+        modules = self.tmp / "modules.json"
+        process = subprocess.Popen(
+            [sys.executable, "-c", WRAPPER, str(modules), *args], env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )
+        STARTED_PIDS.add(process.pid)
+        stdout, stderr = process.communicate(stdin, timeout=180)
+        loaded = json.loads(modules.read_text())
+        heavy = [name for name in loaded if any(name == h or name.startswith(h + ".") for h in HEAVY)]
+        assert "Traceback" not in stderr
+        return Done(process.returncode, stdout, stderr, heavy)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    tmp = tmp_path_factory.mktemp("cli-client")
+    policies = policies_with(tmp)
+    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"], "alice": ["approver"], "sec": ["security-officer"]})
+    with running_server(tmp, database_url, policies) as server:
+        yield World(server, tokens, tmp)
+
+
+def test_run_goes_through_the_service_with_the_local_texts_and_imports_nothing_heavy(world: World, docker_client: docker.DockerClient) -> None:
+    program = world.tmp / "hello.py"
+    program.write_text(HELLO)
+    shown = world.cli("mai", "run", str(program), "--timeout", "20", "--memory", "128m")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.heavy == []
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "level: LOW (run)"
+    assert "  | hello from the sandbox" in lines and lines[-2].startswith("status: completed, exit code 0")
+    execution_id = lines[-1].removeprefix("execution: ")
+
+    exact = world.cli("mai", "run", "-", "--json", stdin="import sys\nsys.stdout.write('\\x1b[31mred')\nsys.exit(4)\n")
+    assert exact.returncode == 1 and exact.heavy == []
+    assert json.loads(exact.stdout)["stdout"] == "\x1b[31mred"
+
+    history = world.cli("mai", "history", execution_id)
+    assert history.returncode == 0 and history.heavy == []
+    assert [line.split()[2] for line in history.stdout.splitlines() if "ResourceSampled" not in line] == ["Assessed", "Started", "Completed"]
+    assert all(" by mai " in line for line in history.stdout.splitlines())
+    events = json.loads(world.cli("mai", "history", execution_id, "--json").stdout)
+    assert events[0]["event"] == "Assessed" and events[0]["chain"]["position"] >= 1
+
+    status = world.cli("mai", "status")
+    assert status.returncode == 0 and status.heavy == [] and "docker:" in status.stdout
+
+
+def test_high_code_waits_and_only_another_principals_token_approves_it(world: World, docker_client: docker.DockerClient) -> None:
+    waiting = world.cli("mai", "run", "-", stdin=HIGH)
+    assert waiting.returncode == 3, waiting.stderr
+    execution_id = waiting.stdout.splitlines()[-1].removeprefix("execution: ")
+    assert "approver role and their own token" in waiting.stdout
+    refused = world.cli("mai", "run", "-", "--confirm", stdin=HIGH)
+    assert refused.returncode == 2 and "--confirm" in refused.stderr
+    own = world.cli("mai", "approve", execution_id)
+    assert own.returncode == 7 and "may not confirm" in own.stderr  # a submitter cannot answer the gate
+    ran = world.cli("alice", "approve", execution_id, "--explanation", "reviewed")
+    assert ran.returncode == 0, ran.stderr
+    assert "  | confirmed and ran" in ran.stdout and ran.heavy == []
+
+    blocked = world.cli("mai", "run", "-", stdin=BLOCKED)
+    assert blocked.returncode == 3
+    blocked_id = blocked.stdout.splitlines()[-1].removeprefix("execution: ")
+    assert "security-officer role" in blocked.stdout
+    no_reason = world.cli("sec", "approve", blocked_id)
+    assert no_reason.returncode == 2 and "--explanation" in no_reason.stderr
+    denied = world.cli("sec", "deny", blocked_id, "--reason", "no")
+    assert denied.returncode == 4 and "status: rejected" in denied.stdout and denied.heavy == []
+
+    another = world.cli("mai", "run", "-", stdin=HIGH).stdout.splitlines()[-1].removeprefix("execution: ")
+    cancelled = world.cli("mai", "cancel", another, "--json")
+    assert cancelled.returncode == 0 and json.loads(cancelled.stdout)["termination_reason"] == "cancelled"
+
+
+def test_assess_goes_through_the_service(world: World) -> None:
+    folder = world.tmp / "code"
+    folder.mkdir()
+    (folder / "fine.py").write_text(HELLO)
+    (folder / "risky.py").write_text(BLOCKED)
+    assessed = world.cli("mai", "assess", str(folder))
+    assert assessed.returncode == 3 and assessed.heavy == []
+    assert f"{folder / 'fine.py'}: LOW" in assessed.stdout and f"{folder / 'risky.py'}: BLOCKED" in assessed.stdout
+    as_json = [json.loads(line) for line in world.cli("mai", "assess", str(folder / "fine.py"), "--json").stdout.splitlines()]
+    assert as_json[0]["level"] == "LOW"
+    assert world.cli("mai", "assess", str(folder), "--format", "sarif").returncode == 2
+
+
+def test_failures_are_one_line_with_the_local_exit_statuses(world: World) -> None:
+    unknown = world.cli("mai", "history", "00000000-0000-0000-0000-000000000000")
+    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1
+    wrong = world.cli("mst_not_a_real_token", "status")
+    assert wrong.returncode == 6 and "refused the token" in wrong.stderr
+    nobody = world.cli(None, "status")
+    assert nobody.returncode == 6 and "no token" in nobody.stderr
+    down = world.cli("mai", "status", url="http://127.0.0.1:9")
+    assert down.returncode == 5 and "is `mai-safety serve` running" in down.stderr
+    over = world.cli("mai", "run", "-", "--timeout", "5000", stdin=HELLO)
+    assert over.returncode == 2 and "above what the policy allows" in over.stderr
+
+
+def test_commands_a_client_does_not_serve_stay_local_with_the_url_set(world: World, tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    env.update({"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"],
+                "MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'local.sqlite'}"})
+    local = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.entry", "audit", "verify", "--json"],
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert local.returncode == 0, local.stderr  # MAI_SAFETY_URL and the token are known settings, not errors
+    assert json.loads(local.stdout)["intact"]

@@ -16,7 +16,7 @@ DEFAULT_MAX_CODE_BYTES = 1024 * 1024
 #: Settings the service reads, with what each means (shown when an unknown one is met).
 SERVICE_SETTINGS = {
     "MAI_SAFETY_DATABASE_URL": "the ledger: sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DB",
-    "MAI_SAFETY_POLICIES": "the policy directory (default: the project's policies/)",
+    "MAI_SAFETY_POLICIES": "the policy directory (default: the checkout's policies/, else the copy installed with the package)",
     "MAI_SAFETY_IMAGE": f"the sandbox image (default {DEFAULT_IMAGE})",
     "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
     "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
@@ -35,6 +35,13 @@ SCRIPT_SETTINGS = {
     "MAI_SAFETY_TEST_DATABASE_URL",
     "MAI_SAFETY_INSTALL_GVISOR",  # setup.sh: register runsc with an engine it did not start itself
 }
+
+
+def default_policies_dir() -> Path:
+    """The checkout's policies/ when running from it (an editable install maps the package here);
+    from an installed wheel this module sits in site-packages/mai_safety/infrastructure/, and the
+    same parent holds the policies shipped as package data: site-packages/mai_safety/policies/."""
+    return PROJECT_ROOT / "policies"
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,7 @@ class Settings:
         state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
         return cls(
             database_url=database_url or environ.get("MAI_SAFETY_DATABASE_URL") or None,
-            policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or PROJECT_ROOT / "policies"),
+            policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or default_policies_dir()),
             image=environ.get("MAI_SAFETY_IMAGE") or DEFAULT_IMAGE,
             data_dir=Path(environ.get("MAI_SAFETY_DATA_DIR") or data_home / "mai-safety"),
             max_code_bytes=max_code_bytes,

@@ -117,6 +117,10 @@ def private_work_root(base: Path | None = None) -> Path:
     if base is not None:
         Path(base).mkdir(parents=True, exist_ok=True)
     root = Path(base or tempfile.gettempdir()) / f"mai-safety-{os.getuid()}"
+    # A run's record socket is ROOT/<execution id>-<8 characters>/record.sock, and a Unix socket's
+    # path holds at most 107 bytes.
+    if len(os.fsencode(root)) + 1 + 36 + 1 + 8 + 1 + len("record.sock") > 107:
+        raise SandboxUnavailable(f"{root} is too long for a run's record socket (Unix socket paths are short): choose a shorter MAI_SAFETY_WORK_DIR")
     try:
         root.mkdir(mode=0o700)
     except FileExistsError:

@@ -28,7 +28,7 @@ import httpx
 import psycopg
 import pytest
 
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .service_helpers import free_port
@@ -168,6 +168,22 @@ def test_hello_world_through_the_composed_service(deployment: Deployment) -> Non
     assert events[1]["supervisor"].startswith("mai-safety-service/")
     # Without a token, nothing.
     assert httpx.post(f"{deployment.url}/v1/executions", json={"code": "print(1)\n"}).status_code == 401
+
+
+def test_untrusted_code_runs_under_gvisor_from_the_composed_service_and_deps_is_refused(deployment: Deployment) -> None:
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "ext", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+        # External code is untrusted: its profile asks for runtime auto, gVisor where the engine has it.
+        report = http.post("/v1/executions", json={"code": "print('walled')\n", "provenance": "external"}).json()
+        assert (report["status"], report["stdout"]) == ("completed", "walled\n"), report
+        (started,) = [e for e in http.get(f"/v1/executions/{report['execution_id']}/events").json() if e["event"] == "Started"]
+        expected = "runsc" if gvisor_status(deployment.client).get("available") else "runc"
+        assert started["runtime"]["name"] == expected, started["runtime"]
+        # The egress needs files and a network the service container does not share with the host.
+        refused = http.post("/v1/executions", json={"code": "print(1)\n", "network": "deps", "requirements": ["six"]})
+        assert refused.status_code == 503, refused.text
+        assert "inside a container" in refused.json()["detail"]
 
 
 def test_the_service_connects_as_the_insert_and_select_role_which_cannot_change_rows(deployment: Deployment) -> None:

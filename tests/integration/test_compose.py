@@ -219,7 +219,7 @@ def test_the_socket_is_the_services_alone_and_the_key_is_0600(deployment: Deploy
     assert modes[:2] == ["700 root", "600 root"], modes
 
 
-def test_a_wheel_installed_outside_the_checkout_finds_its_policies(tmp_path: Path) -> None:
+def test_a_wheel_installed_outside_the_checkout_finds_its_policies_and_runs(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(PROJECT_ROOT)],
@@ -250,3 +250,10 @@ def test_a_wheel_installed_outside_the_checkout_finds_its_policies(tmp_path: Pat
         capture_output=True, text=True, cwd=elsewhere, env=env, check=True,
     ).stdout.strip()
     assert policies.startswith(str(venv)) and (Path(policies) / "limits.yaml").is_file(), policies
+    # And it runs code: the runner and the policies' limits come from the installed package too.
+    ran = subprocess.run(
+        [str(venv / "bin" / "mai-safety"), "run", "-", "--json"],
+        input="print('from the wheel')\n", capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
+    )
+    report = json.loads(ran.stdout)
+    assert (ran.returncode, report["status"], report["stdout"]) == (0, "completed", "from the wheel\n"), ran.stderr

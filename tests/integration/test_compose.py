@@ -219,6 +219,37 @@ def test_the_socket_is_the_services_alone_and_the_key_is_0600(deployment: Deploy
     assert modes[:2] == ["700 root", "600 root"], modes
 
 
+def test_stopping_the_service_lets_its_run_finish_then_it_exits_0(deployment: Deployment) -> None:
+    """Last of the deployment's tests: it stops the service (and starts it again). With pid: host the
+    service is not PID 1 of a namespace of its own, and Docker's SIGTERM reaches `serve`'s drain."""
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "late", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    accepted = httpx.post(
+        f"{deployment.url}/v1/executions", headers=headers, timeout=60,
+        json={"code": "import time\ntime.sleep(3)\nprint('finished')\n", "wait_s": 0},
+    )
+    assert accepted.status_code == 202, accepted.text
+    execution_id = accepted.json()["execution_id"]
+    time.sleep(1)
+    deployment.compose("stop", "-t", "40", "service")
+    service = deployment.container("service")
+    service.reload()
+    assert service.attrs["State"]["ExitCode"] == 0, deployment.compose("logs", "--no-color", "service", check=False).stdout
+    deployment.compose("start", "service")
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            report = httpx.get(f"{deployment.url}/v1/executions/{execution_id}", headers=headers, timeout=5)
+            if report.status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, "the service did not come back"
+        time.sleep(0.5)
+    assert (report.json()["status"], report.json()["stdout"]) == ("completed", "finished\n"), report.json()
+
+
 def test_a_wheel_installed_outside_the_checkout_finds_its_policies_and_runs(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(

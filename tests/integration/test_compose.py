@@ -161,11 +161,20 @@ def test_hello_world_through_the_composed_service(deployment: Deployment) -> Non
         events = http.get(f"/v1/executions/{report['execution_id']}/events").json()
     # The run was supervised from inside the service container: sampled from the host's cgroups
     # (pid: host) and surveyed through /proc/PID/root.
-    assert [event["event"] for event in events] == ["Assessed", "Started", "Completed"], events
+    names = [event["event"] for event in events]
+    assert names[:2] == ["Assessed", "Started"] and names[-1] == "Completed", names  # samples may come between
     outcome = events[-1]["outcome"]
     assert outcome["peaks"]["samples"] >= 1 and outcome["peaks"]["memory_peak_bytes"] > 0, outcome["peaks"]
     assert outcome["observations"]["files_created"] == {"count": 0, "bytes": 0, "first": []}, outcome["observations"]
     assert events[1]["supervisor"].startswith("mai-safety-service/")
+    # A file the run left (in its 0700 /workspace, uid 1000) is read from outside, by descriptor,
+    # through /proc/PID/root: root with DAC_READ_SEARCH and SYS_PTRACE, nothing more.
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+        wrote = http.post("/v1/executions", json={"code": "with open('out.txt', 'w') as f:\n    f.write('x' * 10)\n"}).json()
+        assert wrote["status"] == "completed", wrote
+        (ending,) = [e for e in http.get(f"/v1/executions/{wrote['execution_id']}/events").json() if e["event"] == "Completed"]
+    files = ending["outcome"]["observations"]["files_created"]
+    assert (files["count"], files["bytes"]) == (1, 10), files
     # Without a token, nothing.
     assert httpx.post(f"{deployment.url}/v1/executions", json={"code": "print(1)\n"}).status_code == 401
 

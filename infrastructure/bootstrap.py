@@ -81,6 +81,8 @@ def bootstrap(
             upstream_network=policies.network.upstream_network,
             sample_interval_s=limits.sampling.interval_s,
             lock_path=settings.data_dir / "admission.lock",
+            work_dir=settings.work_dir,
+            in_container=settings.in_container,
         ),
         gate=gate,
         env=store.env,

@@ -33,6 +33,13 @@ class CgroupReader:
         self.v2: Path | None = None
         for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
             _, controllers, path = line.split(":", 2)
+            if "/.." in path:
+                # Read from another cgroup namespace (a service container without the host's), the
+                # path is relative to a root this process cannot see: refuse rather than guess.
+                raise OSError(
+                    f"process {pid}'s cgroup {path} lies outside this process's cgroup namespace: run the "
+                    "supervisor in the host's (compose: cgroup: host; docs/decisions/0017)"
+                )
             relative = path.lstrip("/")
             if controllers == "":
                 for base in (_ROOT / "unified", _ROOT):

@@ -25,6 +25,7 @@ inside gVisor's kernel; the host's pids limit holds gVisor's own threads.
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import math
 import json
 import os
@@ -42,7 +43,6 @@ from typing import Any, Iterator
 
 import docker
 import docker.errors
-import pip
 import psutil
 import requests
 from docker.utils.socket import STDERR, frames_iter
@@ -94,17 +94,33 @@ _DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestExce
 _PROXY_PORT = 8080
 _EGRESS_MARK = "MAI-EGRESS "
 _ADDON = Path(__file__).with_name("egress_addon.py")
-_PIP_PACKAGE = Path(pip.__file__).parent  # this environment's pip, mounted read-only for deps mode
 _DEPS_TARGET = "/workspace/.deps"
 _PIP_OUTPUT = 1024 * 1024
 _NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
 _NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
 
 
-def private_work_root() -> Path:
+def _pip_package() -> Path:
+    """This environment's pip, mounted read-only for deps mode. Found only when deps mode asks: the
+    service image carries no pip (deps mode is refused there; decision 0017)."""
+    spec = importlib.util.find_spec("pip")
+    if spec is None or not spec.origin:
+        raise SandboxUnavailable("--network deps mounts this environment's pip into the sandbox, and it has none: install pip")
+    return Path(spec.origin).parent
+
+
+def private_work_root(base: Path | None = None) -> Path:
     """Where each run's folder (its code, the runner, the record socket) is made: a folder of this
-    user's alone (0700), so that other users of the host cannot read the code."""
-    root = Path(tempfile.gettempdir()) / f"mai-safety-{os.getuid()}"
+    user's alone (0700), so that other users of the host cannot read the code. ``base`` is
+    MAI_SAFETY_WORK_DIR (default: the temporary folder); inside a container it must be a folder
+    mounted at the same path on the host, since the engine bind-mounts each run's folder from there."""
+    if base is not None:
+        Path(base).mkdir(parents=True, exist_ok=True)
+    root = Path(base or tempfile.gettempdir()) / f"mai-safety-{os.getuid()}"
+    # A run's record socket is ROOT/<execution id>-<8 characters>/record.sock, and a Unix socket's
+    # path holds at most 107 bytes.
+    if len(os.fsencode(root)) + 1 + 36 + 1 + 8 + 1 + len("record.sock") > 107:
+        raise SandboxUnavailable(f"{root} is too long for a run's record socket (Unix socket paths are short): choose a shorter MAI_SAFETY_WORK_DIR")
     try:
         root.mkdir(mode=0o700)
     except FileExistsError:
@@ -187,6 +203,8 @@ class DockerSandbox(Sandbox):
         sample_interval_s: float = 0.25,
         lock_path: Path | None = None,
         work_root: Path | None = None,
+        work_dir: Path | None = None,
+        in_container: bool = False,
     ) -> None:
         self.image = image
         self.proxy_image = proxy_image
@@ -194,7 +212,14 @@ class DockerSandbox(Sandbox):
         self.host_policy = host_policy
         self.sample_interval_s = sample_interval_s
         self._lock_path = lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock"
-        self._work_root = work_root or private_work_root()
+        # Whether this process runs in a container beside the engine (the service image sets
+        # MAI_SAFETY_IN_CONTAINER=1): its files are then not the host's, and the engine resolves every
+        # bind mount on the host. Not guessed from /.dockerenv: an engine may itself run in a container.
+        self.in_container = bool(in_container)
+        # Inside a container a run's folder must sit where the host sees it at the same path: only
+        # MAI_SAFETY_WORK_DIR says where that is (decision 0017); without it, every run is refused.
+        self._host_visible = work_root is not None or work_dir is not None or not self.in_container
+        self._work_root = work_root or private_work_root(work_dir)
         self._client: docker.DockerClient | None = None
         self._label = supervisor_label()
         self._waiting = 0
@@ -242,6 +267,17 @@ class DockerSandbox(Sandbox):
     def choose_runtime(self, requested: str, network: NetworkRequest) -> dict[str, Any]:
         """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
         note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused."""
+        if not self._host_visible:
+            raise SandboxUnavailable(
+                "mai-safety runs inside a container but MAI_SAFETY_WORK_DIR is not set: set it to a folder "
+                "mounted at the same path on the host and in this container (docs/decisions/0017)"
+            )
+        if network.mode is NetworkMode.DEPS and self.in_container:
+            raise SandboxUnavailable(
+                "--network deps is not available when mai-safety runs inside a container: the egress proxy "
+                "mounts its addon and this environment's pip from files the host does not have, and this "
+                "container cannot reach the proxy's network (docs/decisions/0017); run without network"
+            )
         if requested == "runc":
             return {"name": "runc", "requested": requested}
         if requested not in ("runsc", "auto"):
@@ -376,7 +412,7 @@ class DockerSandbox(Sandbox):
                 network_options = {"network": handle.network_name, "dns": ["127.0.0.1"], "sysctls": _NO_IPV6}
                 environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
                 environment["MAI_SAFETY_PROXY"] = proxy_url
-                volumes[str(_PIP_PACKAGE)] = {"bind": "/opt/pip/pip", "mode": "ro"}
+                volumes[str(_pip_package())] = {"bind": "/opt/pip/pip", "mode": "ro"}
             tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
             # CPU time per process as well, held by the kernel even with no supervisor.
             ulimits = [docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2)]

@@ -16,9 +16,17 @@ DEFAULT_MAX_CODE_BYTES = 1024 * 1024
 #: Settings the service reads, with what each means (shown when an unknown one is met).
 SERVICE_SETTINGS = {
     "MAI_SAFETY_DATABASE_URL": "the ledger: sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DB",
-    "MAI_SAFETY_POLICIES": "the policy directory (default: the project's policies/)",
+    "MAI_SAFETY_POLICIES": "the policy directory (default: the checkout's policies/, else the copy installed with the package)",
     "MAI_SAFETY_IMAGE": f"the sandbox image (default {DEFAULT_IMAGE})",
     "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
+    "MAI_SAFETY_WORK_DIR": (
+        "where each run's folder is made (default: the temporary folder); inside a container, a folder "
+        "mounted at the same path on the host (docs/decisions/0017)"
+    ),
+    "MAI_SAFETY_IN_CONTAINER": (
+        "1 when mai-safety runs in a container beside the Docker engine (the service image sets it): "
+        "runs then need MAI_SAFETY_WORK_DIR, and --network deps is refused (docs/decisions/0017)"
+    ),
     "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
     "MAI_SAFETY_ACTOR": "who is acting, stamped on every event (default USER@HOST)",
     "MAI_SAFETY_SIGNING_KEY": (
@@ -38,7 +46,17 @@ SCRIPT_SETTINGS = {
     "MAI_SAFETY_POSTGRES_IMAGE",
     "MAI_SAFETY_TEST_DATABASE_URL",
     "MAI_SAFETY_INSTALL_GVISOR",  # setup.sh: register runsc with an engine it did not start itself
+    "MAI_SAFETY_SERVICE_IMAGE",  # build-images.sh and docker-compose.yml: the service's image
+    "MAI_SAFETY_PORT",  # docker-compose.yml: the loopback port the service is published on
+    "MAI_SAFETY_COMPOSE",  # setup.sh: 0 skips installing Compose
 }
+
+
+def default_policies_dir() -> Path:
+    """The checkout's policies/ when running from it (an editable install maps the package here);
+    from an installed wheel this module sits in site-packages/mai_safety/infrastructure/, and the
+    same parent holds the policies shipped as package data: site-packages/mai_safety/policies/."""
+    return PROJECT_ROOT / "policies"
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,8 @@ class Settings:
     signing_key: Path | None = None  # None: the default below
     config_dir: Path | None = None  # $XDG_CONFIG_HOME/mai-safety: the signing key, away from the ledger
     state_dir: Path | None = None  # $XDG_STATE_HOME/mai-safety: the default ledger witness
+    work_dir: Path | None = None  # MAI_SAFETY_WORK_DIR: where runs' folders are made (None: the temporary folder)
+    in_container: bool = False  # MAI_SAFETY_IN_CONTAINER=1: this process's files are not the Docker engine's
 
     @property
     def signing_key_path(self) -> Path:
@@ -94,7 +114,7 @@ class Settings:
         state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
         return cls(
             database_url=database_url or environ.get("MAI_SAFETY_DATABASE_URL") or None,
-            policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or PROJECT_ROOT / "policies"),
+            policies_dir=Path(environ.get("MAI_SAFETY_POLICIES") or default_policies_dir()),
             image=environ.get("MAI_SAFETY_IMAGE") or DEFAULT_IMAGE,
             data_dir=Path(environ.get("MAI_SAFETY_DATA_DIR") or data_home / "mai-safety"),
             max_code_bytes=max_code_bytes,
@@ -102,7 +122,18 @@ class Settings:
             signing_key=Path(environ["MAI_SAFETY_SIGNING_KEY"]).expanduser() if environ.get("MAI_SAFETY_SIGNING_KEY") else None,
             config_dir=config_home / "mai-safety",
             state_dir=state_home / "mai-safety",
+            work_dir=Path(environ["MAI_SAFETY_WORK_DIR"]) if environ.get("MAI_SAFETY_WORK_DIR") else None,
+            in_container=_flag(environ, "MAI_SAFETY_IN_CONTAINER"),
         )
+
+
+def _flag(environ: dict[str, str], name: str) -> bool:
+    value = environ.get(name, "").strip().lower()
+    if value in ("", "0", "false", "no"):
+        return False
+    if value in ("1", "true", "yes"):
+        return True
+    raise ConfigurationError(f"{name}={value!r} is neither 1 nor 0")
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 #   mai-safety/sandbox:1   where submitted code runs (python3, user 1000, nothing else)
 #   mai-safety/postgres:15 the ledger's Postgres for docker-compose and the test suite
 #   mai-safety/egress-proxy:3  the allow-listing egress proxy (mitmproxy, pinned) for --network deps
+#   mai-safety/service:1   `mai-safety serve` for docker-compose.yml: python3 and this checkout,
+#                          installed with its dependencies (docs/decisions/0017)
 # Each is a Debian minbase root filesystem made by debootstrap from this machine's own apt mirror
 # and loaded with `docker import` (about a minute each; they build side by side).
 # On machines that can pull from a registry, MAI_SAFETY_IMAGE_BUILD=dockerfile builds the
@@ -13,6 +15,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 sandbox_tag=${MAI_SAFETY_IMAGE:-mai-safety/sandbox:1}
 postgres_tag=${MAI_SAFETY_POSTGRES_IMAGE:-mai-safety/postgres:15}
 proxy_tag=${MAI_SAFETY_PROXY_IMAGE:-mai-safety/egress-proxy:3}
+service_tag=${MAI_SAFETY_SERVICE_IMAGE:-mai-safety/service:1}
 mitmproxy_version=11.0.2
 method=${MAI_SAFETY_IMAGE_BUILD:-debootstrap}
 
@@ -82,15 +85,47 @@ customise_proxy() {
   chmod -R a+rX "$root/opt/egress-conf"
 }
 
+customise_service() {
+  local root=$1
+  # This checkout and its dependencies, for the image's Python 3.11 (as for the egress proxy), from
+  # the Python package index this machine's pip already uses; run by a small wrapper on the PATH.
+  # pip too: the service reads pip's index configuration, as the CLI does. (ca-certificates: the
+  # Semgrep engine refuses to start without a trust anchor file, though it never connects here.)
+  if ! python3 -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then
+    echo "building the service image needs python3 3.11 on the builder (as on these machines)" >&2
+    return 1
+  fi
+  local source; source=$(mktemp -d)
+  # A clean copy of the tracked files: no .venv, no build leftovers, no local state (without git,
+  # the folder less those).
+  if git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$here" ls-files -z | (cd "$here" && tar --null -T - -c) | tar -C "$source" -x
+  else
+    tar -C "$here" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='*.egg-info' -c . | tar -C "$source" -x
+  fi
+  python3 -m pip install -q --disable-pip-version-check --no-warn-conflicts --no-cache-dir \
+    --target "$root/opt/mai-safety" "$source" pip 2> >(grep -v -e '^WARNING: Location' -e 'Running pip as' >&2)
+  rm -rf "$source" "$root/opt/mai-safety/bin"
+  chroot "$root" /usr/bin/python3 -m compileall -q -j 0 /opt/mai-safety >/dev/null || true
+  install -m 0755 "$here/docker/service/mai-safety" "$root/usr/local/bin/mai-safety"
+  # A named volume mounted on these starts with their modes: the key's folder 0700, as the key 0600.
+  mkdir -p "$root/var/lib/mai-safety/data" "$root/var/lib/mai-safety/state"
+  install -d -m 0700 "$root/var/lib/mai-safety/key"
+}
+
 wanted=()
 present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
 present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
 present "$proxy_tag" && echo "image $proxy_tag present" || wanted+=(egress-proxy)
+present "$service_tag" && echo "image $service_tag present" || wanted+=(service)
 [ ${#wanted[@]} -eq 0 ] && exit 0
 
 if [ "$method" = dockerfile ]; then
   for name in "${wanted[@]}"; do
     tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag; [ "$name" = egress-proxy ] && tag=$proxy_tag
+    if [ "$name" = service ]; then  # the project itself is the context
+      docker build -t "$service_tag" -f "$here/docker/service/Dockerfile" "$here"; continue
+    fi
     docker build -t "$tag" "$here/docker/$name"
   done
   exit 0
@@ -115,6 +150,11 @@ for name in "${wanted[@]}"; do
         'USER 65534:65534' 'WORKDIR /tmp' \
         'ENV PYTHONPATH=/opt/egress PYTHONDONTWRITEBYTECODE=1 HOME=/tmp LANG=C.UTF-8' \
         'EXPOSE 8080' & ;;
+    service) build_rootfs "$service_tag" python3,ca-certificates customise_service \
+        'WORKDIR /var/lib/mai-safety' \
+        'ENV PYTHONPATH=/opt/mai-safety PYTHONDONTWRITEBYTECODE=1 LANG=C.UTF-8 HOME=/var/lib/mai-safety MAI_SAFETY_IN_CONTAINER=1' \
+        'EXPOSE 8750' \
+        'CMD ["mai-safety", "serve", "--host", "0.0.0.0", "--port", "8750"]' & ;;
   esac
   pids+=($!)
 done

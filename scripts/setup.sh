@@ -3,7 +3,8 @@
 #   1. a Docker engine that answers (installs Debian's docker.io and starts dockerd if none does)
 #      and, on an engine this script started (or with MAI_SAFETY_INSTALL_GVISOR=1), gVisor's runsc
 #      registered with it as the runtime `runsc`: a second wall for untrusted code (decision 0013)
-#   2. the sandbox and Postgres images (scripts/build-images.sh; no registry needed)
+#   2. the sandbox, Postgres, egress proxy and service images (scripts/build-images.sh; no registry
+#      needed), and Compose for the service deployment (Debian's docker-compose, if none answers)
 #   3. a virtual environment at .venv with the project installed (editable) and its test tools
 # Run as root (or with sudo rights for the engine). Safe to run again: it skips what is done.
 set -euo pipefail
@@ -101,6 +102,17 @@ PY
   fi
 }
 
+# Compose runs the service deployment (docker-compose.yml) and its test. Debian 12 packages
+# Compose v1 (`docker-compose`, 1.29), not the v2 plugin (`docker compose`): either will do.
+# Installed only when neither answers and the compose test is to run (MAI_SAFETY_COMPOSE=0 skips).
+ensure_compose() {
+  [ "${MAI_SAFETY_COMPOSE:-1}" = 0 ] && return
+  if docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; then return; fi
+  log "installing Debian's docker-compose (Compose v1) for the compose deployment and its test"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
+}
+
 ensure_venv() {
   local stamp=.venv/.mai-safety-installed
   local want
@@ -117,5 +129,6 @@ ensure_docker
 ensure_gvisor
 command -v debootstrap >/dev/null 2>&1 || { as_root apt-get update -qq; as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 bash scripts/build-images.sh >&2
+ensure_compose
 ensure_venv
 log "ready: .venv/bin/mai-safety"

@@ -1,0 +1,299 @@
+"""The compose deployment (docker-compose.yml, docs/decisions/0017), brought up for real under a
+project name of its own: Postgres, the init step that makes the ledger append-only, and the service
+holding the Docker socket. A token is made inside the service container, as the operator would;
+hello world goes through the API and completes in a sibling sandbox; the service's database role
+is refused UPDATE and DELETE. Everything the project made goes with ``down -v``, pass or fail.
+
+Also: a wheel built from the checkout, installed into a fresh venv outside it, finds its policies.
+
+Deselect with ``-m 'not compose'``. The service image is built by scripts/setup.sh; if it is
+absent, this builds it (scripts/build-images.sh, a few minutes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import docker
+import httpx
+import psycopg
+import pytest
+
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
+from mai_safety.infrastructure.settings import PROJECT_ROOT
+
+from .service_helpers import free_port
+
+pytestmark = pytest.mark.compose
+
+SERVICE_IMAGE = os.environ.get("MAI_SAFETY_SERVICE_IMAGE", "mai-safety/service:1")
+OWNER_PASSWORD = "ownerpw" + uuid.uuid4().hex[:12]
+SERVICE_PASSWORD = "servicepw" + uuid.uuid4().hex[:12]
+
+
+def compose_command() -> list[str]:
+    """`docker compose` (the v2 plugin) where it answers, else Debian 12's `docker-compose` (v1)."""
+    if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+        return ["docker", "compose"]
+    if shutil.which("docker-compose"):
+        return ["docker-compose"]
+    pytest.fail("neither `docker compose` nor `docker-compose` answers: run `bash scripts/setup.sh`")
+
+
+@dataclass
+class Deployment:
+    project: str
+    env: dict[str, str]
+    url: str
+    postgres_port: int
+    client: docker.DockerClient
+
+    def compose(self, *args: str, check: bool = True, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+        command = [*compose_command(), "-p", self.project, "-f", str(PROJECT_ROOT / "docker-compose.yml"), *args]
+        done = subprocess.run(command, env=self.env, capture_output=True, text=True, timeout=timeout, cwd=PROJECT_ROOT)
+        if check and done.returncode != 0:
+            raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
+        return done
+
+    def containers(self) -> list:
+        return self.client.containers.list(all=True, filters={"label": f"com.docker.compose.project={self.project}"})
+
+    def container(self, service: str):
+        (found,) = [c for c in self.containers() if c.labels.get("com.docker.compose.service") == service]
+        return found
+
+
+def _ensure_image() -> None:
+    client = docker.from_env()
+    try:
+        client.images.get(SERVICE_IMAGE)
+    except docker.errors.ImageNotFound:
+        subprocess.run(["bash", str(PROJECT_ROOT / "scripts" / "build-images.sh")], check=True, timeout=1200)
+    finally:
+        client.close()
+
+
+@pytest.fixture(scope="module")
+def deployment() -> Iterator[Deployment]:
+    _ensure_image()
+    project = f"maisafetytest{uuid.uuid4().hex[:10]}"
+    port, postgres_port = free_port(), free_port()
+    # The runs' folder: the same path on the host and in the service container.
+    # Short: each run's record socket lives below it, and Unix socket paths are short.
+    work = Path(tempfile.mkdtemp(prefix="mst-", dir="/var/tmp"))
+    env = {
+        **{name: value for name, value in os.environ.items() if not name.startswith(("MAI_SAFETY_", "COMPOSE_"))},
+        "MAI_POSTGRES_PASSWORD": OWNER_PASSWORD,
+        "MAI_POSTGRES_SERVICE_PASSWORD": SERVICE_PASSWORD,
+        "MAI_SAFETY_PORT": str(port),
+        "MAI_POSTGRES_PORT": str(postgres_port),
+        "MAI_SAFETY_WORK_DIR": str(work),
+        "MAI_SAFETY_SERVICE_IMAGE": SERVICE_IMAGE,
+        "MAI_SAFETY_POSTGRES_IMAGE": os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15"),
+    }
+    client = docker.from_env()
+    world = Deployment(project, env, f"http://127.0.0.1:{port}", postgres_port, client)
+    try:
+        world.compose("up", "-d", "--no-build")
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(f"{world.url}/v1/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                logs = world.compose("logs", "--no-color", check=False).stdout
+                raise AssertionError(f"/v1/health did not answer within 90 s:\n{logs[-4000:]}")
+            time.sleep(0.5)
+        yield world
+    finally:
+        _tear_down(world, work)
+
+
+def _tear_down(world: Deployment, work: Path) -> None:
+    """The sandboxes the service made (labelled with its supervisor), then the project, its
+    networks and volumes; then the runs' folder. Nothing of another suite's is touched."""
+    supervisors: set[str] = set()
+    try:
+        for container in world.containers():
+            if container.labels.get("com.docker.compose.service") == "service":
+                container.reload()
+                pid = container.attrs["State"].get("Pid")
+                if pid:
+                    supervisors.add(f"mai-safety-service/{pid}/")
+    finally:
+        try:
+            world.compose("down", "-v", "--remove-orphans", "-t", "10", check=False)
+        finally:
+            for container in world.client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}):
+                if any(container.labels.get(LABEL_SUPERVISOR, "").startswith(prefix) for prefix in supervisors):
+                    container.remove(force=True)
+            for container in world.containers():  # what `down` did not take, should it have failed
+                container.remove(force=True, v=True)
+            for network in world.client.networks.list(filters={"label": f"com.docker.compose.project={world.project}"}):
+                network.remove()
+            for volume in world.client.volumes.list(filters={"label": f"com.docker.compose.project={world.project}"}):
+                volume.remove(force=True)
+            shutil.rmtree(work, ignore_errors=True)
+            world.client.close()
+
+
+def test_hello_world_through_the_composed_service(deployment: Deployment) -> None:
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "mai", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+        response = http.post("/v1/executions", json={"code": "print('hello from compose')\n", "task_id": "t-1"})
+        assert response.status_code == 200, response.text
+        report = response.json()
+        # All three analyzers worked inside the image (Semgrep's engine needs, for one, a CA file).
+        assert report["level"] == "LOW" and not report["findings"], report["findings"]
+        assert (report["status"], report["exit_code"], report["stdout"]) == ("completed", 0, "hello from compose\n")
+        events = http.get(f"/v1/executions/{report['execution_id']}/events").json()
+    # The run was supervised from inside the service container: sampled from the host's cgroups
+    # (pid: host) and surveyed through /proc/PID/root.
+    names = [event["event"] for event in events]
+    assert names[:2] == ["Assessed", "Started"] and names[-1] == "Completed", names  # samples may come between
+    outcome = events[-1]["outcome"]
+    assert outcome["peaks"]["samples"] >= 1 and outcome["peaks"]["memory_peak_bytes"] > 0, outcome["peaks"]
+    assert outcome["observations"]["files_created"] == {"count": 0, "bytes": 0, "first": []}, outcome["observations"]
+    assert events[1]["supervisor"].startswith("mai-safety-service/")
+    # A file the run left (in its 0700 /workspace, uid 1000) is read from outside, by descriptor,
+    # through /proc/PID/root: root with DAC_READ_SEARCH and SYS_PTRACE, nothing more.
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+        wrote = http.post("/v1/executions", json={"code": "with open('out.txt', 'w') as f:\n    f.write('x' * 10)\n"}).json()
+        assert wrote["status"] == "completed", wrote
+        (ending,) = [e for e in http.get(f"/v1/executions/{wrote['execution_id']}/events").json() if e["event"] == "Completed"]
+    files = ending["outcome"]["observations"]["files_created"]
+    assert (files["count"], files["bytes"]) == (1, 10), files
+    # Without a token, nothing.
+    assert httpx.post(f"{deployment.url}/v1/executions", json={"code": "print(1)\n"}).status_code == 401
+
+
+def test_untrusted_code_runs_under_gvisor_from_the_composed_service_and_deps_is_refused(deployment: Deployment) -> None:
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "ext", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+        # External code is untrusted: its profile asks for runtime auto, gVisor where the engine has it.
+        report = http.post("/v1/executions", json={"code": "print('walled')\n", "provenance": "external"}).json()
+        assert (report["status"], report["stdout"]) == ("completed", "walled\n"), report
+        (started,) = [e for e in http.get(f"/v1/executions/{report['execution_id']}/events").json() if e["event"] == "Started"]
+        expected = "runsc" if gvisor_status(deployment.client).get("available") else "runc"
+        assert started["runtime"]["name"] == expected, started["runtime"]
+        # The egress needs files and a network the service container does not share with the host.
+        refused = http.post("/v1/executions", json={"code": "print(1)\n", "network": "deps", "requirements": ["six"]})
+        assert refused.status_code == 503, refused.text
+        assert "inside a container" in refused.json()["detail"]
+
+
+def test_the_service_connects_as_the_insert_and_select_role_which_cannot_change_rows(deployment: Deployment) -> None:
+    environment = dict(item.split("=", 1) for item in deployment.container("service").attrs["Config"]["Env"])
+    assert environment["MAI_SAFETY_DATABASE_URL"].startswith("postgresql://mai_service:")
+    assert OWNER_PASSWORD not in " ".join(environment.values())
+    # A token grant is a row the service wrote, whatever ran before.
+    deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "auditor", "--role", "auditor")
+    conninfo = f"host=127.0.0.1 port={deployment.postgres_port} dbname=mai_safety user=mai_service password={SERVICE_PASSWORD}"
+    with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as connection:
+        (rows,) = connection.execute("SELECT count(*) FROM maisafety_events").fetchone()
+        assert rows > 0
+        for statement in (
+            "UPDATE maisafety_events SET topic = topic",
+            "DELETE FROM maisafety_events",
+            "TRUNCATE maisafety_events",
+            "UPDATE maisafety_events_checkpoints SET reason = reason",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                connection.execute(statement)
+        (after,) = connection.execute("SELECT count(*) FROM maisafety_events").fetchone()
+        assert after >= rows
+
+
+def test_the_socket_is_the_services_alone_and_the_key_is_0600(deployment: Deployment) -> None:
+    for container in deployment.containers():
+        mounts = {mount.get("Source") for mount in container.attrs["Mounts"]}
+        holds_socket = "/var/run/docker.sock" in mounts
+        assert holds_socket == (container.labels["com.docker.compose.service"] == "service"), container.name
+    modes = deployment.compose(
+        "exec", "-T", "service", "stat", "-c", "%a %U", "/var/lib/mai-safety/key", "/var/lib/mai-safety/key/signing-key.pem"
+    ).stdout.split("\n")
+    assert modes[:2] == ["700 root", "600 root"], modes
+
+
+def test_stopping_the_service_lets_its_run_finish_then_it_exits_0(deployment: Deployment) -> None:
+    """Last of the deployment's tests: it stops the service (and starts it again). With pid: host the
+    service is not PID 1 of a namespace of its own, and Docker's SIGTERM reaches `serve`'s drain."""
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "late", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    accepted = httpx.post(
+        f"{deployment.url}/v1/executions", headers=headers, timeout=60,
+        json={"code": "import time\ntime.sleep(3)\nprint('finished')\n", "wait_s": 0},
+    )
+    assert accepted.status_code == 202, accepted.text
+    execution_id = accepted.json()["execution_id"]
+    time.sleep(1)
+    deployment.compose("stop", "-t", "40", "service")
+    service = deployment.container("service")
+    service.reload()
+    assert service.attrs["State"]["ExitCode"] == 0, deployment.compose("logs", "--no-color", "service", check=False).stdout
+    deployment.compose("start", "service")
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            report = httpx.get(f"{deployment.url}/v1/executions/{execution_id}", headers=headers, timeout=5)
+            if report.status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, "the service did not come back"
+        time.sleep(0.5)
+    assert (report.json()["status"], report.json()["stdout"]) == ("completed", "finished\n"), report.json()
+
+
+def test_a_wheel_installed_outside_the_checkout_finds_its_policies_and_runs(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(PROJECT_ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )
+    (wheel,) = wheels.glob("mai_safety-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-compile", str(wheel)],
+        check=True, capture_output=True, timeout=600,
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {name: value for name, value in os.environ.items() if not name.startswith("MAI_SAFETY_")}
+    env["HOME"] = str(tmp_path / "home")
+    assessed = subprocess.run(
+        [str(venv / "bin" / "mai-safety"), "assess", "-", "--format", "json"],
+        input="import os\nos.system('rm -rf /')\n", capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
+    )
+    assert assessed.returncode != 2 and assessed.stdout, assessed.stderr
+    verdict = json.loads(assessed.stdout)
+    # BLOCKED, and by Semgrep's rules too: policies/semgrep/ came with the wheel.
+    assert verdict["level"] == "BLOCKED"
+    assert {"semgrep", "ast"} <= {finding["analyzer"] for finding in verdict["findings"]}, verdict["findings"]
+    policies = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "from mai_safety.infrastructure.settings import Settings; print(Settings.from_environment().policies_dir)"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, check=True,
+    ).stdout.strip()
+    assert policies.startswith(str(venv)) and (Path(policies) / "limits.yaml").is_file(), policies
+    # And it runs code: the runner and the policies' limits come from the installed package too.
+    ran = subprocess.run(
+        [str(venv / "bin" / "mai-safety"), "run", "-", "--json"],
+        input="print('from the wheel')\n", capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
+    )
+    report = json.loads(ran.stdout)
+    assert (ran.returncode, report["status"], report["stdout"]) == (0, "completed", "from the wheel\n"), ran.stderr

@@ -113,18 +113,30 @@ customise_service() {
   install -d -m 0700 "$root/var/lib/mai-safety/key"
 }
 
+# The service image holds this checkout's code: it is built anew when the code it was built from
+# differs (its label mai-safety.source), so a compose test never runs yesterday's service.
+source_hash() {
+  (cd "$here" && git ls-files -z -- domain application infrastructure client policies pyproject.toml docker/service 2>/dev/null \
+    | xargs -0 sha256sum 2>/dev/null | sha256sum | cut -c1-16)
+}
+service_source=$(source_hash)
+service_current() {
+  present "$service_tag" \
+    && [ "$(docker image inspect -f '{{ index .Config.Labels "mai-safety.source" }}' "$service_tag" 2>/dev/null)" = "$service_source" ]
+}
+
 wanted=()
 present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
 present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
 present "$proxy_tag" && echo "image $proxy_tag present" || wanted+=(egress-proxy)
-present "$service_tag" && echo "image $service_tag present" || wanted+=(service)
+service_current && echo "image $service_tag present (code $service_source)" || wanted+=(service)
 [ ${#wanted[@]} -eq 0 ] && exit 0
 
 if [ "$method" = dockerfile ]; then
   for name in "${wanted[@]}"; do
     tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag; [ "$name" = egress-proxy ] && tag=$proxy_tag
     if [ "$name" = service ]; then  # the project itself is the context
-      docker build -t "$service_tag" -f "$here/docker/service/Dockerfile" "$here"; continue
+      docker build -t "$service_tag" --label "mai-safety.source=$service_source" -f "$here/docker/service/Dockerfile" "$here"; continue
     fi
     docker build -t "$tag" "$here/docker/$name"
   done
@@ -153,6 +165,7 @@ for name in "${wanted[@]}"; do
     service) build_rootfs "$service_tag" python3,ca-certificates customise_service \
         'WORKDIR /var/lib/mai-safety' \
         'ENV PYTHONPATH=/opt/mai-safety PYTHONDONTWRITEBYTECODE=1 LANG=C.UTF-8 HOME=/var/lib/mai-safety MAI_SAFETY_IN_CONTAINER=1' \
+        "LABEL mai-safety.source=$service_source" \
         'EXPOSE 8750' \
         'CMD ["mai-safety", "serve", "--host", "0.0.0.0", "--port", "8750"]' & ;;
   esac

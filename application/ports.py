@@ -80,6 +80,9 @@ class RunOutcome:
 
 #: Called with every reading while the code runs; returning False stops the run (it was cancelled).
 Observer = Callable[[Usage], bool]
+#: Called from the output's capture with ("stdout" | "stderr", the bytes kept) as they come; it
+#: must return at once (it runs on the capture's thread) and what it raises is ignored.
+OutputListener = Callable[[str, bytes], None]
 
 
 class Sandbox(ABC):
@@ -107,7 +110,8 @@ class Sandbox(ABC):
     ) -> PreparedRun: ...
 
     @abstractmethod
-    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome: ...
+    def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
+        """``output``, when given, hears the program's own output as it is captured (not pip's)."""
 
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...

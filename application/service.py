@@ -46,6 +46,7 @@ from .access import TokenCommands
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .blobs import keep_output, with_full_output
+from .live import LiveOutput, OutputWatcher
 from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, Sandbox
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
@@ -95,6 +96,9 @@ class MaiSafety(TokenCommands, Application):
     #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
     #: ``policies/gate.yaml``'s names, and with no principal nobody does (docs/decisions/0016).
     roles_decide: bool = False
+    #: Service mode: the output of the runs this process supervises, as it comes, for the event
+    #: streams (application.live); None (the CLI) leaves the capture as it was.
+    live: LiveOutput | None = None
 
     def __init__(
         self,
@@ -519,8 +523,15 @@ class MaiSafety(TokenCommands, Application):
                 return not writer.ended_elsewhere.is_set()
             return writer.offer(usage.to_dict())
 
+        live = self.live
         try:
-            outcome = self.sandbox.run(prepared, observe)
+            if live is None:
+                outcome = self.sandbox.run(prepared, observe)
+            else:
+                try:
+                    outcome = self.sandbox.run(prepared, observe, live.open(str(execution.id)))
+                finally:
+                    live.close(str(execution.id))
         except SandboxUnavailable as exc:
             if writer.close(self.ledger_stall_s) and not reload[0] and not current[0].status.is_final:
                 current[0].terminate("sandbox_error", {"detail": exc.message})
@@ -653,6 +664,13 @@ class MaiSafety(TokenCommands, Application):
                 event["chain"] = hashes.get(event["version"])
         return events
 
+    def watch(self, execution_id: UUID | str) -> ExecutionWatch:
+        """Follow an execution as it goes (the service's event stream): its recorded events as
+        they are written, and, while this process runs it, its output as it comes. Visible as the
+        execution itself is (ExecutionNotFound otherwise); nothing is recorded."""
+        execution = self._visible(self._get(execution_id))
+        return ExecutionWatch(self, execution.id, principal_context.get())
+
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
         self._check_principal_may(Action.VERIFY)
@@ -741,6 +759,32 @@ class MaiSafety(TokenCommands, Application):
             return UUID(execution_id)
         except ValueError:
             raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
+
+
+class ExecutionWatch:
+    """What ``MaiSafety.watch`` hands out: reads of one execution, checked visible once."""
+
+    #: The events after which nothing more is recorded for an execution.
+    FINAL_EVENTS = frozenset({"Completed", "Terminated"})
+
+    def __init__(self, app: MaiSafety, execution_id: UUID, principal: Principal | None) -> None:
+        self._app = app
+        self.execution_id = execution_id
+        self._principal = principal
+        self.output: OutputWatcher | None = app.live.watch(str(execution_id)) if app.live is not None else None
+
+    def recorded_after(self, version: int, limit: int = 200) -> list[dict[str, Any]]:
+        """The execution's events after ``version``, oldest first, as plain data (as ``history``)."""
+        events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
+        return [_event_data(event, self._app.blobs) for event in events]
+
+    def report(self) -> ExecutionReport:
+        with acting_as(self._principal.name if self._principal else actor_context.get(), self._principal):
+            return self._app.report(self.execution_id)
+
+    def close(self) -> None:
+        if self.output is not None:
+            self.output.close()
 
 
 def _now() -> datetime:

@@ -160,8 +160,8 @@ def create_app(
     @api.get(
         "/v1/executions/{execution_id}/stream",
         tags=["executions"],
-        response_class=EventStream,
-        responses={200: {"content": {"text/event-stream": {}}, "description": "server-sent events: state, recorded, sample, output, dropped, end"}},
+        response_model=None,
+        responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "server-sent events: state, recorded, sample, output, dropped, end (then it closes), or closing"}},
     )
     def stream(execution_id: str, who: Caller) -> EventStream:
         """The execution as server-sent events: ``state``, then its recorded events (``sample``

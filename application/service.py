@@ -48,7 +48,7 @@ from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .blobs import keep_output, with_full_output
 from .live import LiveOutput, OutputWatcher
 from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
-from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, Sandbox
+from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
 
@@ -111,6 +111,7 @@ class MaiSafety(TokenCommands, Application):
         package_index: PackageIndex | None = None,
         ledger_stall_s: float = 10.0,
         blob_store: Callable[[Any], BlobStore | None] | None = None,
+        work_lock: Callable[[Any], WorkLock] | None = None,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
@@ -121,6 +122,8 @@ class MaiSafety(TokenCommands, Application):
         self.gate = gate
         self.package_index = package_index
         self.blobs = blob_store(self.recorder) if blob_store is not None else None
+        #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
+        self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
         self.ledger_stall_s = ledger_stall_s
@@ -309,7 +312,12 @@ class MaiSafety(TokenCommands, Application):
 
     def expire_overdue(self) -> list[str]:
         """End every execution whose answer did not come in time, as Terminated (no_answer), without
-        waiting for someone to answer it (the service's sweeper). Returns their ids."""
+        waiting for someone to answer it (the service's sweeper). Returns their ids. One process
+        at a time sweeps a ledger: while another does, this one returns at once with none."""
+        with self.work_lock.hold("sweep") as mine:
+            return self._expire_overdue() if mine else []
+
+    def _expire_overdue(self) -> list[str]:
         ended = []
         for execution_id in self._awaiting_ids():
             execution = self._get(execution_id)
@@ -358,10 +366,19 @@ class MaiSafety(TokenCommands, Application):
             "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
         }
 
-    def recover(self) -> list[str]:
+    def recover(self, wait_s: float = 60.0) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
         record Terminated (supervisor_lost); and seal the endings a stopped process left without
-        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids."""
+        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids.
+
+        One process at a time recovers a ledger: this one waits up to ``wait_s`` for another's
+        recovery to end, then does its own (which finds what that one ended already ended)."""
+        with self.work_lock.hold("recovery", wait_s) as mine:
+            if not mine:
+                return []
+            return self._recover()
+
+    def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
         lost = []
         for execution_id in self._running_ids():

@@ -1,0 +1,112 @@
+"""Several servers, one ledger: two real `mai-safety serve` processes on one Postgres database
+both answer, write one straight chain, and end each expired wait exactly once; recovery and the
+sweep are one process's at a time (a Postgres advisory lock; on SQLite a file lock)."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import docker
+import pytest
+
+from mai_safety.domain.levels import RiskLevel
+from mai_safety.infrastructure.bootstrap import bootstrap
+
+from .cli_helpers import policies_with
+from .conftest import settings_for
+from .service_helpers import Server, grant_tokens, running_server
+
+HELLO = "print('hello from server', {n})\n"
+HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("{n}")\n'
+
+
+def call(server: Server, token: str, method: str, path: str, body: Any = None) -> Any:
+    with server.client(token) as client:
+        response = client.request(method, path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.mark.postgres
+def test_two_servers_on_one_postgres_answer_write_one_chain_and_end_each_expired_wait_once(
+    postgres_url: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    policies = policies_with(tmp_path, gate={"answer_within_s": 2})
+    tokens = grant_tokens(postgres_url, policies, {"mai": ["submitter"], "audit": ["auditor"]})
+    sweeping = ["--sweep-every", "0.05"]  # both sweep twenty times a second: every round races
+    with running_server(tmp_path, postgres_url, policies, args=sweeping) as first, running_server(tmp_path, postgres_url, policies, args=sweeping) as second:
+        servers = [first, second]
+
+        def submit(n: int) -> dict[str, Any]:
+            code = (HELLO if n % 2 == 0 else HIGH).format(n=n)
+            return call(servers[n % 4 // 2], tokens["mai"], "POST", "/v1/executions", {"code": code})
+
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(submit, range(12)))
+        ran = [answer for answer in answers if answer["level"] != RiskLevel.HIGH.value]
+        waiting = [answer["execution_id"] for answer in answers if answer["level"] == RiskLevel.HIGH.value]
+        assert len(ran) == 6 and len(waiting) == 6
+        assert all(answer["status"] == "completed" and answer["stdout"].startswith("hello") for answer in ran)
+        supervisors = {
+            next(event for event in call(first, tokens["audit"], "GET", f"/v1/executions/{answer['execution_id']}/events") if event["event"] == "Started")["supervisor"]
+            for answer in ran
+        }
+        assert len(supervisors) == 2  # both servers ran code
+
+        # Every wait expires; both sweepers race for it.
+        deadline = time.monotonic() + 30
+        for execution_id in waiting:
+            while call(second, tokens["audit"], "GET", f"/v1/executions/{execution_id}")["status"] == "awaiting_override":
+                assert time.monotonic() < deadline, "an expired wait was not ended"
+                time.sleep(0.1)
+        time.sleep(1)  # more rounds of both sweepers after the ends
+        for execution_id in waiting:
+            events = call(first, tokens["audit"], "GET", f"/v1/executions/{execution_id}/events")
+            assert [event["event"] for event in events] == ["Assessed", "OverrideRequested", "Terminated"], events
+            assert events[-1]["reason"] == "no_answer"
+            assert events[-1]["actor"] == "mai-safety-service"
+
+        # One straight chain, as both servers see it.
+        reports = [call(server, tokens["audit"], "GET", "/v1/audit/verify") for server in servers]
+        assert all(report["intact"] for report in reports), [report["problems"] for report in reports]
+        assert reports[0]["head_position"] == reports[1]["head_position"]
+        assert first.stop() == 0 and second.stop() == 0
+    app = bootstrap(settings_for(postgres_url, policies), warm_semgrep=False)
+    try:
+        report = app.verify()
+        assert report.intact, report.problems
+        # 2 tokens; 6 runs of Assessed, Started, samples, Completed; 6 waits of 3 events.
+        assert report.head_position >= 2 + 6 * 3 + 6 * 3
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_while_one_process_sweeps_or_recovers_another_does_not(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Two applications on one ledger, as two servers are: the lock one holds, the other does not get."""
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite'}" if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    policies = policies_with(tmp_path, gate={"answer_within_s": 1})
+    one = bootstrap(settings_for(url, policies), warm_semgrep=False)
+    other = bootstrap(settings_for(url, policies), warm_semgrep=False)
+    try:
+        report = one.run(HIGH.format(n=1).encode())
+        assert report.status == "awaiting_override"
+        time.sleep(1.2)
+        with one.work_lock.hold("sweep") as mine:
+            assert mine
+            with other.work_lock.hold("sweep", wait_s=0.3) as theirs:
+                assert not theirs
+            assert other.expire_overdue() == []  # the other sweeps nothing while this one holds it
+            with other.work_lock.hold("recovery") as theirs:
+                assert theirs  # another kind of work: another lock
+            with one.work_lock.hold("recovery"):
+                assert other.recover(wait_s=0.2) == []
+        assert other.expire_overdue() == [report.execution_id]
+        assert one.expire_overdue() == []
+        assert [event["event"] for event in one.history(report.execution_id)][-1] == "Terminated"
+    finally:
+        one.close()
+        other.close()

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, TextIO
 from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -692,6 +692,19 @@ class MaiSafety(TokenCommands, Application):
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
         self._check_principal_may(Action.VERIFY)
         return self.audit.verify()
+
+    def export(
+        self, *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None
+    ) -> Callable[[TextIO], VerificationReport]:
+        """The bundle ``mai-safety audit export`` writes, as a writer for ``out``: the caller's
+        right and the scope are checked now, before anything is written (the head is sealed when
+        the writer starts, as the CLI's export does)."""
+        self._check_principal_may(Action.EXPORT)
+        if execution is not None and (from_position is not None or to_position is not None):
+            raise InvalidSubmission("an export of one execution chooses its own range: leave out from and to")
+        if execution is not None:
+            execution = str(self._get(execution).id)
+        return lambda out: self.audit.export(out, execution=execution, from_position=from_position, to_position=to_position)
 
     # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
 

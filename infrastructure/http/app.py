@@ -11,8 +11,8 @@ from datetime import datetime, timezone
 from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
-from fastapi import Depends, FastAPI, Header, Request
-from fastapi.responses import JSONResponse
+from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from mai_safety.application.access import TokenReport
@@ -23,6 +23,7 @@ from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 
 from . import problems
+from .export import stream_export
 from .limits import BodyLimit
 from .models import (
     AssessmentRequest,
@@ -222,6 +223,27 @@ def create_app(
         """Both hash chains, every signed checkpoint and every event MAC (role ``auditor``)."""
         with as_principal(who):
             return service.verify()
+
+    @api.get(
+        "/v1/audit/export",
+        tags=["audit"],
+        response_model=None,
+        responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}, "description": "the bundle, one JSON object a line"}},
+    )
+    def export(
+        who: Caller,
+        execution: str | None = None,
+        from_position: Annotated[int | None, Query(alias="from", ge=1)] = None,
+        to_position: Annotated[int | None, Query(alias="to", ge=1)] = None,
+    ) -> StreamingResponse:
+        """The self-contained bundle ``mai-safety audit export`` writes (role ``auditor``), streamed
+        as it is written: the whole ledger, a range (``from``, ``to``: positions), or one
+        ``execution`` (others' events as hashes only). Check it anywhere with ``mai-safety audit
+        verify --bundle FILE``: no database needed. The head is sealed first, as the CLI does."""
+        with as_principal(who):
+            write = service.export(execution=execution, from_position=from_position, to_position=to_position)
+            scope = "-" + "".join(char for char in execution.lower() if char in "0123456789abcdef-")[:36] if execution else ""
+            return stream_export(write, f"mai-safety-ledger{scope}.jsonl")
 
     @api.get("/v1/tokens", tags=["audit"], response_model=list[TokenReport])
     def tokens(who: Caller, as_of: datetime | None = None) -> list[TokenReport]:

@@ -6,6 +6,7 @@ program prints a lot."""
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import threading
 import time
@@ -244,3 +245,20 @@ def test_a_reader_that_never_reads_while_the_program_prints_a_lot_neither_slows_
             for line in block.splitlines() if line.startswith("data:")
         )
         assert missed > 16 * 1024 * 1024
+
+
+def test_sigterm_closes_open_streams_so_they_do_not_hold_the_service_up(tmp_path: Path) -> None:
+    policies = policies_with(tmp_path)
+    database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"]})
+    with running_server(tmp_path, database_url, policies, args=["--grace", "20"]) as server, server.client(tokens["mai"]) as client:
+        waiting = client.post("/v1/executions", json={"code": HIGH}).json()["execution_id"]
+        with client.stream("GET", f"/v1/executions/{waiting}/stream") as response:
+            events = read_events(response)
+            assert next(events)[1] == "state"
+            server.process.send_signal(signal.SIGTERM)
+            started = time.monotonic()
+            rest = [kind for _, kind, _ in events]
+        assert rest == ["recorded", "recorded", "closing"]  # Assessed, OverrideRequested; no end
+        assert server.process.wait(timeout=15) == 0, server.output()
+        assert time.monotonic() - started < 10  # not the 20 s grace

@@ -17,7 +17,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import policies_with
 from .conftest import settings_for
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import Server, grant_tokens, running_server, running_servers
 
 HELLO = "print('hello from server', {n})\n"
 HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("{n}")\n'
@@ -110,3 +110,28 @@ def test_while_one_process_sweeps_or_recovers_another_does_not(backend: str, tmp
     finally:
         one.close()
         other.close()
+
+
+@pytest.mark.postgres
+def test_a_run_whose_server_died_is_recovered_once_when_two_servers_start_together(
+    postgres_url: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    policies = policies_with(tmp_path)
+    tokens = grant_tokens(postgres_url, policies, {"mai": ["submitter"], "audit": ["auditor"]})
+    with running_server(tmp_path, postgres_url, policies) as dying, dying.client(tokens["mai"]) as client:
+        execution_id = client.post("/v1/executions", json={"code": "import time\ntime.sleep(60)\n", "wait_s": 0}).json()["execution_id"]
+        deadline = time.monotonic() + 30
+        while client.get(f"/v1/executions/{execution_id}").json().get("status") != "running":
+            assert time.monotonic() < deadline, "the run did not start"
+            time.sleep(0.1)
+        dying.process.kill()  # its supervisor is gone; its container stays until its deadline
+        dying.process.wait()
+    with running_servers(2, tmp_path, postgres_url, policies) as servers:
+        events = call(servers[0], tokens["audit"], "GET", f"/v1/executions/{execution_id}/events")
+        ends = [event for event in events if event["event"] in ("Completed", "Terminated")]
+        assert len(ends) == 1 and ends[0]["reason"] == "supervisor_lost", ends
+        assert ends[0]["actor"] == "mai-safety-service"
+        recovered = [server.output().count("recovered 1 execution") for server in servers]
+        assert sorted(recovered) == [0, 1], [server.output() for server in servers]
+        report = call(servers[1], tokens["audit"], "GET", "/v1/audit/verify")
+        assert report["intact"], report["problems"]

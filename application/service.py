@@ -808,6 +808,10 @@ class ExecutionWatch:
         events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
         return [_event_data(event, self._app.blobs) for event in events]
 
+    def status(self) -> str:
+        """The status now, without reading its output back (a stream opening says only this)."""
+        return self._app._get(self.execution_id).status.value
+
     def report(self) -> ExecutionReport:
         with acting_as(self._principal.name if self._principal else actor_context.get(), self._principal):
             return self._app.report(self.execution_id)

@@ -101,8 +101,8 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
 
 async def follow(watch: ExecutionWatch, stopping: threading.Event) -> AsyncIterator[str]:
     """The stream's events, until the execution's end (or the service stops)."""
-    report = await run_in_threadpool(watch.report)
-    yield sse("state", {"execution_id": str(watch.execution_id), "status": report.status})
+    status = await run_in_threadpool(watch.status)
+    yield sse("state", {"execution_id": str(watch.execution_id), "status": status})
     version = 0
     ended = False
     next_ledger = 0.0

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import signal
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack

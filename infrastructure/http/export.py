@@ -71,6 +71,17 @@ def put(pieces: queue.Queue[Any], item: Any, gone: threading.Event) -> None:
             continue
 
 
+def take(pieces: queue.Queue[Any], gone: threading.Event) -> Any:
+    """The next piece; a reader that has gone (its getter abandoned) ends within half a second,
+    so no worker thread is left waiting for a piece that will never come."""
+    while True:
+        try:
+            return pieces.get(timeout=0.5)
+        except queue.Empty:
+            if gone.is_set():
+                return _DONE
+
+
 def stream_export(write: Callable[[TextIO], VerificationReport], filename: str) -> StreamingResponse:
     """Start the export; wait for its first piece (or its error, raised here); answer with the rest."""
     pieces: queue.Queue[Any] = queue.Queue(_QUEUE)
@@ -111,7 +122,7 @@ def stream_export(write: Callable[[TextIO], VerificationReport], filename: str) 
                     log.error("the export failed after it began (%s: %s); the answer is cut short", type(item).__name__, item)
                     raise item
                 yield item
-                item = await anyio.to_thread.run_sync(pieces.get, abandon_on_cancel=True)
+                item = await anyio.to_thread.run_sync(take, pieces, gone, abandon_on_cancel=True)
         finally:
             gone.set()
 

@@ -808,6 +808,12 @@ class ExecutionWatch:
         events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
         return [_event_data(event, self._app.blobs) for event in events]
 
+    def token_active(self) -> bool:
+        """Whether the token the watch was opened with still holds (always, outside the service)."""
+        if self._principal is None or not self._principal.token_id:
+            return True
+        return self._app.token_active(self._principal.token_id)
+
     def status(self) -> str:
         """The status now, without reading its output back (a stream opening says only this)."""
         return self._app._get(self.execution_id).status.value

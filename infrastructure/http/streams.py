@@ -10,7 +10,8 @@ Events, each ``data`` one JSON object:
   ``dropped``   the reader fell behind (or came late) and missed this much output: {"bytes"}
   ``end``       the execution ended: its report (with the whole output as recorded); the
                 stream then closes
-  ``closing``   the service is stopping: the stream closes without an end (read it again elsewhere)
+  ``closing``   the service is stopping, or the stream's token was revoked: the stream closes
+                without an end
 Recorded events carry their version as the event's ``id``. Nothing a stream does is recorded.
 
 Samples and the end are read from the ledger, so a stream on any server of one ledger sees them;
@@ -41,6 +42,8 @@ LEDGER_EVERY_S = 0.5
 OUTPUT_EVERY_S = 0.1
 #: A comment line this often keeps proxies from closing a quiet stream and finds a gone reader.
 KEEPALIVE_S = 15.0
+#: How often a stream asks whether its token still holds: a revocation ends it within this.
+TOKEN_EVERY_S = 2.0
 
 
 class StreamSlots:
@@ -106,12 +109,18 @@ async def follow(watch: ExecutionWatch, stopping: threading.Event) -> AsyncItera
     version = 0
     ended = False
     next_ledger = 0.0
+    next_token = time.monotonic() + TOKEN_EVERY_S
     last_sent = time.monotonic()
     while True:
         if stopping.is_set():
             yield sse("closing", {"detail": "the service is stopping: read the execution again, here or on another server"})
             return
         now = time.monotonic()
+        if now >= next_token:
+            next_token = now + TOKEN_EVERY_S
+            if not await run_in_threadpool(watch.token_active):
+                yield sse("closing", {"detail": "the token this stream was opened with is no longer valid"})
+                return
         if now >= next_ledger:
             next_ledger = now + LEDGER_EVERY_S
             while True:

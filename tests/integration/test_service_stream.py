@@ -32,6 +32,8 @@ PROBLEM = "application/problem+json"
 class World:
     server: Server
     tokens: dict[str, str]
+    database_url: str
+    policies: Path
 
     def client(self, who: str | None) -> httpx.Client:
         return self.server.client(self.tokens.get(who or "", None))
@@ -44,7 +46,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, PRINCIPALS)
     with running_server(tmp, database_url, policies, args=["--max-streams", "3", "--max-streams-per-principal", "2"]) as server:
-        yield World(server, tokens)
+        yield World(server, tokens, database_url, policies)
 
 
 def read_events(response: httpx.Response) -> Iterator[tuple[float, str, Any]]:
@@ -261,3 +263,28 @@ def test_sigterm_closes_open_streams_so_they_do_not_hold_the_service_up(tmp_path
         assert rest == ["recorded", "recorded", "closing"]  # Assessed, OverrideRequested; no end
         assert server.process.wait(timeout=15) == 0, server.output()
         assert time.monotonic() - started < 10  # not the 20 s grace
+
+
+def test_a_revoked_token_loses_its_open_stream_too(world: World, tmp_path: Path) -> None:
+    """A revocation holds from the next request on; a stream is one long request, so it looks again as it goes."""
+    from mai_safety.infrastructure.bootstrap import bootstrap
+
+    from .conftest import settings_for
+
+    database_url, policies = world.database_url, world.policies
+    token = grant_tokens(database_url, policies, {"temp": ["auditor"]})["temp"]
+    waiting = submit(world, "mai", HIGH)["execution_id"]
+    with world.server.client(token) as client, client.stream("GET", f"/v1/executions/{waiting}/stream") as response:
+        events = read_events(response)
+        assert next(events)[1] == "state"
+        app = bootstrap(settings_for(database_url, policies), warm_semgrep=False)
+        try:
+            app.revoke_tokens("temp", "left")
+        finally:
+            app.close()
+        revoked_at = time.monotonic()
+        rest = list(events)
+    assert rest[-1][1] == "closing" and "token" in rest[-1][2]["detail"]
+    assert rest[-1][0] - revoked_at < 5
+    with world.client("mai") as client:
+        client.post(f"/v1/executions/{waiting}/cancel")

@@ -44,11 +44,19 @@ class FileWorkLock(WorkLock):
 
     def __init__(self, database: Path) -> None:
         self._database = database
+        self._here = ProcessWorkLock()  # where no lock file can be made beside the ledger
 
     @contextmanager
     def hold(self, name: str, wait_s: float = 0.0) -> Iterator[bool]:
         path = self._database.with_name(f"{self._database.name}.{name}.lock")
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        except OSError:
+            # A folder we may not write in (a read-only copy being checked): one process's lock;
+            # SQLite's single writer and the ledger's version check still keep each end single.
+            with self._here.hold(name, wait_s) as got:
+                yield got
+            return
         got = False
         try:
             deadline = time.monotonic() + wait_s

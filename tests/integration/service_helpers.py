@@ -3,6 +3,7 @@ policies and home, and tokens granted on that ledger as the operator would."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -12,6 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -21,6 +23,20 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from .conftest import settings_for
 
 SERVE = [sys.executable, "-m", "mai_safety.infrastructure.cli", "serve"]
+
+
+def read_events(response: httpx.Response) -> Iterator[tuple[float, str, Any]]:
+    """(arrival time, event, data) for each server-sent event, as it arrives."""
+    event, data = "message", []
+    for line in response.iter_lines():
+        if line == "":
+            if data:
+                yield time.monotonic(), event, json.loads("\n".join(data))
+            event, data = "message", []
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())
 
 
 def free_port() -> int:

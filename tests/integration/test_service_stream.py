@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from .cli_helpers import policies_with
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import Server, grant_tokens, read_events, running_server
 
 PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "alice": ["approver"], "audit": ["auditor"]}
 TICKING = "import time\nfor i in range(6):\n    print('tick', i, flush=True)\n    time.sleep(0.5)\n"
@@ -47,20 +47,6 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     tokens = grant_tokens(database_url, policies, PRINCIPALS)
     with running_server(tmp, database_url, policies, args=["--max-streams", "3", "--max-streams-per-principal", "2"]) as server:
         yield World(server, tokens, database_url, policies)
-
-
-def read_events(response: httpx.Response) -> Iterator[tuple[float, str, Any]]:
-    """(arrival time, event, data) for each server-sent event, as it arrives."""
-    event, data = "message", []
-    for line in response.iter_lines():
-        if line == "":
-            if data:
-                yield time.monotonic(), event, json.loads("\n".join(data))
-            event, data = "message", []
-        elif line.startswith("event:"):
-            event = line[6:].strip()
-        elif line.startswith("data:"):
-            data.append(line[5:].strip())
 
 
 def stream_all(world: World, who: str, execution_id: str, timeout: float = 60) -> list[tuple[float, str, Any]]:

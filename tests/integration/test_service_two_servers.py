@@ -17,7 +17,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import policies_with
 from .conftest import settings_for
-from .service_helpers import Server, grant_tokens, running_server, running_servers
+from .service_helpers import Server, grant_tokens, read_events, running_server, running_servers
 
 HELLO = "print('hello from server', {n})\n"
 HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("{n}")\n'
@@ -135,3 +135,35 @@ def test_a_run_whose_server_died_is_recovered_once_when_two_servers_start_togeth
         assert sorted(recovered) == [0, 1], [server.output() for server in servers]
         report = call(servers[1], tokens["audit"], "GET", "/v1/audit/verify")
         assert report["intact"], report["problems"]
+
+
+@pytest.mark.postgres
+def test_a_stream_on_the_other_server_gets_the_samples_and_the_end_and_the_output_whole(
+    postgres_url: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    policies = policies_with(tmp_path)
+    tokens = grant_tokens(postgres_url, policies, {"mai": ["submitter"]})
+    ticking = "import time\nfor i in range(5):\n    print('tick', i, flush=True)\n    time.sleep(0.5)\n"
+    with running_servers(2, tmp_path, postgres_url, policies) as (runner, other):
+        with runner.client(tokens["mai"]) as client:
+            execution_id = client.post("/v1/executions", json={"code": ticking, "wait_s": 0}).json()["execution_id"]
+            while client.get(f"/v1/executions/{execution_id}").status_code == 404:
+                time.sleep(0.05)
+        seen: dict[str, list[tuple[str, Any]]] = {}
+
+        def follow(name: str, server: Server) -> None:
+            with server.client(tokens["mai"]) as client, client.stream("GET", f"/v1/executions/{execution_id}/stream") as response:
+                assert response.status_code == 200
+                seen[name] = [(kind, data) for _, kind, data in read_events(response)]
+
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda pair: follow(*pair), [("runner", runner), ("other", other)]))
+    ticks = "".join(f"tick {i}\n" for i in range(5))
+    for name in ("runner", "other"):
+        kinds = [kind for kind, _ in seen[name]]
+        assert kinds[-1] == "end" and "sample" in kinds, kinds
+        assert seen[name][-1][1]["stdout"] == ticks
+    assert "".join(data["text"] for kind, data in seen["runner"] if kind == "output") == ticks
+    assert not any(kind == "output" for kind, _ in seen["other"])  # output as it comes is the runner's alone
+    samples = {name: [data["version"] for kind, data in seen[name] if kind == "sample"] for name in seen}
+    assert samples["runner"] == samples["other"]  # the same recorded samples, from the one ledger

@@ -804,9 +804,10 @@ class ExecutionWatch:
         self.output: OutputWatcher | None = app.live.watch(str(execution_id)) if app.live is not None else None
 
     def recorded_after(self, version: int, limit: int = 200) -> list[dict[str, Any]]:
-        """The execution's events after ``version``, oldest first, as plain data (as ``history``)."""
+        """The execution's events after ``version``, oldest first, as plain data (as ``history``,
+        but output kept as a blob is not read back: the stream's end carries the report)."""
         events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
-        return [_event_data(event, self._app.blobs) for event in events]
+        return [_event_data(event, None) for event in events]
 
     def token_active(self) -> bool:
         """Whether the token the watch was opened with still holds (always, outside the service)."""

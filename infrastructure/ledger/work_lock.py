@@ -1,10 +1,10 @@
 """Work one process at a time does for the whole ledger: recovery and the sweep of unanswered
 waits. Two ``serve`` processes on one ledger must not both do it for one execution at once.
 
-On Postgres a session-level advisory lock (``pg_try_advisory_lock``) on one of the recorder's own
-connections (autocommit: no transaction is left open while the work runs, so no idle-in-transaction
-timeout can end it), named by the events table and the work; released at the end, and by the
-database if the process or its connection dies. On SQLite a ``flock`` on a file beside the
+On Postgres a session-level advisory lock (``pg_try_advisory_lock``) on a connection of its own
+(autocommit: no transaction is left open while the work runs, so no idle-in-transaction timeout
+can end it; not one of the recorder's pool, which the work itself needs), named by the events
+table and the work; freed when that connection closes, at the end or when the process dies. On SQLite a ``flock`` on a file beside the
 database (``<ledger>.<work>.lock``), released by the kernel when the process dies; an in-memory
 ledger has one process, and a thread lock does.
 
@@ -75,29 +75,34 @@ class FileWorkLock(WorkLock):
 
 
 class PostgresWorkLock(WorkLock):
+    """A session-level advisory lock on a connection of its own, opened for the hold and closed
+    after it (closing the session frees the lock): the work itself is free to use every
+    connection of the recorder's pool, however small the pool is."""
+
     def __init__(self, datastore: Any, qualified_table: str) -> None:
         self._datastore = datastore
         self._table = qualified_table
 
     @contextmanager
     def hold(self, name: str, wait_s: float = 0.0) -> Iterator[bool]:
+        import psycopg
+        from eventsourcing.persistence import OperationalError
+
         key = work_lock_key(self._table, name)
-        with self._datastore.get_connection() as connection:
+        settings = {k: v for k, v in dict(self._datastore.pool.kwargs or {}).items() if k != "row_factory"}
+        try:
+            connection = psycopg.connect(autocommit=True, **{"connect_timeout": 10, **settings})
+        except psycopg.Error as exc:
+            raise OperationalError(f"cannot take the {name} lock: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}") from None
+        with connection:
             deadline = time.monotonic() + wait_s
             while True:
                 row = connection.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
-                got = bool(next(iter(row.values())) if isinstance(row, dict) else row[0])
+                got = bool(row and row[0])
                 if got or time.monotonic() >= deadline:
                     break
                 time.sleep(_RETRY_S)
-            try:
-                yield got
-            finally:
-                if got:
-                    try:
-                        connection.execute("SELECT pg_advisory_unlock(%s)", (key,))
-                    except Exception:  # noqa: BLE001 - a broken connection's session, and its lock, are gone
-                        pass
+            yield got
 
 
 def work_lock_beside(recorder: object) -> WorkLock:

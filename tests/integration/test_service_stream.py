@@ -246,7 +246,7 @@ def test_sigterm_closes_open_streams_so_they_do_not_hold_the_service_up(tmp_path
             server.process.send_signal(signal.SIGTERM)
             started = time.monotonic()
             rest = [kind for _, kind, _ in events]
-        assert rest == ["recorded", "recorded", "closing"]  # Assessed, OverrideRequested; no end
+        assert rest[-1] == "closing" and "end" not in rest, rest  # the execution still waits: no end
         assert server.process.wait(timeout=15) == 0, server.output()
         assert time.monotonic() - started < 10  # not the 20 s grace
 

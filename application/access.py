@@ -132,6 +132,15 @@ class TokenCommands:
             raise NotAuthenticated(_INVALID)
         return token.as_principal()
 
+    def token_active(self, token_id: str) -> bool:
+        """Whether that token is granted and not revoked, as the ledger says now (a long request,
+        an event stream, asks again as it goes: a revocation holds from the next look)."""
+        try:
+            token = self.repository.get(UUID(token_id))
+        except (AggregateNotFoundError, ValueError):
+            return False
+        return isinstance(token, ApiToken) and not token.revoked
+
     def _token_ids(self) -> list[UUID]:
         ids: dict[UUID, None] = {}
         start: int | None = None

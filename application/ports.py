@@ -5,8 +5,10 @@ A fake of each lives beside the unit tests (tests/unit/fakes.py) and subclasses 
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +82,9 @@ class RunOutcome:
 
 #: Called with every reading while the code runs; returning False stops the run (it was cancelled).
 Observer = Callable[[Usage], bool]
+#: Called from the output's capture with ("stdout" | "stderr", the bytes kept) as they come; it
+#: must return at once (it runs on the capture's thread) and what it raises is ignored.
+OutputListener = Callable[[str, bytes], None]
 
 
 class Sandbox(ABC):
@@ -107,7 +112,8 @@ class Sandbox(ABC):
     ) -> PreparedRun: ...
 
     @abstractmethod
-    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome: ...
+    def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
+        """``output``, when given, hears the program's own output as it is captured (not pip's)."""
 
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...
@@ -145,6 +151,35 @@ class Sandbox(ABC):
 
     def close(self) -> None:
         """Release connections to the engine."""
+
+
+class WorkLock(ABC):
+    """Work that one process at a time does for the whole ledger (recovery, the sweep of
+    unanswered waits), however many processes write it."""
+
+    @abstractmethod
+    def hold(self, name: str, wait_s: float = 0.0) -> AbstractContextManager[bool]:
+        """Take the lock named ``name`` for the block, waiting up to ``wait_s``; the block is
+        given True when it holds it, False when another process does (do not do the work)."""
+
+
+class ProcessWorkLock(WorkLock):
+    """The default where the ledger offers no lock of its own: one process, a lock per work."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def hold(self, name: str, wait_s: float = 0.0) -> Iterator[bool]:
+        with self._guard:
+            lock = self._locks.setdefault(name, threading.Lock())
+        got = lock.acquire(timeout=wait_s) if wait_s > 0 else lock.acquire(blocking=False)
+        try:
+            yield got
+        finally:
+            if got:
+                lock.release()
 
 
 class BlobTooLarge(Exception):

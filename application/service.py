@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, TextIO
 from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -46,8 +46,9 @@ from .access import TokenCommands
 from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .blobs import keep_output, with_full_output
+from .live import LiveOutput, OutputWatcher
 from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
-from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, Sandbox
+from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
 from .sample_writer import SampleWriter
 
@@ -95,6 +96,9 @@ class MaiSafety(TokenCommands, Application):
     #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
     #: ``policies/gate.yaml``'s names, and with no principal nobody does (docs/decisions/0016).
     roles_decide: bool = False
+    #: Service mode: the output of the runs this process supervises, as it comes, for the event
+    #: streams (application.live); None (the CLI) leaves the capture as it was.
+    live: LiveOutput | None = None
 
     def __init__(
         self,
@@ -107,6 +111,7 @@ class MaiSafety(TokenCommands, Application):
         package_index: PackageIndex | None = None,
         ledger_stall_s: float = 10.0,
         blob_store: Callable[[Any], BlobStore | None] | None = None,
+        work_lock: Callable[[Any], WorkLock] | None = None,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
@@ -117,6 +122,8 @@ class MaiSafety(TokenCommands, Application):
         self.gate = gate
         self.package_index = package_index
         self.blobs = blob_store(self.recorder) if blob_store is not None else None
+        #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
+        self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
         self.ledger_stall_s = ledger_stall_s
@@ -305,7 +312,12 @@ class MaiSafety(TokenCommands, Application):
 
     def expire_overdue(self) -> list[str]:
         """End every execution whose answer did not come in time, as Terminated (no_answer), without
-        waiting for someone to answer it (the service's sweeper). Returns their ids."""
+        waiting for someone to answer it (the service's sweeper). Returns their ids. One process
+        at a time sweeps a ledger: while another does, this one returns at once with none."""
+        with self.work_lock.hold("sweep") as mine:
+            return self._expire_overdue() if mine else []
+
+    def _expire_overdue(self) -> list[str]:
         ended = []
         for execution_id in self._awaiting_ids():
             execution = self._get(execution_id)
@@ -354,10 +366,19 @@ class MaiSafety(TokenCommands, Application):
             "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
         }
 
-    def recover(self) -> list[str]:
+    def recover(self, wait_s: float = 60.0) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
         record Terminated (supervisor_lost); and seal the endings a stopped process left without
-        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids."""
+        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids.
+
+        One process at a time recovers a ledger: this one waits up to ``wait_s`` for another's
+        recovery to end, then does its own (which finds what that one ended already ended)."""
+        with self.work_lock.hold("recovery", wait_s) as mine:
+            if not mine:
+                return []
+            return self._recover()
+
+    def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
         lost = []
         for execution_id in self._running_ids():
@@ -519,8 +540,15 @@ class MaiSafety(TokenCommands, Application):
                 return not writer.ended_elsewhere.is_set()
             return writer.offer(usage.to_dict())
 
+        live = self.live
         try:
-            outcome = self.sandbox.run(prepared, observe)
+            if live is None:
+                outcome = self.sandbox.run(prepared, observe)
+            else:
+                try:
+                    outcome = self.sandbox.run(prepared, observe, live.open(str(execution.id)))
+                finally:
+                    live.close(str(execution.id))
         except SandboxUnavailable as exc:
             if writer.close(self.ledger_stall_s) and not reload[0] and not current[0].status.is_final:
                 current[0].terminate("sandbox_error", {"detail": exc.message})
@@ -653,10 +681,30 @@ class MaiSafety(TokenCommands, Application):
                 event["chain"] = hashes.get(event["version"])
         return events
 
+    def watch(self, execution_id: UUID | str) -> ExecutionWatch:
+        """Follow an execution as it goes (the service's event stream): its recorded events as
+        they are written, and, while this process runs it, its output as it comes. Visible as the
+        execution itself is (ExecutionNotFound otherwise); nothing is recorded."""
+        execution = self._visible(self._get(execution_id))
+        return ExecutionWatch(self, execution.id, principal_context.get())
+
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
         self._check_principal_may(Action.VERIFY)
         return self.audit.verify()
+
+    def export(
+        self, *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None
+    ) -> Callable[[TextIO], VerificationReport]:
+        """The bundle ``mai-safety audit export`` writes, as a writer for ``out``: the caller's
+        right and the scope are checked now, before anything is written (the head is sealed when
+        the writer starts, as the CLI's export does)."""
+        self._check_principal_may(Action.EXPORT)
+        if execution is not None and (from_position is not None or to_position is not None):
+            raise InvalidSubmission("an export of one execution chooses its own range: leave out from and to")
+        if execution is not None:
+            execution = str(self._get(execution).id)
+        return lambda out: self.audit.export(out, execution=execution, from_position=from_position, to_position=to_position)
 
     # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
 
@@ -741,6 +789,43 @@ class MaiSafety(TokenCommands, Application):
             return UUID(execution_id)
         except ValueError:
             raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
+
+
+class ExecutionWatch:
+    """What ``MaiSafety.watch`` hands out: reads of one execution, checked visible once."""
+
+    #: The events after which nothing more is recorded for an execution.
+    FINAL_EVENTS = frozenset({"Completed", "Terminated"})
+
+    def __init__(self, app: MaiSafety, execution_id: UUID, principal: Principal | None) -> None:
+        self._app = app
+        self.execution_id = execution_id
+        self._principal = principal
+        self.output: OutputWatcher | None = app.live.watch(str(execution_id)) if app.live is not None else None
+
+    def recorded_after(self, version: int, limit: int = 200) -> list[dict[str, Any]]:
+        """The execution's events after ``version``, oldest first, as plain data (as ``history``,
+        but output kept as a blob is not read back: the stream's end carries the report)."""
+        events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
+        return [_event_data(event, None) for event in events]
+
+    def token_active(self) -> bool:
+        """Whether the token the watch was opened with still holds (always, outside the service)."""
+        if self._principal is None or not self._principal.token_id:
+            return True
+        return self._app.token_active(self._principal.token_id)
+
+    def status(self) -> str:
+        """The status now, without reading its output back (a stream opening says only this)."""
+        return self._app._get(self.execution_id).status.value
+
+    def report(self) -> ExecutionReport:
+        with acting_as(self._principal.name if self._principal else actor_context.get(), self._principal):
+            return self._app.report(self.execution_id)
+
+    def close(self) -> None:
+        if self.output is not None:
+            self.output.close()
 
 
 def _now() -> datetime:

@@ -29,7 +29,7 @@ class Role(str, Enum):
     SUBMITTER = "submitter"  # submit and assess code; read and cancel its own executions
     APPROVER = "approver"  # confirm HIGH code (deny it); read every execution to decide
     SECURITY_OFFICER = "security-officer"  # override BLOCKED code with an explanation (deny it)
-    AUDITOR = "auditor"  # read every execution, verify the ledger
+    AUDITOR = "auditor"  # read every execution, verify and export the ledger
     ADMIN = "admin"  # tokens: lists them over HTTP; grants and revokes through the operator's CLI
 
 
@@ -41,6 +41,7 @@ class Action(str, Enum):
     CONFIRM = "confirm HIGH code"
     OVERRIDE = "override BLOCKED code"
     VERIFY = "verify the ledger"
+    EXPORT = "export the ledger"
     READ_TOKENS = "list the tokens granted and revoked"
 
 
@@ -48,7 +49,7 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
     Role.SUBMITTER: frozenset({Action.ASSESS, Action.SUBMIT}),
     Role.APPROVER: frozenset({Action.CONFIRM, Action.READ_ANY, Action.CANCEL_ANY}),
     Role.SECURITY_OFFICER: frozenset({Action.OVERRIDE, Action.READ_ANY, Action.CANCEL_ANY}),
-    Role.AUDITOR: frozenset({Action.READ_ANY, Action.VERIFY, Action.READ_TOKENS}),
+    Role.AUDITOR: frozenset({Action.READ_ANY, Action.VERIFY, Action.EXPORT, Action.READ_TOKENS}),
     Role.ADMIN: frozenset({Action.READ_TOKENS}),  # granting and revoking: the operator's CLI
 }
 

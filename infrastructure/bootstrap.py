@@ -18,6 +18,7 @@ from .assessor import build_analyzers
 from .docker_sandbox import DockerSandbox
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import load_ledger_policy
+from .ledger.work_lock import work_lock_beside
 from .pip_config import PipPackageIndex
 from .policy_loader import Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
@@ -92,6 +93,8 @@ def bootstrap(
         ).policy,
         # Long output goes to a table of the ledger's own database (docs/decisions/0014).
         blob_store=blob_store_beside,
+        # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
+        work_lock=work_lock_beside,
     )
 
 

@@ -48,7 +48,7 @@ import requests
 from docker.utils.socket import STDERR, frames_iter
 
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.ports import Observer, PreparedRun, RunOutcome, Sandbox
+from mai_safety.application.ports import Observer, OutputListener, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLimits, cap_to_host
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
@@ -523,7 +523,7 @@ class DockerSandbox(Sandbox):
         handle.proxy_outside = networks.get(self.upstream_network, {}).get("IPAddress") or inside
         return inside
 
-    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome:
+    def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         handle: _Handle = prepared.handle
         container = handle.container
         limits = prepared.limits
@@ -552,7 +552,7 @@ class DockerSandbox(Sandbox):
             environment["MAI_SAFETY_DEPS"] = _DEPS_TARGET
         phase = self._phase(
             handle, ["python3", "-I", "/sandbox/runner.py"], environment,
-            cgroup, limits, observer, started, peaks, _Capture(limits.output_bytes), last=True,
+            cgroup, limits, observer, started, peaks, _Capture(limits.output_bytes, output), last=True,
         )
         observations["attempted"] = handle.feed.close()
         observations["attempted"]["channel"] = (
@@ -1226,8 +1226,9 @@ class _Capture:
     writes to us block).
     """
 
-    def __init__(self, cap: int) -> None:
+    def __init__(self, cap: int, listener: OutputListener | None = None) -> None:
         self.cap = cap
+        self.listener = listener  # hears what is kept, as it comes (the service's live output)
         self.total = 0
         self.overflowed = False
         self.stop = threading.Event()
@@ -1249,6 +1250,11 @@ class _Capture:
         self.total += len(chunk)
         if room > 0:
             self._kept[name] += chunk[:room]
+            if self.listener is not None:
+                try:
+                    self.listener(name, chunk[:room])
+                except Exception:  # noqa: BLE001 - a listener never stops the capture
+                    pass
         if self.total > self.cap and not self.overflowed:
             self.overflowed = True
             self.stop.set()

@@ -3,6 +3,7 @@ principal, map the result or the error. No rule of who may do what lives here (d
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from contextlib import contextmanager
@@ -10,8 +11,8 @@ from datetime import datetime, timezone
 from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
-from fastapi import Depends, FastAPI, Header, Request
-from fastapi.responses import JSONResponse
+from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from mai_safety.application.access import TokenReport
@@ -22,6 +23,7 @@ from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 
 from . import problems
+from .export import stream_export
 from .limits import BodyLimit
 from .models import (
     AssessmentRequest,
@@ -32,6 +34,7 @@ from .models import (
     PendingExecution,
 )
 from .runs import Runs
+from .streams import EventStream, StreamSlots, follow
 
 #: Idempotency-Key → execution id, per principal: uuid5 in a namespace of our own.
 IDEMPOTENCY_NAMESPACE = UUID("7d0f6a4e-1b8e-5c39-9a57-3f1f0c2a6e11")
@@ -47,7 +50,15 @@ def _principal(request: Request, credentials: Annotated[HTTPAuthorizationCredent
 Caller = Annotated[Principal, Depends(_principal)]
 
 
-def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_s: float = 60.0) -> FastAPI:
+def create_app(
+    service: MaiSafety,
+    runs: Runs,
+    *,
+    max_code_bytes: int,
+    max_wait_s: float = 60.0,
+    streams: StreamSlots | None = None,
+    stopping: threading.Event | None = None,
+) -> FastAPI:
     api = FastAPI(
         title="mai-safety",
         version="1",
@@ -58,6 +69,8 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
     api.add_middleware(BodyLimit, max_bytes=2 * max_code_bytes + 64 * 1024)
 
     api.state.service = service
+    slots = streams or StreamSlots(64, 8)
+    stopping = stopping or threading.Event()
 
     def wait_for(future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
         bound = max_wait_s if wait_s is None else min(wait_s, max_wait_s)
@@ -85,8 +98,10 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
 
     @api.get("/v1/status", tags=["service"])
     def status(who: Caller) -> dict[str, Any]:
-        """What answers and what does not: Docker, the ledger, gVisor's runtime ``runsc``."""
-        return service.status()
+        """What answers and what does not: Docker, the ledger, gVisor's runtime ``runsc``; and the
+        event streams open on this server, with what their live output holds in memory."""
+        live = service.live.describe() if service.live is not None else {}
+        return {**service.status(), "streams": {"open": slots.count(), "limit": slots.total, "per_principal": slots.per_principal, "live": live}}
 
     @api.post("/v1/assessments", tags=["executions"], response_model=AssessmentReport)
     def assess(body: AssessmentRequest, who: Caller) -> AssessmentReport:
@@ -143,6 +158,32 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
         with as_principal(who):
             return service.history(execution_id, with_hashes=True)
 
+    @api.get(
+        "/v1/executions/{execution_id}/stream",
+        tags=["executions"],
+        response_model=None,
+        responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "server-sent events: state, recorded, sample, output, dropped, end (then it closes), or closing"}},
+    )
+    def stream(execution_id: str, who: Caller) -> EventStream:
+        """The execution as server-sent events: ``state``, then its recorded events (``sample``
+        for each resource sample, ``recorded`` for the others) and its output as it comes
+        (``output``; ``dropped`` when this reader fell behind), and finally ``end`` with its
+        report, after which the stream closes. An execution that has ended sends what was
+        recorded and its end at once. Visible as the execution is; nothing is recorded."""
+        with as_principal(who):
+            watch = service.watch(execution_id)
+        try:
+            slots.take(who.name)
+        except BaseException:
+            watch.close()
+            raise
+
+        def closed() -> None:
+            watch.close()
+            slots.give_back(who.name)
+
+        return EventStream(follow(watch, stopping), closed)
+
     def answer(execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
         with as_principal(who):
             future = runs.start(execution_id, work)
@@ -182,6 +223,27 @@ def create_app(service: MaiSafety, runs: Runs, *, max_code_bytes: int, max_wait_
         """Both hash chains, every signed checkpoint and every event MAC (role ``auditor``)."""
         with as_principal(who):
             return service.verify()
+
+    @api.get(
+        "/v1/audit/export",
+        tags=["audit"],
+        response_model=None,
+        responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}, "description": "the bundle, one JSON object a line"}},
+    )
+    def export(
+        who: Caller,
+        execution: str | None = None,
+        from_position: Annotated[int | None, Query(alias="from", ge=1)] = None,
+        to_position: Annotated[int | None, Query(alias="to", ge=1)] = None,
+    ) -> StreamingResponse:
+        """The self-contained bundle ``mai-safety audit export`` writes (role ``auditor``), streamed
+        as it is written: the whole ledger, a range (``from``, ``to``: positions), or one
+        ``execution`` (others' events as hashes only). Check it anywhere with ``mai-safety audit
+        verify --bundle FILE``: no database needed. The head is sealed first, as the CLI does."""
+        with as_principal(who):
+            write = service.export(execution=execution, from_position=from_position, to_position=to_position)
+            scope = "-" + "".join(char for char in execution.lower() if char in "0123456789abcdef-")[:36] if execution else ""
+            return stream_export(write, f"mai-safety-ledger{scope}.jsonl")
 
     @api.get("/v1/tokens", tags=["audit"], response_model=list[TokenReport])
     def tokens(who: Caller, as_of: datetime | None = None) -> list[TokenReport]:

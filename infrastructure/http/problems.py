@@ -40,6 +40,12 @@ class ServiceStopping(MaiSafetyError):
     exit_code = 5
 
 
+class TooManyStreams(MaiSafetyError):
+    """Over the server's or the principal's number of open event streams."""
+
+    exit_code = 5
+
+
 #: Our errors, most specific first: (class, status, problem type, title).
 _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (NotAuthenticated, 401, "not-authenticated", "No valid token"),
@@ -51,6 +57,7 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (IdempotencyConflict, 409, "idempotency-conflict", "Idempotency-Key names other code"),
     (SubmissionTooLarge, 413, "too-large", "The code is too large"),
     (HostBusy, 429, "host-busy", "The host has no room now"),
+    (TooManyStreams, 429, "too-many-streams", "Too many event streams open"),
     (SandboxUnavailable, 503, "sandbox-unavailable", "Docker does not answer"),
     (LedgerUnavailable, 503, "ledger-unavailable", "The ledger does not answer"),
     (ServiceStopping, 503, "service-stopping", "The service is stopping"),

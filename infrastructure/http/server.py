@@ -17,12 +17,14 @@ from types import FrameType
 import uvicorn
 
 from mai_safety.application.errors import SandboxUnavailable
+from mai_safety.application.live import LiveOutput
 from mai_safety.application.service import MaiSafety, acting_as
 
 from ..bootstrap import bootstrap
 from ..settings import Settings
 from .app import create_app
 from .runs import Runs
+from .streams import StreamSlots
 
 #: The actor of what the service does on its own (recovery, the sweeper, the drain): never a
 #: caller's name, and never MAI_SAFETY_ACTOR.
@@ -70,14 +72,20 @@ def serve(
     max_wait_s: float = 60.0,
     grace_s: float = 30.0,
     sweep_every_s: float = 5.0,
+    max_streams: int = 64,
+    max_streams_per_principal: int = 8,
 ) -> int:
     with acting_as(SERVICE_ACTOR):  # requests act as their token's principal (app.as_principal)
-        return _serve(settings, host, port, max_wait_s, grace_s, sweep_every_s)
+        return _serve(settings, host, port, max_wait_s, grace_s, sweep_every_s, StreamSlots(max_streams, max_streams_per_principal))
 
 
-def _serve(settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float) -> int:
+def _serve(
+    settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots
+) -> int:
     service = bootstrap(settings)
     service.roles_decide = True
+    service.live = LiveOutput()  # output as it comes, for the event streams; never recorded
+    stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
     try:
@@ -91,12 +99,15 @@ def _serve(settings: Settings, host: str, port: int, max_wait_s: float, grace_s:
             sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
         sweeper.sweep()
         sweeper.start()
-        api = create_app(service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s)
+        api = create_app(
+            service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s, streams=slots, stopping=stopping
+        )
         config = uvicorn.Config(
             api, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=grace_s,
             server_header=False,
         )
         server = _Server(config)
+        server.stopping = stopping
         previous = {sig: signal.signal(sig, server.stop_on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
         try:
             try:
@@ -131,7 +142,11 @@ class _Server(uvicorn.Server):
             sys.stderr.write(f"mai-safety: serving on http://{config.host}:{config.port} (OpenAPI at /openapi.json)\n")
             sys.stderr.flush()
 
+    stopping: threading.Event | None = None
+
     def stop_on_signal(self, sig: int, frame: FrameType | None) -> None:
+        if self.stopping is not None:
+            self.stopping.set()
         if self.should_exit and sig == signal.SIGINT:
             self.force_exit = True
         self.should_exit = True

@@ -3,6 +3,7 @@ policies and home, and tokens granted on that ledger as the operator would."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -12,6 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -21,6 +23,20 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from .conftest import settings_for
 
 SERVE = [sys.executable, "-m", "mai_safety.infrastructure.cli", "serve"]
+
+
+def read_events(response: httpx.Response) -> Iterator[tuple[float, str, Any]]:
+    """(arrival time, event, data) for each server-sent event, as it arrives."""
+    event, data = "message", []
+    for line in response.iter_lines():
+        if line == "":
+            if data:
+                yield time.monotonic(), event, json.loads("\n".join(data))
+            event, data = "message", []
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())
 
 
 def free_port() -> int:
@@ -62,6 +78,47 @@ class Server:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
+
+
+@contextmanager
+def running_servers(
+    count: int, tmp: Path, database_url: str, policies: Path, env: dict[str, str] | None = None, args: list[str] | None = None
+) -> Iterator[list[Server]]:
+    """``count`` services started at the same moment on one ledger (their starts, recovery
+    included, overlap); each is waited for, and all are stopped whatever happens."""
+    full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    full_env.update({"MAI_SAFETY_DATABASE_URL": database_url, "MAI_SAFETY_POLICIES": str(policies), **(env or {})})
+    servers: list[Server] = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            log = tmp / f"serve-{port}.log"
+            with log.open("wb") as sink:
+                process = subprocess.Popen(
+                    SERVE + ["--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
+                )
+            servers.append(Server(process, f"http://127.0.0.1:{port}", log))
+        for server in servers:
+            _wait_until_it_answers(server)
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _wait_until_it_answers(server: Server) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        if server.process.poll() is not None:
+            raise AssertionError(f"mai-safety serve exited with {server.process.returncode}: {server.output()}")
+        try:
+            if httpx.get(f"{server.url}/v1/health", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise AssertionError(f"mai-safety serve did not answer within 60 s: {server.output()}")
+        time.sleep(0.1)
 
 
 @contextmanager

@@ -98,7 +98,7 @@ def test_health_needs_no_token_and_the_openapi_document_lists_every_route(world:
         "/v1/assessments", "/v1/executions", "/v1/executions/{execution_id}", "/v1/executions/{execution_id}/events",
         "/v1/executions/{execution_id}/confirm", "/v1/executions/{execution_id}/override",
         "/v1/executions/{execution_id}/deny", "/v1/executions/{execution_id}/cancel",
-        "/v1/status", "/v1/audit/verify",
+        "/v1/status", "/v1/audit/verify", "/v1/audit/export", "/v1/executions/{execution_id}/stream",
     ):
         assert path in paths
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.ports import Assessor, BlobStore, BlobTooLarge, Observer, PackageIndex, PreparedRun, RunOutcome, Sandbox
+from mai_safety.application.ports import Assessor, BlobStore, BlobTooLarge, Observer, OutputListener, PackageIndex, PreparedRun, RunOutcome, Sandbox
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import RiskLevel
@@ -60,7 +60,7 @@ class FakeSandbox(Sandbox):
             runtime={"name": "runc" if runtime == "auto" else runtime, "requested": runtime},
         )
 
-    def run(self, prepared: PreparedRun, observer: Observer) -> RunOutcome:
+    def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         return self.outcome
 
     def discard(self, prepared: PreparedRun) -> None:

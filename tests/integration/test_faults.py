@@ -26,6 +26,20 @@ def _cli_env(database_url: str) -> dict[str, str]:
     return env
 
 
+def _wait_for_started(app, execution_id: str, within_s: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    """The container runs before ``Started`` is recorded (it waits idle for the code): a kill in
+    between is the other fault, tested below."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            if any(event["event"] == "Started" for event in app.history(execution_id)):
+                return
+        except Exception:  # noqa: BLE001 - not recorded yet
+            pass
+        time.sleep(0.05)
+    raise AssertionError("Started was never recorded")
+
+
 def _running_sandbox(docker_client: docker.DockerClient, within_s: float = 30.0):  # type: ignore[no-untyped-def]
     """The run's container, once it exists."""
     deadline = time.monotonic() + within_s
@@ -50,6 +64,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
     app = bootstrap(settings_for(database_url))
     try:
         container = _running_sandbox(docker_client)
+        _wait_for_started(app, container.labels["mai-safety.execution"])  # the code runs: now kill its supervisor
         supervisor.send_signal(signal.SIGKILL)
         supervisor.wait(10)
         deadline = float(container.labels[LABEL_DEADLINE])

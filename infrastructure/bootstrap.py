@@ -15,11 +15,11 @@ from mai_safety.domain.network import KnownThreats
 
 from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
-from .docker_sandbox import DockerSandbox
+from .docker_sandbox import DockerSandbox, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import load_ledger_policy
 from .pip_config import PipPackageIndex
-from .policy_loader import Policies, load_policies
+from .policy_loader import LimitsPolicy, Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile
 
@@ -46,11 +46,14 @@ def bootstrap(
     assessor: Assessor | None = None,
     sandbox: Sandbox | None = None,
     warm_semgrep: bool | None = None,
+    pool: bool | dict[str, int] | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
     ``warm_semgrep=False`` suits a one-shot process (the CLI): a waiting engine pays off only
-    when the same process assesses again."""
+    when the same process assesses again. Likewise ``pool=False``: no warm pool of containers
+    whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
+    policy's sizes (docs/decisions/0015)."""
     settings = settings or Settings.from_environment()
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
@@ -81,6 +84,8 @@ def bootstrap(
             upstream_network=policies.network.upstream_network,
             sample_interval_s=limits.sampling.interval_s,
             lock_path=settings.data_dir / "admission.lock",
+            pool=_pool_specs(limits, pool),
+            pool_max_idle_s=limits.pool.max_idle_s,
         ),
         gate=gate,
         env=store.env,
@@ -90,6 +95,29 @@ def bootstrap(
         ).policy,
         # Long output goes to a table of the ledger's own database (docs/decisions/0014).
         blob_store=blob_store_beside,
+    )
+
+
+def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tuple[PoolSpec, ...]:
+    """One spec per profile the pool keeps containers for, made at the profile's minimum."""
+    if pool is False:
+        return ()
+    sizes = {trust.value: size for trust, size in limits.pool.sizes.items()}
+    if isinstance(pool, dict):
+        unknown = set(pool) - {trust.value for trust in limits.profiles}
+        if unknown:
+            raise ConfigurationError(f"no profile named {', '.join(sorted(unknown))}: pool sizes are per profile")
+        sizes = dict(pool)
+    return tuple(
+        PoolSpec(
+            name=trust.value,
+            runtime=limits.runtimes.get(trust, "runc"),
+            limits=profile.minimum,
+            size=sizes.get(trust.value, 0),
+            max_timeout_s=profile.maximum.timeout_s,
+        )
+        for trust, profile in limits.profiles.items()
+        if sizes.get(trust.value, 0) > 0
     )
 
 

@@ -54,7 +54,7 @@ from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLim
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
-from . import container_files, sandbox_runner, sandbox_survey, sandbox_watch
+from . import container_files, sandbox_keeper, sandbox_runner, sandbox_survey, sandbox_watch
 from .cgroups import CgroupReader
 from .container_files import ContainerRoot, Survey
 from .run_record import RecordFeed
@@ -82,6 +82,8 @@ _KEEPER_USER = "1001:1001"
 _CODE_USER = "1000:1000"
 _PIP_REPORT_CAP = 4 * 1024 * 1024
 _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
+_KEEPER_SOURCE = Path(sandbox_keeper.__file__).read_text(encoding="utf-8")
+_KEEPER_SOCKET = "keeper.sock"
 # What a run under gVisor gets beside the runner: read once, written into each run's folder.
 _GVISOR_FILES = {
     name: Path(module.__file__).read_text(encoding="utf-8")
@@ -690,7 +692,6 @@ class DockerSandbox(Sandbox):
         handle = pooled.handle
         container = handle.container
         keeper_s = math.ceil((limits.timeout_s + _DEADLINE_GRACE_S) * 10) / 10
-        own_tasks = 2  # the pool container's init and idle process
         try:
             container.rename(f"{_TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
             cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
@@ -702,8 +703,7 @@ class DockerSandbox(Sandbox):
                 cgroup.set_limits(wanted[0], limits.cpus, wanted[2])
                 how = "the container's host cgroup, written by the supervisor (runsc has no update)"
             else:
-                own_tasks = 4  # and the keeper below: its shell and its sleep
-                wanted = (limits.memory_bytes, round(limits.cpus, 3), limits.pids + own_tasks)
+                wanted = (limits.memory_bytes, round(limits.cpus, 3), limits.pids + 2)
                 self._update_limits(container, limits, pids_limit=wanted[2])
                 how = "docker update"
             applied = cgroup.limits()
@@ -713,21 +713,20 @@ class DockerSandbox(Sandbox):
             path.write_text(code, encoding="utf-8")
             path.chmod(0o444)
             handle.feed = RecordFeed(handle.workdir)
-            # The keeper of a pool container: as uid 1001 (out of the code's reach), it ends the
-            # container's init at the run's deadline, whether or not a supervisor still watches.
-            keeper = self.client.api.exec_create(
-                container.id, ["sh", "-c", f"sleep {keeper_s:g}; kill -TERM 1"], user=_KEEPER_USER, workdir="/"
-            )["Id"]
-            self.client.api.exec_start(keeper, detach=True)
-        except (OSError, ValueError, KeyError, *_DOCKER_ERRORS):
+            # The container's keeper (sandbox_keeper.py, uid 1001) now ends it at the run's deadline,
+            # whether or not a supervisor still watches.
+            assert handle.keeper is not None
+            handle.keeper.sendall(f"{keeper_s:g}\n".encode())
+        except (OSError, ValueError, KeyError, AssertionError, *_DOCKER_ERRORS):
             self._discard_handle(handle)
             self._pool_wake.set()
             return None
-        handle.own_tasks = own_tasks
         handle.cpu_rlimit = (math.ceil(limits.cpu_seconds) + 1, math.ceil(limits.cpu_seconds) + 2)
+        handle.pooled = True
         if handle.gvisor:
             handle.nproc = limits.pids
-        self._pool_wake.set()  # a new one is made in the background
+        # The replacement is made once this run is discarded, not while it runs: on a small host the
+        # engine's work of starting a container would slow the run it was meant to spare.
         pool = {
             "profile": pooled.spec.name,
             "waited_in_pool_s": round(time.monotonic() - pooled.created, 3),
@@ -757,7 +756,9 @@ class DockerSandbox(Sandbox):
     def _make_pooled(self, spec: PoolSpec) -> _Pooled | None:
         """One pool container, hardened as any sandbox, if the host has room for it (never
         overcommit: it counts as a running execution from its creation on, and always leaves room
-        for one more run). Its keeper ends it by itself long after it could still serve."""
+        for one more run). Its keeper (sandbox_keeper.py) ends it at the deadline of the run it is
+        given, when the supervisor goes before it is given one, or by itself long after it could
+        still serve."""
         try:
             runtime = self.choose_runtime(spec.runtime, NetworkRequest())
         except SandboxUnavailable:
@@ -778,17 +779,22 @@ class DockerSandbox(Sandbox):
                 return None
             workdir = Path(tempfile.mkdtemp(prefix=f"{slot}-", dir=self._work_root))
             handle = _Handle(workdir=workdir, network=NetworkRequest(), gvisor=gvisor)
+            listener: socket.socket | None = None
             try:
-                files = {"runner.py": _RUNNER_SOURCE, **(_GVISOR_FILES if gvisor else {})}
+                files = {"runner.py": _RUNNER_SOURCE, "keeper.py": _KEEPER_SOURCE, **(_GVISOR_FILES if gvisor else {})}
                 for name, text in files.items():
                     path = workdir / name
                     path.write_text(text, encoding="utf-8")
                     path.chmod(0o444)
+                listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                listener.bind(str(workdir / _KEEPER_SOCKET))
+                (workdir / _KEEPER_SOCKET).chmod(0o666)  # the keeper is uid 1001 inside
+                listener.listen(1)
                 workdir.chmod(0o755)
                 # Created under the lock (counted from now on by every admission), started outside it.
                 handle.container = self.client.containers.create(
                     self.image,
-                    command=["sleep", str(life_s)],
+                    command=["python3", "-I", "-S", "/sandbox/keeper.py", str(life_s)],
                     **self._hardened(
                         spec.limits, gvisor, runtime, labels, {str(workdir): {"bind": "/sandbox", "mode": "ro"}}, {},
                         cpu_rlimit=False,
@@ -796,16 +802,22 @@ class DockerSandbox(Sandbox):
                     network_disabled=True,
                 )
             except (OSError, *_DOCKER_ERRORS) as exc:
+                if listener is not None:
+                    listener.close()
                 self._discard_handle(handle)
                 raise SandboxUnavailable(f"Docker refused to create a pool container ({_short(exc)})") from None
         try:
             handle.container.start()
+            listener.settimeout(30)
+            handle.keeper, _ = listener.accept()
             handle.container.reload()
             if not gvisor:
                 handle.root = ContainerRoot(int(handle.container.attrs["State"]["Pid"]))
         except (OSError, *_DOCKER_ERRORS) as exc:
             self._discard_handle(handle)
             raise SandboxUnavailable(f"a pool container did not start ({_short(exc)})") from None
+        finally:
+            listener.close()  # one connection, the keeper's: nothing in the container reaches it after
         return _Pooled(spec=spec, slot=slot, handle=handle, runtime=runtime, created=time.monotonic())
 
     def _fill_pool(self) -> None:
@@ -1101,7 +1113,7 @@ class DockerSandbox(Sandbox):
             cpu_seconds=counters.cpu_seconds if counters else 0.0,
             memory_bytes=counters.memory_bytes if counters else 0,
             memory_peak_bytes=counters.memory_peak_bytes if counters else 0,
-            pids=max((counters.pids if counters else 0) - handle.own_tasks, 0),
+            pids=max((counters.pids if counters else 0) - 2, 0),
             disk_bytes=disk_used,
             disk_full=disk_full,
             output_bytes=capture.total,
@@ -1226,7 +1238,7 @@ class DockerSandbox(Sandbox):
                 "surveyed": "inside gVisor, by exec as the code's uid after ending its processes",
             }
         try:
-            left = max(cgroup.read().pids - handle.own_tasks, 0)  # less the container's init and idle process
+            left = max(cgroup.read().pids - 2, 0)  # less the container's init and idle process
         except (OSError, ValueError):
             left = None
         return {"files_created": Survey().run(handle.root, _WRITABLE), "processes_left_running": left}
@@ -1244,6 +1256,8 @@ class DockerSandbox(Sandbox):
 
     def discard(self, prepared: PreparedRun) -> None:
         self._discard_handle(prepared.handle)
+        if prepared.handle.pooled:
+            self._pool_wake.set()  # a new one is made in the background
 
     def _discard_handle(self, handle: "_Handle") -> None:
         for container in (handle.container, handle.proxy):
@@ -1260,6 +1274,8 @@ class DockerSandbox(Sandbox):
                 handle.internal.remove()
             except (docker.errors.NotFound, *_DOCKER_ERRORS):
                 pass
+        if handle.keeper is not None:
+            handle.keeper.close()
         if handle.feed is not None:
             handle.feed.close(grace_s=0)
         if handle.root is not None:
@@ -1428,9 +1444,10 @@ class _Handle:
     oom_killed: bool = False
     sandbox_ended: bool = False
     sandbox_exit: int | None = None
-    own_tasks: int = 2  # processes of ours in the container's pids cgroup (init, idle; a pool's keeper)
+    keeper: socket.socket | None = None  # a pool container's: its keeper waits on it for the deadline
     cpu_rlimit: tuple[int, int] | None = None  # a pool container's: set by the code's own command
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
+    pooled: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import docker
-import psutil
 import pytest
 
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.domain.levels import Provenance
-from mai_safety.domain.limits import RequestedLimits, ResourceLimits
-from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_POOL, LABEL_SUPERVISOR
+from mai_safety.domain.limits import HostRoom, RequestedLimits, ResourceLimits
+from mai_safety.infrastructure.bootstrap import _pool_specs, bootstrap
+from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_POOL, LABEL_SUPERVISOR, DockerSandbox
+from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
 from .cli_helpers import STARTED_PIDS, policies_with
 from .conftest import settings_for, skip_without_gvisor
@@ -202,17 +203,31 @@ def test_a_killed_supervisors_pool_and_its_run_are_reaped_by_the_next_start(
         app.close()
 
 
+class _OwnRoom(DockerSandbox):
+    """The host's free memory stipulated (320 MiB), and only this sandbox's containers counted: the
+    engine is shared with other suites whose runs come and go. Everything else is real."""
+
+    def _room_details(self) -> tuple[HostRoom, dict[str, int]]:
+        room, held = super()._room_details()
+        mine = {
+            container.id
+            for container in self.client.containers.list(
+                all=True, filters={"label": f"{LABEL_SUPERVISOR}={self.supervisor_id}"}, ignore_removed=True
+            )
+        }
+        held = {key: value for key, value in held.items() if key in mine}
+        return HostRoom(320 * 2**20, sum(held.values()), room.cpu_count, len(held)), held
+
+
 def test_the_pool_holds_no_more_than_the_hosts_room(tmp_path: Path, docker_client: docker.DockerClient) -> None:
     """With room for one container of the trusted profile's minimum (256 MiB) and not two, a pool of
-    three holds one; a run that then needs room takes it from the pool, which shrinks."""
-    available = psutil.virtual_memory().available
-    app = _app(tmp_path, "runc", {"standard": 0}, **{"host.memory_share": 1.0})
-    try:
-        room, _ = app.sandbox._room_details()
-    finally:
-        app.close()
-    share = (room.reserved_memory_bytes + 320 * 2**20) / available
-    app = _app(tmp_path, "runc", {"trusted": 3}, **{"host.memory_share": share})
+    three holds one; a run that then needs the room takes it from the pool, which shrinks."""
+    policies = _policies(tmp_path, "runc", **{"host.memory_share": 1.0})
+    limits = load_policies(policies).limits
+    sandbox = _OwnRoom(
+        DEFAULT_IMAGE, limits.host, pool=_pool_specs(limits, {"trusted": 3}), lock_path=tmp_path / "admission.lock"
+    )
+    app = bootstrap(settings_for(f"sqlite:///{tmp_path / 'room.sqlite'}", policies), sandbox=sandbox)
     try:
         _wait_for_pool(app, "trusted", 1)
         time.sleep(2)
@@ -233,7 +248,7 @@ def test_pool_size_zero_is_todays_path(tmp_path: Path, docker_client: docker.Doc
     cold = _app(tmp_path, "runc", None)
     warm = _app(tmp_path, "runc", {"standard": 1})
     try:
-        assert cold.sandbox._pool_thread is None and _mine(docker_client, cold.sandbox.supervisor_id) == []
+        assert cold.sandbox._pool_thread is None and cold.sandbox.pool_status() == {}
         with acting_as("pool-test"):
             report = cold.run(b"print('cold')\n", provenance=Provenance.MAI)
         host = _started(cold, report.execution_id)["sizing"]["host"]
@@ -249,7 +264,7 @@ def test_pool_size_zero_is_todays_path(tmp_path: Path, docker_client: docker.Doc
                     "Memory", "MemorySwap", "NanoCpus", "NetworkMode")
             assert {key: a["HostConfig"][key] for key in same} == {key: b["HostConfig"][key] for key in same}
             assert (a["Config"]["User"], a["Config"].get("NetworkDisabled")) == (b["Config"]["User"], b["Config"].get("NetworkDisabled"))
-            assert a["HostConfig"]["PidsLimit"] == limits.pids + 2 and b["HostConfig"]["PidsLimit"] == limits.pids + 4
+            assert a["HostConfig"]["PidsLimit"] == limits.pids + 2 and b["HostConfig"]["PidsLimit"] == limits.pids + 2
         finally:
             cold.sandbox.discard(made)
             warm.sandbox.discard(taken)

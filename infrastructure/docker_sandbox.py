@@ -20,6 +20,10 @@ the code's task count and its tmpfs mounts — comes from a small watch run by e
 uid, and the files left are surveyed by exec as the code's uid once every process of the code has
 been ended (sandbox_watch.py, sandbox_survey.py). The code's processes are held by RLIMIT_NPROC
 inside gVisor's kernel; the host's pids limit holds gVisor's own threads.
+
+A long-lived process may keep a warm pool (decision 0015): containers made and started before any
+run asks, hardened the same way, each given to exactly one run with that run's own limits applied
+when it is taken, removed after it like any other, and replaced in the background.
 """
 
 from __future__ import annotations

@@ -165,10 +165,10 @@ def main() -> None:
         f"hello world, {args.runs} runs each after one warm-up, {args.gap:g} s between runs; image {DEFAULT_IMAGE}; "
         f"median (p90) in ms, and the median over the bare API path's of the same runtime"
     )
-    header = f"{'':<42}" + "".join(f"{runtime:>24}" for runtime in runtimes) + ("   runsc - runc" if len(runtimes) == 2 else "")
+    header = f"{'':<50}" + "".join(f"{runtime:>24}" for runtime in runtimes) + ("   runsc - runc" if len(runtimes) == 2 else "")
     print(header)
     for name in results["runc"]:
-        row = f"{name:<42}"
+        row = f"{name:<50}"
         for r in runtimes:
             median, p90 = results[r][name]
             row += f"{median * 1000:>8.0f} ({p90 * 1000:>5.0f}) {median / results[r][BARE_API][0]:5.2f}x"

@@ -118,6 +118,11 @@ class Sandbox(ABC):
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...
 
+    def pool_status(self) -> dict[str, Any]:
+        """Per profile, how many pre-started containers the sandbox keeps and how many wait now
+        (empty where it keeps none)."""
+        return {}
+
     @property
     @abstractmethod
     def supervisor_id(self) -> str:

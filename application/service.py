@@ -364,6 +364,7 @@ class MaiSafety(TokenCommands, Application):
             "docker": docker,
             "ledger": ledger,
             "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
+            "pool": self.sandbox.pool_status(),
         }
 
     def recover(self, wait_s: float = 60.0) -> list[str]:

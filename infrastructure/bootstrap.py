@@ -15,12 +15,12 @@ from mai_safety.domain.network import KnownThreats
 
 from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
-from .docker_sandbox import DockerSandbox
+from .docker_sandbox import DockerSandbox, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import load_ledger_policy
 from .ledger.work_lock import work_lock_beside
 from .pip_config import PipPackageIndex
-from .policy_loader import Policies, load_policies
+from .policy_loader import LimitsPolicy, Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile
 
@@ -47,11 +47,14 @@ def bootstrap(
     assessor: Assessor | None = None,
     sandbox: Sandbox | None = None,
     warm_semgrep: bool | None = None,
+    pool: bool | dict[str, int] | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
     ``warm_semgrep=False`` suits a one-shot process (the CLI): a waiting engine pays off only
-    when the same process assesses again."""
+    when the same process assesses again. Likewise ``pool=False``: no warm pool of containers
+    whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
+    policy's sizes (docs/decisions/0015)."""
     settings = settings or Settings.from_environment()
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
@@ -84,6 +87,8 @@ def bootstrap(
             lock_path=settings.data_dir / "admission.lock",
             work_dir=settings.work_dir,
             in_container=settings.in_container,
+            pool=_pool_specs(limits, pool),
+            pool_max_idle_s=limits.pool.max_idle_s,
         ),
         gate=gate,
         env=store.env,
@@ -95,6 +100,29 @@ def bootstrap(
         blob_store=blob_store_beside,
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
         work_lock=work_lock_beside,
+    )
+
+
+def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tuple[PoolSpec, ...]:
+    """One spec per profile the pool keeps containers for, made at the profile's minimum."""
+    if pool is False:
+        return ()
+    sizes = {trust.value: size for trust, size in limits.pool.sizes.items()}
+    if isinstance(pool, dict):
+        unknown = set(pool) - {trust.value for trust in limits.profiles}
+        if unknown:
+            raise ConfigurationError(f"no profile named {', '.join(sorted(unknown))}: pool sizes are per profile")
+        sizes = dict(pool)
+    return tuple(
+        PoolSpec(
+            name=trust.value,
+            runtime=limits.runtimes.get(trust, "runc"),
+            limits=profile.minimum,
+            size=sizes.get(trust.value, 0),
+            max_timeout_s=profile.maximum.timeout_s,
+        )
+        for trust, profile in limits.profiles.items()
+        if sizes.get(trust.value, 0) > 0
     )
 
 

@@ -92,6 +92,54 @@ class CgroupReader:
             io_write_bytes=write_bytes,
         )
 
+    def limits(self) -> dict[str, int | float | None]:
+        """The limits the kernel holds this cgroup to now: memory (bytes), CPUs (quota / period) and
+        pids; None where a limit is unset or unreadable. What a run really got, read back."""
+        memory = self._v1("memory", "memory.limit_in_bytes") or self._v2("memory.max")
+        quota, period = self._v1("cpu", "cpu.cfs_quota_us"), self._v1("cpu", "cpu.cfs_period_us")
+        if quota is None:
+            quota, _, period = (self._v2("cpu.max") or "max 100000").partition(" ")
+        pids_base = self.v1.get("pids")
+        pids = _read(pids_base / "pids.max") if pids_base else self._v2("pids.max")
+
+        def number(text: str | None) -> int | None:
+            return int(text) if text and text.lstrip("-").isdigit() and int(text) >= 0 else None
+
+        cpu_quota, cpu_period = number(quota), number(period)
+        return {
+            "memory_bytes": number(memory),
+            "cpus": round(cpu_quota / cpu_period, 3) if cpu_quota and cpu_period else None,
+            "pids_max": number(pids),
+        }
+
+    def set_limits(self, memory_bytes: int, cpus: float, pids_max: int) -> None:
+        """Hold the cgroup to new limits, as ``runc update`` does: memory with swap equal to it
+        (v1 orders the two writes so that swap never drops below memory), the CPU quota over the
+        current period, and pids. For a runtime the engine cannot update (gVisor's runsc, whose
+        sandbox and gofer processes live in this cgroup). OSError when the kernel refuses."""
+        memory = self.v1.get("memory")
+        if memory is not None:
+            limit, swap = memory / "memory.limit_in_bytes", memory / "memory.memsw.limit_in_bytes"
+            writes = [(limit, memory_bytes), (swap, memory_bytes)]
+            if memory_bytes > int(limit.read_text()):
+                writes.reverse()
+            for path, value in writes:
+                if path.exists():
+                    path.write_text(str(value))
+            cpu = self.v1["cpu"]
+            period = int((cpu / "cpu.cfs_period_us").read_text())
+            (cpu / "cpu.cfs_quota_us").write_text(str(int(cpus * period)))
+            (self.v1["pids"] / "pids.max").write_text(str(pids_max))
+            return
+        if self.v2 is None:
+            raise OSError("no cgroup found for this process")
+        (self.v2 / "memory.max").write_text(str(memory_bytes))
+        if (self.v2 / "memory.swap.max").exists():
+            (self.v2 / "memory.swap.max").write_text("0")
+        period = int((self.v2 / "cpu.max").read_text().split()[1])
+        (self.v2 / "cpu.max").write_text(f"{int(cpus * period)} {period}")
+        (self.v2 / "pids.max").write_text(str(pids_max))
+
     def _io(self) -> tuple[int, int]:
         text = self._v1("blkio", "blkio.throttle.io_service_bytes")
         if text is not None:

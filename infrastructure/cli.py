@@ -231,7 +231,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         requested = _requested_limits(args)
     if args.command == "approve":
         _refuse_run_only_flags(args)
-    app = bootstrap(settings, warm_semgrep=False)
+    app = bootstrap(settings, warm_semgrep=False, pool=False)
     try:
         if args.command == "run":
             return _run(app, args, code, source, requested)

@@ -100,7 +100,7 @@ def _ledger(settings: Settings) -> dict[str, Any]:
     url = settings.database_url or f"sqlite:///{settings.data_dir / 'ledger.sqlite'}"
     location = url.split("@")[-1]  # never the credentials
     try:
-        app = bootstrap(settings, warm_semgrep=False)
+        app = bootstrap(settings, warm_semgrep=False, pool=False)
     except (MaiSafetyError, PersistenceError, OSError) as exc:
         return {"answers": False, "location": location, "reason": getattr(exc, "message", str(exc))[:300]}
     try:

@@ -20,6 +20,10 @@ the code's task count and its tmpfs mounts — comes from a small watch run by e
 uid, and the files left are surveyed by exec as the code's uid once every process of the code has
 been ended (sandbox_watch.py, sandbox_survey.py). The code's processes are held by RLIMIT_NPROC
 inside gVisor's kernel; the host's pids limit holds gVisor's own threads.
+
+A long-lived process may keep a warm pool (decision 0015): containers made and started before any
+run asks, hardened the same way, each given to exactly one run with that run's own limits applied
+when it is taken, removed after it like any other, and replaced in the background.
 """
 
 from __future__ import annotations
@@ -36,8 +40,9 @@ import stat
 import tempfile
 import threading
 import time
+import uuid
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -53,7 +58,7 @@ from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLim
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
-from . import container_files, sandbox_runner, sandbox_survey, sandbox_watch
+from . import container_files, sandbox_keeper, sandbox_runner, sandbox_survey, sandbox_watch
 from .cgroups import CgroupReader
 from .container_files import ContainerRoot, Survey
 from .run_record import RecordFeed
@@ -63,6 +68,12 @@ LABEL_EXECUTION = "mai-safety.execution"
 LABEL_SUPERVISOR = "mai-safety.supervisor"
 LABEL_ROLE = "mai-safety.role"
 LABEL_DEADLINE = "mai-safety.deadline"
+# A pool container waiting for a run carries this label (its slot) and no execution label. When a run
+# takes it, labels cannot change, so it is renamed mai-safety-run-<execution>-until-<deadline>: the
+# name binds it to the execution for recovery, as the labels bind a container made for one run.
+LABEL_POOL = "mai-safety.pool"
+_TAKEN_PREFIX = "mai-safety-run-"
+_TAKEN_NAME = re.compile(r"^/?mai-safety-run-([0-9a-f-]{36})-until-([0-9]+(?:\.[0-9]+)?)$")
 # The keeper ends the container by itself this long after the run's wall-clock limit, whether or
 # not a supervisor still watches (decision 0012): the supervisor kills at the limit itself.
 _DEADLINE_GRACE_S = 1.5
@@ -75,6 +86,8 @@ _KEEPER_USER = "1001:1001"
 _CODE_USER = "1000:1000"
 _PIP_REPORT_CAP = 4 * 1024 * 1024
 _RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
+_KEEPER_SOURCE = Path(sandbox_keeper.__file__).read_text(encoding="utf-8")
+_KEEPER_SOCKET = "keeper.sock"
 # What a run under gVisor gets beside the runner: read once, written into each run's folder.
 _GVISOR_FILES = {
     name: Path(module.__file__).read_text(encoding="utf-8")
@@ -192,6 +205,30 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
     return status
 
 
+@dataclass(frozen=True)
+class PoolSpec:
+    """Containers kept waiting for one trust profile's runs (docs/decisions/0015): ``size`` of them,
+    under the profile's ``runtime`` (runc, runsc or auto), created at ``limits`` (the profile's
+    minimum: what simple code gets). ``max_timeout_s`` is the profile's longest wall clock."""
+
+    name: str
+    runtime: str
+    limits: ResourceLimits
+    size: int
+    max_timeout_s: float
+
+
+@dataclass
+class _Pooled:
+    """One waiting, started, never used container."""
+
+    spec: PoolSpec
+    slot: str
+    handle: "_Handle"
+    runtime: dict[str, Any]
+    created: float  # time.monotonic()
+
+
 class DockerSandbox(Sandbox):
     def __init__(
         self,
@@ -205,6 +242,8 @@ class DockerSandbox(Sandbox):
         work_root: Path | None = None,
         work_dir: Path | None = None,
         in_container: bool = False,
+        pool: tuple[PoolSpec, ...] = (),
+        pool_max_idle_s: float = 300.0,
     ) -> None:
         self.image = image
         self.proxy_image = proxy_image
@@ -225,6 +264,17 @@ class DockerSandbox(Sandbox):
         self._waiting = 0
         self._waiting_lock = threading.Lock()
         self._gvisor: tuple[float, dict[str, Any]] | None = None
+        # The warm pool (docs/decisions/0015): waiting containers per spec, refilled by one thread.
+        self._pool_specs = tuple(spec for spec in pool if spec.size > 0)
+        self._pool_max_idle_s = pool_max_idle_s
+        self._pool: dict[str, list[_Pooled]] = {spec.name: [] for spec in self._pool_specs}
+        self._pool_lock = threading.Lock()
+        self._pool_wake = threading.Event()
+        self._pool_closing = threading.Event()
+        self._pool_thread: threading.Thread | None = None
+        if self._pool_specs:
+            self._pool_thread = threading.Thread(target=self._fill_pool, name="mai-safety-pool", daemon=True)
+            self._pool_thread.start()
 
     # --- engine ---------------------------------------------------------------------------
 
@@ -314,6 +364,42 @@ class DockerSandbox(Sandbox):
         runtime: str = "runc",
     ) -> PreparedRun:
         chosen = self.choose_runtime(runtime, network)
+        if not self._pool_specs:
+            return self._prepare_cold(execution_id, code, limits, floor, network, chosen)
+        with self._queue_place():
+            arrived = time.monotonic()
+            deadline = arrived + self.host_policy.queue_wait_s
+            while True:
+                with self._admission_lock():
+                    pooled, why_not = self._take_waiting(limits, chosen, network)
+                    try:
+                        fitted, host = self._fit(limits, floor, pooled)
+                        if pooled is not None and not self._serves(pooled, fitted):
+                            why_not = "the pool's containers are made at the profile's minimum, which runsc cannot change"
+                            self._put_back(pooled)
+                            pooled = None
+                            fitted, host = self._fit(limits, floor, None)
+                    except HostBusy:
+                        self._put_back(pooled)
+                        if time.monotonic() >= deadline:
+                            raise
+                    else:
+                        host = {**host, "waited_s": round(time.monotonic() - arrived, 3)}
+                        if pooled is not None:
+                            prepared = self._take(pooled, execution_id, code, fitted, host, chosen)
+                            if prepared is not None:
+                                return prepared
+                            why_not = "the pooled container could not be given the run's limits"
+                        host = {**host, "pooled": False, "pool_note": why_not}
+                        # Created under the lock: the next admission counts this container.
+                        return self._create(execution_id, code, fitted, host, network, chosen)
+                time.sleep(0.25)
+
+    def _prepare_cold(
+        self, execution_id: str, code: str, limits: ResourceLimits, floor: ResourceLimits,
+        network: NetworkRequest, chosen: dict[str, Any],
+    ) -> PreparedRun:
+        """Without a pool: a container made for this run alone (the path before the pool, unchanged)."""
         with self._queue_place():
             arrived = time.monotonic()
             deadline = arrived + self.host_policy.queue_wait_s
@@ -357,23 +443,30 @@ class DockerSandbox(Sandbox):
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
     def _room(self) -> HostRoom:
+        return self._room_details()[0]
+
+    def _room_details(self) -> tuple[HostRoom, dict[str, int]]:
+        """The host's room, and what each managed container holds of it (by id). A waiting pool
+        container counts as a running one; so does one made and not yet started (the pool starts
+        its containers outside the admission lock)."""
         try:
             running = self.client.containers.list(
-                filters={"label": f"{LABEL_MANAGED}=1"}, sparse=False, ignore_removed=True
+                all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]},
+                sparse=False, ignore_removed=True,
             )
         except _DOCKER_ERRORS as exc:
             raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
-        reserved = 0
+        held: dict[str, int] = {}
         for container in running:
-            limit = int(container.attrs.get("HostConfig", {}).get("Memory") or 0)
-            used = _memory_in_use(container)
-            reserved += max(limit - used, 0)
-        return HostRoom(
+            limit, used = _memory_held(container)
+            held[container.id] = max(limit - used, 0)
+        room = HostRoom(
             available_memory_bytes=psutil.virtual_memory().available,
-            reserved_memory_bytes=reserved,
+            reserved_memory_bytes=sum(held.values()),
             cpu_count=psutil.cpu_count() or 1,
             running=len(running),
         )
+        return room, held
 
     # --- one run --------------------------------------------------------------------------
 
@@ -413,43 +506,11 @@ class DockerSandbox(Sandbox):
                 environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
                 environment["MAI_SAFETY_PROXY"] = proxy_url
                 volumes[str(_pip_package())] = {"bind": "/opt/pip/pip", "mode": "ro"}
-            tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
-            # CPU time per process as well, held by the kernel even with no supervisor.
-            ulimits = [docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2)]
-            memory = limits.memory_bytes
-            pids_limit = limits.pids + 2  # the init and the idle process are ours, not the code's
-            if gvisor:
-                memory += _GVISOR_MEMORY
-                pids_limit = _GVISOR_HOST_TASKS[0] + _GVISOR_HOST_TASKS[1] * limits.pids
-                # The code's tasks, counted per uid by gVisor's kernel: the code alone is uid 1000.
-                ulimits.append(docker.types.Ulimit(name="nproc", soft=limits.pids, hard=limits.pids))
             container = self.client.containers.create(
                 self.image,
                 # The keeper: when it ends, the init ends and every process of the run with it.
                 command=["sleep", f"{keeper_s:g}"],
-                init=True,
-                user=_KEEPER_USER,
-                working_dir="/workspace",
-                cap_drop=["ALL"],
-                security_opt=["no-new-privileges:true"],
-                read_only=True,
-                tmpfs={
-                    "/tmp": f"{tmpfs_options},noexec,mode=1777",
-                    "/workspace": f"{tmpfs_options},uid=1000,gid=1000,mode=0700",
-                    _SUMMARY_MOUNT: "rw,nosuid,nodev,noexec,size=1m,uid=1000,gid=1000,mode=0700",
-                },
-                mem_limit=memory,
-                memswap_limit=memory,
-                pids_limit=pids_limit,
-                nano_cpus=int(limits.cpus * 1e9),
-                ulimits=ulimits,
-                runtime=runtime["name"],
-                ipc_mode="none",
-                environment=environment,
-                volumes=volumes,
-                labels=labels,
-                log_config={"type": "none"},
-                detach=True,
+                **self._hardened(limits, gvisor, runtime, labels, volumes, environment, cpu_rlimit=True),
                 **network_options,
             )
             handle.container = container
@@ -470,6 +531,57 @@ class DockerSandbox(Sandbox):
             raise SandboxUnavailable(f"Docker refused to create the sandbox ({_short(exc)})") from None
         return PreparedRun(
             container_id=container.id, image=self.image, limits=limits, host=host, handle=handle, runtime=runtime
+        )
+
+    def _hardened(
+        self,
+        limits: ResourceLimits,
+        gvisor: bool,
+        runtime: dict[str, Any],
+        labels: dict[str, str],
+        volumes: dict[str, Any],
+        environment: dict[str, str],
+        cpu_rlimit: bool,
+    ) -> dict[str, Any]:
+        """What every sandbox container is created with, made for one run or for the pool.
+        ``cpu_rlimit``: RLIMIT_CPU on every process of the container (a pool container instead gets
+        the run's own, set by the command that starts the code: the run is not known yet)."""
+        tmpfs_options = f"rw,nosuid,nodev,size={limits.tmpfs_bytes}"
+        # CPU time per process as well, held by the kernel even with no supervisor.
+        ulimits = []
+        if cpu_rlimit:
+            ulimits.append(docker.types.Ulimit(name="cpu", soft=math.ceil(limits.cpu_seconds) + 1, hard=math.ceil(limits.cpu_seconds) + 2))
+        memory = limits.memory_bytes
+        pids_limit = limits.pids + 2  # the init and the idle process are ours, not the code's
+        if gvisor:
+            memory += _GVISOR_MEMORY
+            pids_limit = _GVISOR_HOST_TASKS[0] + _GVISOR_HOST_TASKS[1] * limits.pids
+            # The code's tasks, counted per uid by gVisor's kernel: the code alone is uid 1000.
+            ulimits.append(docker.types.Ulimit(name="nproc", soft=limits.pids, hard=limits.pids))
+        return dict(
+            init=True,
+            user=_KEEPER_USER,
+            working_dir="/workspace",
+            cap_drop=["ALL"],
+            security_opt=["no-new-privileges:true"],
+            read_only=True,
+            tmpfs={
+                "/tmp": f"{tmpfs_options},noexec,mode=1777",
+                "/workspace": f"{tmpfs_options},uid=1000,gid=1000,mode=0700",
+                _SUMMARY_MOUNT: "rw,nosuid,nodev,noexec,size=1m,uid=1000,gid=1000,mode=0700",
+            },
+            mem_limit=memory,
+            memswap_limit=memory,
+            pids_limit=pids_limit,
+            nano_cpus=int(limits.cpus * 1e9),
+            ulimits=ulimits,
+            runtime=runtime["name"],
+            ipc_mode="none",
+            environment=environment,
+            volumes=volumes,
+            labels=labels,
+            log_config={"type": "none"},
+            detach=True,
         )
 
     def _start_egress(self, handle: "_Handle", execution_id: str, labels: dict[str, str]) -> str:
@@ -523,6 +635,285 @@ class DockerSandbox(Sandbox):
         handle.proxy_outside = networks.get(self.upstream_network, {}).get("IPAddress") or inside
         return inside
 
+    # --- the warm pool: pre-started, hardened, one-use containers (docs/decisions/0015) ---------
+
+    def pool_status(self) -> dict[str, Any]:
+        """Per profile: how many containers the pool keeps, and how many wait now."""
+        with self._pool_lock:
+            return {
+                spec.name: {"size": spec.size, "waiting": len(self._pool[spec.name]), "runtime": spec.runtime}
+                for spec in self._pool_specs
+            }
+
+    def _take_waiting(
+        self, limits: ResourceLimits, chosen: dict[str, Any], network: NetworkRequest
+    ) -> tuple[_Pooled | None, str]:
+        """A waiting container that can serve this run, taken out of the pool, or None and why not."""
+        if network.mode is not NetworkMode.NONE:
+            return None, "only runs without network are pooled"
+        with self._pool_lock:
+            for spec in self._pool_specs:
+                if spec.limits.tmpfs_bytes != limits.tmpfs_bytes:
+                    continue
+                waiting = self._pool[spec.name]
+                for index, pooled in enumerate(waiting):
+                    if pooled.runtime["name"] == chosen["name"]:
+                        return waiting.pop(index), ""
+        self._pool_wake.set()
+        return None, "no pool container was waiting for this profile and runtime"
+
+    def _put_back(self, pooled: _Pooled | None) -> None:
+        if pooled is None:
+            return
+        with self._pool_lock:
+            if not self._pool_closing.is_set():
+                self._pool[pooled.spec.name].insert(0, pooled)
+                return
+        self._discard_handle(pooled.handle)
+
+    def _serves(self, pooled: _Pooled, fitted: ResourceLimits) -> bool:
+        """Whether the pooled container can give exactly the run's limits. Memory, CPUs and the
+        host's pids limit change on a running container (below); under gVisor the code's own task
+        limit is RLIMIT_NPROC, which the code's command can lower but not raise above the pool's."""
+        return not pooled.handle.gvisor or fitted.pids <= pooled.spec.limits.pids
+
+    def _fit(
+        self, limits: ResourceLimits, floor: ResourceLimits, pooled: _Pooled | None
+    ) -> tuple[ResourceLimits, dict[str, Any]]:
+        """cap_to_host, with the container taken from the pool counted as the run's own; if the
+        host's room would refuse the run or make it smaller, this process's waiting pool containers
+        give way first (the pool shrinks; the filler makes new ones only when there is room)."""
+        room, held = self._room_details()
+        if pooled is not None:
+            room = _without(room, held.get(pooled.handle.container.id, 0))
+        refusal: HostBusy | None = None
+        try:
+            fitted, host = cap_to_host(limits, floor, room, self.host_policy)
+            if not host["capped"]:
+                return fitted, host
+        except HostBusy as exc:
+            refusal, fitted, host = exc, None, {}
+        shrunk = 0
+        while True:
+            with self._pool_lock:
+                waiting = [item for items in self._pool.values() for item in items]
+                other = waiting[-1] if waiting else None
+                if other is not None:
+                    self._pool[other.spec.name].remove(other)
+            if other is None:
+                break
+            self._discard_handle(other.handle)
+            shrunk += 1
+            room = _without(room, held.get(other.handle.container.id, 0))
+            try:
+                fitted, host = cap_to_host(limits, floor, room, self.host_policy)
+            except HostBusy as exc:
+                refusal = exc
+                continue
+            refusal = None
+            if not host["capped"]:
+                break
+        if fitted is None:
+            assert refusal is not None
+            raise refusal
+        if shrunk:
+            host = {**host, "pool_shrunk": shrunk}
+        return fitted, host
+
+    def _take(
+        self,
+        pooled: _Pooled,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        host: dict[str, Any],
+        runtime: dict[str, Any],
+    ) -> PreparedRun | None:
+        """Give a waiting container to this run: bind it to the execution (its name), apply the run's
+        limits (runc) and read back what the kernel now holds it to, deliver the code, start the
+        keeper that ends it at the run's deadline. None when it cannot (it is then discarded)."""
+        handle = pooled.handle
+        container = handle.container
+        keeper_s = math.ceil((limits.timeout_s + _DEADLINE_GRACE_S) * 10) / 10
+        try:
+            container.rename(f"{_TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
+            cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
+            if handle.gvisor:
+                # runsc has no `update` (the engine's update fails in it): the supervisor writes the
+                # container's host cgroup itself, which holds gVisor's sandbox and gofer, as runc would.
+                wanted = (limits.memory_bytes + _GVISOR_MEMORY, round(limits.cpus, 3),
+                          _GVISOR_HOST_TASKS[0] + _GVISOR_HOST_TASKS[1] * limits.pids)
+                cgroup.set_limits(wanted[0], limits.cpus, wanted[2])
+                how = "the container's host cgroup, written by the supervisor (runsc has no update)"
+            else:
+                wanted = (limits.memory_bytes, round(limits.cpus, 3), limits.pids + 2)
+                self._update_limits(container, limits, pids_limit=wanted[2])
+                how = "docker update"
+            applied = cgroup.limits()
+            if (applied["memory_bytes"], applied["cpus"], applied["pids_max"]) != wanted:
+                raise OSError(f"the kernel holds the container to {applied}, not the run's limits")
+            path = handle.workdir / "main.py"
+            path.write_text(code, encoding="utf-8")
+            path.chmod(0o444)
+            handle.feed = RecordFeed(handle.workdir)
+            # The container's keeper (sandbox_keeper.py, uid 1001) now ends it at the run's deadline,
+            # whether or not a supervisor still watches.
+            assert handle.keeper is not None
+            handle.keeper.sendall(f"{keeper_s:g}\n".encode())
+        except (OSError, ValueError, KeyError, AssertionError, *_DOCKER_ERRORS):
+            self._discard_handle(handle)
+            self._pool_wake.set()
+            return None
+        handle.cpu_rlimit = (math.ceil(limits.cpu_seconds) + 1, math.ceil(limits.cpu_seconds) + 2)
+        handle.pooled = True
+        if handle.gvisor:
+            handle.nproc = limits.pids
+        # The replacement is made once this run is discarded, not while it runs: on a small host the
+        # engine's work of starting a container would slow the run it was meant to spare.
+        pool = {
+            "profile": pooled.spec.name,
+            "waited_in_pool_s": round(time.monotonic() - pooled.created, 3),
+            "made_at": pooled.spec.limits.to_dict(),
+            # Read back from the container's cgroup after the limits were applied. Under runsc the
+            # memory includes gVisor's own kernel and the pids its threads (decision 0013).
+            "applied": {**applied, "by": how},
+        }
+        return PreparedRun(
+            container_id=container.id, image=self.image, limits=limits,
+            host={**host, "pooled": True, "pool": pool}, handle=handle, runtime=runtime,
+        )
+
+    def _update_limits(self, container: Any, limits: ResourceLimits, *, pids_limit: int) -> None:
+        """``docker update`` of memory (with swap equal to it), the CPU quota and the pids limit.
+        docker-py's update knows neither NanoCpus nor PidsLimit: the engine's API does."""
+        api = self.client.api
+        response = api._post_json(
+            api._url("/containers/{0}/update", container.id),
+            data={
+                "Memory": limits.memory_bytes, "MemorySwap": limits.memory_bytes,
+                "NanoCpus": int(limits.cpus * 1e9), "PidsLimit": pids_limit,
+            },
+        )
+        api._raise_for_status(response)
+
+    def _make_pooled(self, spec: PoolSpec) -> _Pooled | None:
+        """One pool container, hardened as any sandbox, if the host has room for it (never
+        overcommit: it counts as a running execution from its creation on, and always leaves room
+        for one more run). Its keeper (sandbox_keeper.py) ends it at the deadline of the run it is
+        given, when the supervisor goes before it is given one, or by itself long after it could
+        still serve."""
+        try:
+            runtime = self.choose_runtime(spec.runtime, NetworkRequest())
+        except SandboxUnavailable:
+            return None
+        gvisor = runtime["name"] == GVISOR_RUNTIME
+        slot = str(uuid.uuid4())
+        labels = {LABEL_MANAGED: "1", LABEL_SUPERVISOR: self._label, LABEL_POOL: slot}
+        life_s = math.ceil(self._pool_max_idle_s + spec.max_timeout_s + 30)
+        with self._admission_lock():
+            room = self._room()
+            if room.running + 1 >= self.host_policy.max_concurrent:
+                return None
+            try:
+                _, host = cap_to_host(spec.limits, spec.limits, room, self.host_policy)
+            except HostBusy:
+                return None
+            if host["capped"]:
+                return None
+            workdir = Path(tempfile.mkdtemp(prefix=f"{slot}-", dir=self._work_root))
+            handle = _Handle(workdir=workdir, network=NetworkRequest(), gvisor=gvisor)
+            listener: socket.socket | None = None
+            try:
+                files = {"runner.py": _RUNNER_SOURCE, "keeper.py": _KEEPER_SOURCE, **(_GVISOR_FILES if gvisor else {})}
+                for name, text in files.items():
+                    path = workdir / name
+                    path.write_text(text, encoding="utf-8")
+                    path.chmod(0o444)
+                listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                listener.bind(str(workdir / _KEEPER_SOCKET))
+                (workdir / _KEEPER_SOCKET).chmod(0o666)  # the keeper is uid 1001 inside
+                listener.listen(1)
+                workdir.chmod(0o755)
+                # Created under the lock (counted from now on by every admission), started outside it.
+                handle.container = self.client.containers.create(
+                    self.image,
+                    command=["python3", "-I", "-S", "/sandbox/keeper.py", str(life_s)],
+                    **self._hardened(
+                        spec.limits, gvisor, runtime, labels, {str(workdir): {"bind": "/sandbox", "mode": "ro"}}, {},
+                        cpu_rlimit=False,
+                    ),
+                    network_disabled=True,
+                )
+            except (OSError, *_DOCKER_ERRORS) as exc:
+                if listener is not None:
+                    listener.close()
+                self._discard_handle(handle)
+                raise SandboxUnavailable(f"Docker refused to create a pool container ({_short(exc)})") from None
+        try:
+            handle.container.start()
+            listener.settimeout(30)
+            handle.keeper, _ = listener.accept()
+            handle.container.reload()
+            if not gvisor:
+                handle.root = ContainerRoot(int(handle.container.attrs["State"]["Pid"]))
+        except (OSError, *_DOCKER_ERRORS) as exc:
+            self._discard_handle(handle)
+            raise SandboxUnavailable(f"a pool container did not start ({_short(exc)})") from None
+        finally:
+            listener.close()  # one connection, the keeper's: nothing in the container reaches it after
+        return _Pooled(spec=spec, slot=slot, handle=handle, runtime=runtime, created=time.monotonic())
+
+    def _fill_pool(self) -> None:
+        """The pool's one thread: keeps each spec at its size while the host has room, replaces
+        containers that waited longer than max_idle_s, backs off while Docker does not answer."""
+        failures = 0
+        while not self._pool_closing.is_set():
+            self._pool_wake.clear()
+            try:
+                self._recycle_idle()
+                for spec in self._pool_specs:
+                    while not self._pool_closing.is_set():
+                        with self._pool_lock:
+                            if len(self._pool[spec.name]) >= spec.size:
+                                break
+                        pooled = self._make_pooled(spec)
+                        if pooled is None:
+                            break  # no room now: a run's end or a take wakes us
+                        with self._pool_lock:
+                            if not self._pool_closing.is_set():
+                                self._pool[spec.name].append(pooled)
+                                pooled = None
+                        if pooled is not None:
+                            self._discard_handle(pooled.handle)
+                failures = 0
+            except (SandboxUnavailable, OSError, *_DOCKER_ERRORS):
+                failures += 1
+            self._pool_wake.wait(min(2.0**failures, 30.0) if failures else 5.0)
+
+    def _recycle_idle(self) -> None:
+        now = time.monotonic()
+        with self._pool_lock:
+            stale = [item for items in self._pool.values() for item in items if now - item.created > self._pool_max_idle_s]
+            for item in stale:
+                self._pool[item.spec.name].remove(item)
+        for item in stale:
+            self._discard_handle(item.handle)
+
+    def _close_pool(self) -> None:
+        """Stop the filler and remove every waiting container (MaiSafety.close())."""
+        if not self._pool_specs:
+            return
+        self._pool_closing.set()
+        self._pool_wake.set()
+        if self._pool_thread is not None:
+            self._pool_thread.join(timeout=60)
+        with self._pool_lock:
+            waiting = [item for items in self._pool.values() for item in items]
+            for items in self._pool.values():
+                items.clear()
+        for item in waiting:
+            self._discard_handle(item.handle)
+
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         handle: _Handle = prepared.handle
         container = handle.container
@@ -550,8 +941,17 @@ class DockerSandbox(Sandbox):
         environment = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
         if network.requirements:
             environment["MAI_SAFETY_DEPS"] = _DEPS_TARGET
+        command = ["python3", "-I", "/sandbox/runner.py"]
+        if handle.cpu_rlimit is not None:
+            # A pool container was made before the run was known: its CPU-time limit is set here,
+            # soft then hard, before the code starts; the code cannot raise a hard limit.
+            soft, hard = handle.cpu_rlimit
+            limit = f"ulimit -S -t {soft} && ulimit -H -t {hard}"
+            if handle.nproc is not None:
+                limit += f" && ulimit -p {handle.nproc}"
+            command = ["sh", "-c", f'{limit} && exec "$@"', "sh", *command]
         phase = self._phase(
-            handle, ["python3", "-I", "/sandbox/runner.py"], environment,
+            handle, command, environment,
             cgroup, limits, observer, started, peaks, _Capture(limits.output_bytes, output), last=True,
         )
         observations["attempted"] = handle.feed.close()
@@ -899,6 +1299,8 @@ class DockerSandbox(Sandbox):
 
     def discard(self, prepared: PreparedRun) -> None:
         self._discard_handle(prepared.handle)
+        if prepared.handle.pooled:
+            self._pool_wake.set()  # a new one is made in the background
 
     def _discard_handle(self, handle: "_Handle") -> None:
         for container in (handle.container, handle.proxy):
@@ -915,6 +1317,8 @@ class DockerSandbox(Sandbox):
                 handle.internal.remove()
             except (docker.errors.NotFound, *_DOCKER_ERRORS):
                 pass
+        if handle.keeper is not None:
+            handle.keeper.close()
         if handle.feed is not None:
             handle.feed.close(grace_s=0)
         if handle.root is not None:
@@ -922,18 +1326,28 @@ class DockerSandbox(Sandbox):
         shutil.rmtree(handle.workdir, ignore_errors=True)
 
     def close(self) -> None:
+        self._close_pool()
         if self._client is not None:
             self._client.close()
             self._client = None
 
     # --- cleaning up after others ---------------------------------------------------------------
 
+    def _containers_of(self, execution_id: str) -> list[Any]:
+        """The containers of one execution: labelled with it, or a pool container renamed for it."""
+        found = self.client.containers.list(
+            all=True, filters={"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]},
+            ignore_removed=True,
+        )
+        taken = self.client.containers.list(
+            all=True, filters={"label": f"{LABEL_MANAGED}=1", "name": f"{_TAKEN_PREFIX}{execution_id}-"},
+            ignore_removed=True,
+        )
+        return found + [container for container in taken if _execution_of(container) == execution_id]
+
     def describe_execution(self, execution_id: str) -> dict[str, Any]:
         try:
-            found = self.client.containers.list(
-                all=True, filters={"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]},
-                ignore_removed=True,
-            )
+            found = self._containers_of(execution_id)
         except _DOCKER_ERRORS:
             return {}
         for container in found:
@@ -947,7 +1361,7 @@ class DockerSandbox(Sandbox):
             if started is not None:
                 description["duration_s"] = round(max(ended_at - started, 0.0), 3)
             if not running:
-                deadline = float(_labels(container).get(LABEL_DEADLINE) or 0)
+                deadline = _deadline_of(container)
                 description["ended_by_deadline"] = bool(deadline and finished and finished >= deadline - 0.5)
             return description
         return {}
@@ -957,9 +1371,10 @@ class DockerSandbox(Sandbox):
             found = self.client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
         except _DOCKER_ERRORS as exc:
             raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
+        # A waiting pool container has no execution (no label, not renamed): never taken for a run.
         return sorted(
             {
-                _labels(container).get(LABEL_EXECUTION, "")
+                _execution_of(container)
                 for container in found
                 if supervisor_gone(_labels(container).get(LABEL_SUPERVISOR, ""))
             }
@@ -968,6 +1383,21 @@ class DockerSandbox(Sandbox):
 
     def remove_execution(self, execution_id: str) -> int:
         removed = self._remove({"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]}, lambda _: True)
+        try:
+            taken = [
+                container for container in self._containers_of(execution_id) if _labels(container).get(LABEL_POOL)
+            ]
+        except _DOCKER_ERRORS as exc:
+            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
+        if taken:
+            ids = {container.id for container in taken}
+            removed += self._remove(
+                {"label": f"{LABEL_MANAGED}=1", "name": f"{_TAKEN_PREFIX}{execution_id}-"}, lambda item: item.id in ids
+            )
+            for container in taken:
+                for folder in self._work_root.glob(f"{_labels(container)[LABEL_POOL]}-*"):
+                    if folder.is_dir() and not folder.is_symlink():
+                        shutil.rmtree(folder, ignore_errors=True)
         for folder in self._work_root.glob(f"{execution_id}-*"):
             if folder.is_dir() and not folder.is_symlink():
                 shutil.rmtree(folder, ignore_errors=True)
@@ -989,10 +1419,11 @@ class DockerSandbox(Sandbox):
         """Work folders (the code and the record socket) of runs whose container is gone."""
         try:
             live = {
-                _labels(container).get(LABEL_EXECUTION, "")
+                _labels(container).get(key, "")
                 for container in self.client.containers.list(
                     all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True
                 )
+                for key in (LABEL_EXECUTION, LABEL_POOL)  # a pool container's folder is named by its slot
             }
         except _DOCKER_ERRORS:
             return
@@ -1056,6 +1487,10 @@ class _Handle:
     oom_killed: bool = False
     sandbox_ended: bool = False
     sandbox_exit: int | None = None
+    keeper: socket.socket | None = None  # a pool container's: its keeper waits on it for the deadline
+    cpu_rlimit: tuple[int, int] | None = None  # a pool container's: set by the code's own command
+    nproc: int | None = None  # likewise, under gVisor: the code's task limit
+    pooled: bool = False
 
 
 @dataclass(frozen=True)
@@ -1098,6 +1533,13 @@ def _check_no_host_address(network: Any) -> None:
         )
 
 
+def _without(room: HostRoom, held: int) -> HostRoom:
+    """The room with one managed container (and what it holds) taken out of the count."""
+    return replace(
+        room, reserved_memory_bytes=max(room.reserved_memory_bytes - held, 0), running=max(room.running - 1, 0)
+    )
+
+
 def _docker_time(text: str | None) -> float | None:
     """Docker's RFC 3339 times (nanoseconds, Z) as seconds since the epoch; None for its zero time."""
     if not text or text.startswith("0001-"):
@@ -1108,6 +1550,32 @@ def _docker_time(text: str | None) -> float | None:
     fraction = float("0." + rest[:6]) if rest else 0.0
     moment = datetime.datetime.fromisoformat(main).replace(tzinfo=datetime.timezone.utc)
     return moment.timestamp() + fraction
+
+
+def _execution_of(container: Any) -> str:
+    """The execution a container serves: its label, or (a pool container taken for a run) its name."""
+    labelled = _labels(container).get(LABEL_EXECUTION, "")
+    if labelled:
+        return labelled
+    match = _TAKEN_NAME.match(_name_of(container))
+    return match.group(1) if match else ""
+
+
+def _deadline_of(container: Any) -> float:
+    """When the keeper ends the container: its label, or the name of a pool container taken for a run."""
+    labelled = _labels(container).get(LABEL_DEADLINE)
+    if labelled:
+        return float(labelled)
+    match = _TAKEN_NAME.match(_name_of(container))
+    return float(match.group(2)) if match else 0.0
+
+
+def _name_of(container: Any) -> str:
+    attrs = getattr(container, "attrs", {}) or {}
+    if attrs.get("Name"):
+        return str(attrs["Name"])
+    names = attrs.get("Names") or []
+    return str(names[0]) if names else ""
 
 
 def _labels(item: Any) -> dict[str, str]:
@@ -1263,11 +1731,15 @@ class _Capture:
         return self._kept[name].decode("utf-8", errors="replace")
 
 
-def _memory_in_use(container: Any) -> int:
+def _memory_held(container: Any) -> tuple[int, int]:
+    """A container's memory limit and use. The limit is the cgroup's own where it can be read: a
+    pool container taken under runsc was given its run's limit there, not through the engine."""
+    limit = int(container.attrs.get("HostConfig", {}).get("Memory") or 0)
     try:
-        return CgroupReader(int(container.attrs["State"]["Pid"])).read().memory_bytes
+        reader = CgroupReader(int(container.attrs["State"]["Pid"]))
+        return reader.limits()["memory_bytes"] or limit, reader.read().memory_bytes
     except (OSError, ValueError, KeyError):
-        return 0
+        return limit, 0
 
 
 def _close_attached(attached: Any) -> None:

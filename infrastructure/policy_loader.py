@@ -6,7 +6,7 @@ Every problem becomes one ConfigurationError naming the file, the key and what w
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
@@ -118,6 +118,20 @@ class _Sampling(_Strict):
     record_above: float = Field(default=0.8, gt=0, le=1)
 
 
+class _Pool(_Strict):
+    # Waiting, pre-started containers per profile, under the profile's runtime (0: none, today's path).
+    sizes: dict[Literal["trusted", "standard", "untrusted"], int] = Field(default_factory=dict)
+    max_idle_s: float = Field(default=300, ge=10, le=3600)
+
+    @field_validator("sizes")
+    @classmethod
+    def _sizes(cls, sizes: dict[str, int]) -> dict[str, int]:
+        for name, size in sizes.items():
+            if not 0 <= size <= 16:
+                raise ValueError(f"pool size of {name} must be 0 to 16, got {size}")
+        return sizes
+
+
 class _LimitsFile(_Strict):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
@@ -127,6 +141,7 @@ class _LimitsFile(_Strict):
     )
     host: _Host
     sampling: _Sampling = _Sampling()
+    pool: _Pool = _Pool()
 
     @field_validator("profiles")
     @classmethod
@@ -145,6 +160,14 @@ class Sampling:
 
 
 @dataclass(frozen=True)
+class PoolPolicy:
+    """How many pre-started, one-use containers wait per trust profile (docs/decisions/0015)."""
+
+    sizes: dict[TrustLevel, int] = field(default_factory=dict)
+    max_idle_s: float = 300.0
+
+
+@dataclass(frozen=True)
 class LimitsPolicy:
     profiles: dict[TrustLevel, LimitProfile]
     runtimes: dict[TrustLevel, str]
@@ -152,6 +175,7 @@ class LimitsPolicy:
     complexity: ComplexityScale
     host: HostPolicy
     sampling: Sampling
+    pool: PoolPolicy = PoolPolicy()
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -254,6 +278,10 @@ def load_policies(directory: Path) -> Policies:
                 queue_wait_s=limits.host.queue_wait_s,
             ),
             sampling=Sampling(**limits.sampling.model_dump()),
+            pool=PoolPolicy(
+                sizes={TrustLevel(name): size for name, size in limits.pool.sizes.items()},
+                max_idle_s=limits.pool.max_idle_s,
+            ),
         ),
     )
 

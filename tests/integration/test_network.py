@@ -416,3 +416,37 @@ def test_uploads_dressed_as_reads_are_refused_and_recorded(app: MaiSafety) -> No
     reasons = " ".join(item["reason"] for item in requests if item["verdict"] == "refused")
     assert "upgrade" in reasons and "read-only" in reasons
     assert not any(item["verdict"] == "allowed" for item in requests), requests
+
+
+DNS_PROBE = """
+import json, socket
+# A query for a name nobody serves, sent straight to Docker's embedded resolver and to the sandbox's
+# own configured one: an NXDOMAIN answer (rcode 3) would mean the query left the machine, which is
+# a channel out (DNS tunnelling) that the proxy never sees.
+query = b"\\x12\\x34\\x01\\x00\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00" + b"".join(
+    bytes([len(part)]) + part.encode() for part in "mai-safety-exfil-probe.example.com".split(".")) + b"\\x00\\x00\\x01\\x00\\x01"
+results = {}
+for resolver in ("127.0.0.11", "127.0.0.1"):
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.settimeout(3)
+    try:
+        probe.sendto(query, (resolver, 53))
+        answer = probe.recv(512)
+        results[resolver] = "rcode %d" % (answer[3] & 0x0F)
+    except OSError as error:
+        results[resolver] = type(error).__name__
+try:
+    socket.getaddrinfo("mai-safety-exfil-probe.example.com", 80)
+    results["getaddrinfo"] = "resolved"
+except socket.gaierror as error:
+    results["getaddrinfo"] = error.errno
+print(json.dumps(results))
+"""
+
+
+def test_names_are_not_resolved_outside_from_the_dependency_network(app: MaiSafety) -> None:
+    report = app.run(DNS_PROBE.encode(), network=NetworkMode.DEPS)
+    assert report.status == "completed", report.stderr
+    results = json.loads(report.stdout)
+    assert results["127.0.0.11"] != "rcode 3" and results["127.0.0.1"] != "rcode 3", results  # nothing upstream answered
+    assert results["getaddrinfo"] not in ("resolved", socket.EAI_NONAME), results

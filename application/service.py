@@ -592,43 +592,38 @@ class MaiSafety(TokenCommands, Application):
     def _awaiting_ids(self) -> list[UUID]:
         """Executions with an OverrideRequested event and no answer or end, from the notifications:
         read on from where the last call stopped (the sweeper asks every few seconds)."""
-        topics = [
-            get_topic(cls)
-            for cls in (Execution.OverrideRequested, Execution.Overridden, Execution.Completed, Execution.Terminated)
-        ]
         awaiting, start = self._awaiting_read
-        while True:
-            notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
-            for notification in notifications:
-                originator = notification.originator_id
-                key = originator if isinstance(originator, UUID) else UUID(str(originator))
-                if notification.topic.endswith(".OverrideRequested"):
-                    awaiting.add(key)
-                else:
-                    awaiting.discard(key)
-            if notifications:
-                start = notifications[-1].id
-            if len(notifications) < 1000:
-                self._awaiting_read = (awaiting, start)
-                return sorted(awaiting)
+        awaiting, start = self._open_executions(
+            Execution.OverrideRequested, (Execution.Overridden, Execution.Completed, Execution.Terminated), awaiting, start
+        )
+        self._awaiting_read = (awaiting, start)
+        return sorted(awaiting)
 
     def _running_ids(self) -> list[UUID]:
         """Executions with a Started event and no end, found from the ledger's notifications."""
-        topics = [get_topic(cls) for cls in (Execution.Started, Execution.Completed, Execution.Terminated)]
-        running: set[UUID] = set()
-        start: int | None = None
+        running, _ = self._open_executions(Execution.Started, (Execution.Completed, Execution.Terminated), set(), None)
+        return sorted(running)
+
+    def _open_executions(
+        self, opened_by: type, closed_by: tuple[type, ...], known: set[UUID], start: int | None
+    ) -> tuple[set[UUID], int | None]:
+        """``known`` updated with the notifications after ``start``: an execution is open from its
+        ``opened_by`` event until one of ``closed_by``. Returns the set and the position reached."""
+        opening = get_topic(opened_by)
+        topics = [opening, *(get_topic(cls) for cls in closed_by)]
         while True:
             notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
             for notification in notifications:
                 originator = notification.originator_id
                 key = originator if isinstance(originator, UUID) else UUID(str(originator))
-                if notification.topic.endswith(".Started"):
-                    running.add(key)
+                if notification.topic == opening:
+                    known.add(key)
                 else:
-                    running.discard(key)
+                    known.discard(key)
+            if notifications:
+                start = notifications[-1].id
             if len(notifications) < 1000:
-                return sorted(running)
-            start = notifications[-1].id
+                return known, start
 
     def remove_leftovers(self) -> int:
         return self.sandbox.remove_leftovers()

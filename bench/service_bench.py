@@ -37,7 +37,7 @@ import yaml
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, PROJECT_ROOT
 
 from run_bench import HELLO  # type: ignore[import-not-found]
-from runtime_bench import summary  # type: ignore[import-not-found]
+from runtime_bench import measure, summary  # type: ignore[import-not-found]
 
 CLI = str(Path(sys.executable).with_name("mai-safety"))
 HARDENING = dict(
@@ -136,17 +136,6 @@ class Service:
             self.process.kill()
 
 
-def timed(action, runs: int, gap_s: float) -> list[float]:  # type: ignore[no-untyped-def]
-    action()  # warm-up
-    timings = []
-    for _ in range(runs):
-        time.sleep(gap_s)
-        started = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - started)
-    return timings
-
-
 def load(service: Service, clients: int, seconds: float) -> dict[str, float]:
     """``clients`` threads, each with its own connection, posting hello world back to back."""
     latencies: list[float] = []
@@ -194,7 +183,7 @@ def main() -> None:
     client = docker.from_env()
     rows: dict[str, tuple[float, float]] = {}
     try:
-        rows["Docker API create/start/wait/remove, no network"] = summary(timed(lambda: bare_api(client), args.runs, args.gap))
+        rows["Docker API create/start/wait/remove, no network"] = summary(measure(lambda: bare_api(client), args.runs, args.gap))
         idle: dict[int, int] = {}
         loaded: dict[str, float] | None = None
         shares: dict[int, str] = {}
@@ -206,7 +195,7 @@ def main() -> None:
                 def hello() -> None:
                     executions.append(service.hello()["execution_id"])
 
-                rows[f"POST /v1/executions, pool {pool}"] = summary(timed(hello, args.runs, args.gap))
+                rows[f"POST /v1/executions, pool {pool}"] = summary(measure(hello, args.runs, args.gap))
                 idle[pool] = service.memory_bytes()
                 shares[pool] = f"{sum(service.pooled(execution) for execution in executions[1:])}/{len(executions) - 1}"
                 if pool and args.load_seconds > 0:

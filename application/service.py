@@ -11,7 +11,6 @@ from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
-from eventsourcing.utils import get_topic
 
 from mai_safety.domain.access import Action, NobodyAnswers, Principal, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
@@ -47,6 +46,7 @@ from .assessing import assess_code
 from .audit import SEAL, LedgerAudit, LedgerPolicy
 from .blobs import keep_output, with_full_output
 from .live import LiveOutput, OutputWatcher
+from .open_sets import AWAITING, RUNNING, OpenExecutions, OpenSet, scan_open_ids
 from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, VerificationReport
@@ -127,8 +127,6 @@ class MaiSafety(TokenCommands, Application):
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
         self.ledger_stall_s = ledger_stall_s
-        #: What _awaiting_ids has read so far: the executions awaiting an answer, and the position.
-        self._awaiting_read: tuple[set[UUID], int | None] = (set(), None)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -382,41 +380,32 @@ class MaiSafety(TokenCommands, Application):
     def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
         lost = []
-        for execution_id in self._running_ids():
-            execution = self._get(execution_id)
-            if execution.status is not ExecutionStatus.RUNNING or not self.sandbox.is_orphaned(execution.supervisor or ""):
-                continue
-            environment = self.sandbox.describe_execution(str(execution.id))
-            self.sandbox.remove_execution(str(execution.id))
-            outcome: dict[str, Any] = {"detail": f"supervisor {execution.supervisor} is gone", **environment}
-            if execution.samples:
-                outcome["last_sample"] = execution.samples[-1]
-            execution.terminate("supervisor_lost", outcome)
-            try:
-                self.save(execution)
-            except IntegrityError:
-                continue  # someone else recorded its end first
-            lost.append(str(execution.id))
-        running = {str(execution_id) for execution_id in self._running_ids()}
-        for execution_id in self.sandbox.orphaned_executions():
-            if execution_id in running or execution_id in lost:
-                continue
+        # Those the index says are running, and any container of this ledger's whose supervisor
+        # is gone (killed before Started was recorded; or missing from the index, which is not
+        # the record: docs/decisions/0019).
+        candidates = dict.fromkeys([*(str(each) for each in self._running_ids()), *self.sandbox.orphaned_executions()])
+        for execution_id in candidates:
             try:
                 execution = self._get(UUID(execution_id))
             except (ExecutionNotFound, ValueError):
                 continue  # a container of another ledger's, or of a run refused before it was recorded
             if execution.status.is_final:
                 continue
-            # Killed after its container was made and before Started was recorded.
+            if execution.status is ExecutionStatus.RUNNING:
+                if not self.sandbox.is_orphaned(execution.supervisor or ""):
+                    continue
+                environment = self.sandbox.describe_execution(execution_id)
+                outcome: dict[str, Any] = {"detail": f"supervisor {execution.supervisor} is gone", **environment}
+                if execution.samples:
+                    outcome["last_sample"] = execution.samples[-1]
+            else:
+                outcome = {"detail": "the supervisor died after creating the container, before recording Started"}
             self.sandbox.remove_execution(execution_id)
-            execution.terminate(
-                "supervisor_lost",
-                {"detail": "the supervisor died after creating the container, before recording Started"},
-            )
+            execution.terminate("supervisor_lost", outcome)
             try:
                 self.save(execution)
             except IntegrityError:
-                continue
+                continue  # someone else recorded its end first
             lost.append(execution_id)
         self.sandbox.remove_leftovers()
         return lost
@@ -590,40 +579,19 @@ class MaiSafety(TokenCommands, Application):
         return not current[0].status.is_final
 
     def _awaiting_ids(self) -> list[UUID]:
-        """Executions with an OverrideRequested event and no answer or end, from the notifications:
-        read on from where the last call stopped (the sweeper asks every few seconds)."""
-        awaiting, start = self._awaiting_read
-        awaiting, start = self._open_executions(
-            Execution.OverrideRequested, (Execution.Overridden, Execution.Completed, Execution.Terminated), awaiting, start
-        )
-        self._awaiting_read = (awaiting, start)
-        return sorted(awaiting)
+        """Executions asked to wait for an answer and neither answered nor ended."""
+        return self._open_ids(AWAITING)
 
     def _running_ids(self) -> list[UUID]:
-        """Executions with a Started event and no end, found from the ledger's notifications."""
-        running, _ = self._open_executions(Execution.Started, (Execution.Completed, Execution.Terminated), set(), None)
-        return sorted(running)
+        """Executions with a Started event and no end."""
+        return self._open_ids(RUNNING)
 
-    def _open_executions(
-        self, opened_by: type, closed_by: tuple[type, ...], known: set[UUID], start: int | None
-    ) -> tuple[set[UUID], int | None]:
-        """``known`` updated with the notifications after ``start``: an execution is open from its
-        ``opened_by`` event until one of ``closed_by``. Returns the set and the position reached."""
-        opening = get_topic(opened_by)
-        topics = [opening, *(get_topic(cls) for cls in closed_by)]
-        while True:
-            notifications = self.recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
-            for notification in notifications:
-                originator = notification.originator_id
-                key = originator if isinstance(originator, UUID) else UUID(str(originator))
-                if notification.topic == opening:
-                    known.add(key)
-                else:
-                    known.discard(key)
-            if notifications:
-                start = notifications[-1].id
-            if len(notifications) < 1000:
-                return known, start
+    def _open_ids(self, open_set: OpenSet) -> list[UUID]:
+        """From the ledger's index of open executions, which costs what is open; a recorder
+        without one is read through (docs/decisions/0019)."""
+        if isinstance(self.recorder, OpenExecutions):
+            return sorted(UUID(member) for member in self.recorder.open_ids(open_set))
+        return sorted(scan_open_ids(self.recorder, open_set))
 
     def remove_leftovers(self) -> int:
         return self.sandbox.remove_leftovers()

@@ -3,7 +3,8 @@
 An owner role creates the tables and owns them (adding the event-MAC columns, and the table of
 output blobs, to a ledger made before them); the service's role may SELECT and INSERT on the
 events, checkpoint and blob tables and nothing else; and triggers refuse UPDATE, DELETE and
-TRUNCATE on all three, whoever asks. Only the owner (or a superuser) can switch the triggers off,
+TRUNCATE on all three, whoever asks. The index of open executions beside them (docs/decisions/0019)
+is not the record: the service role may also DELETE from it, and it carries no triggers. Only the owner (or a superuser) can switch the triggers off,
 and doing so is exactly the tampering the signed checkpoints and the blob check catch. Run by ``mai-safety audit init-postgres``;
 idempotent. ``hardening_sql`` is the same SQL for an operator who applies it by hand.
 """
@@ -23,6 +24,7 @@ from mai_safety.application.service import MaiSafety
 from ..settings import Settings, choose_store
 from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
+from .open_index import kinds_table, open_index_tables, open_table
 from .postgres import Factory
 
 #: eventsourcing names the events table after the application.
@@ -59,6 +61,16 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             "CREATE TABLE IF NOT EXISTS {schema}.{table} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
         ).format(table=sql.Identifier(blobs), **names)
     )
+    # The index of open executions (docs/decisions/0019), for a ledger made before it.
+    index_names = {**names, "open": sql.Identifier(open_table(events_table)), "kinds": sql.Identifier(kinds_table(events_table))}
+    statements += [sql.SQL(statement).format(**index_names) for statement in open_index_tables()]
+    for table, rights in ((open_table(events_table), "SELECT, INSERT, DELETE"), (kinds_table(events_table), "SELECT, INSERT")):
+        table_names = {**names, "table": sql.Identifier(table)}
+        statements += [
+            sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
+            sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
+            sql.SQL("GRANT " + rights + " ON {schema}.{table} TO {role}").format(**table_names),
+        ]
     for table in (events_table, checkpoints_table, blobs):
         table_names = {
             **names,
@@ -144,6 +156,7 @@ def harden_postgres(
         "role_created": created,
         "schema": schema,
         "tables": [events_table, f"{events_table}_checkpoints", blobs_table(events_table)],
+        "index_tables": [open_table(events_table), kinds_table(events_table)],
     }
 
 

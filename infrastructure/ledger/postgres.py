@@ -31,6 +31,7 @@ from psycopg.sql import SQL, Identifier
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
@@ -54,17 +55,23 @@ from .chaining import (
     read_ahead,
     seal_own_head,
 )
+from .open_index import changes_of, kinds_table, open_index_tables, open_table
 
 _NO_LIMIT = 1 << 62
 
 
-class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
+class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, OpenExecutions):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         self.checkpoints_table_name = f"{events_table_name}_checkpoints"
         self.check_identifier_length(self.checkpoints_table_name)
         self.blobs_table_name = blobs_table(events_table_name)
         self.check_identifier_length(self.blobs_table_name)
+        self.open_table_name = open_table(events_table_name)
+        self.kinds_table_name = kinds_table(events_table_name)
+        self.check_identifier_length(self.kinds_table_name)
+        #: The sets this process has seen read through (docs/decisions/0019): asked once each.
+        self._sets_read: set[str] = set()
         self._sealer: Sealer | None = None
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
@@ -75,6 +82,8 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             "table": Identifier(self.events_table_name),
             "checkpoints": Identifier(self.checkpoints_table_name),
             "blobs": Identifier(self.blobs_table_name),
+            "open": Identifier(self.open_table_name),
+            "kinds": Identifier(self.kinds_table_name),
         }
         self.sql_create_statements[self.create_table_statement_index] = SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
@@ -118,6 +127,24 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             "CREATE TABLE IF NOT EXISTS {schema}.{blobs} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
         ).format(**names)
         self.sql_create_statements.append(self._create_blobs)
+        # The index of open executions (docs/decisions/0019): not part of the record.
+        self._create_open = [SQL(statement).format(**names) for statement in open_index_tables()]
+        self.sql_create_statements += self._create_open
+        self._open_insert = SQL(
+            "INSERT INTO {schema}.{open} (kind, originator_id) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+        ).format(**names)
+        self._open_delete = SQL("DELETE FROM {schema}.{open} WHERE kind = %s AND originator_id = %s").format(**names)
+        self._open_select = SQL("SELECT originator_id FROM {schema}.{open} WHERE kind = %s").format(**names)
+        self._open_clear = SQL("DELETE FROM {schema}.{open} WHERE kind = %s").format(**names)
+        self._kind_read = SQL("SELECT 1 FROM {schema}.{kinds} WHERE kind = %s").format(**names)
+        self._kind_insert = SQL(
+            "INSERT INTO {schema}.{kinds} (kind, read_through) "
+            "SELECT %s, coalesce(max(ledger_position), 0) FROM {schema}.{table}"
+        ).format(**names)
+        self._select_set_events = SQL(
+            "SELECT originator_id::text, topic FROM {schema}.{table} WHERE topic = ANY(%s) ORDER BY ledger_position"
+        ).format(**names)
+        self.qualified_open = f'"{self.datastore.schema}"."{self.open_table_name}"'
         self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
         self.qualified_blobs = f'"{self.datastore.schema}"."{self.blobs_table_name}"'
         self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
@@ -195,6 +222,7 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
             # this role owns the tables). So does a ledger made before output blobs, their table.
             self._add_missing_columns()
             self._add_missing_blobs_table()
+            self._add_missing_open_index()
             return
         try:
             super().create_table()
@@ -247,6 +275,23 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                 ) from None
             except psycopg.Error:
                 if not self._exists(cursor, self.qualified_blobs):  # else another process made it meanwhile
+                    raise
+
+    def _add_missing_open_index(self) -> None:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            if self._exists(cursor, self.qualified_open):
+                return
+            try:
+                with connection.transaction():
+                    for statement in self._create_open:
+                        cursor.execute(statement)
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigurationError(
+                    "the ledger's tables were made before the index of open executions and this role may not "
+                    "create it: run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                ) from None
+            except psycopg.Error:
+                if not self._exists(cursor, self.qualified_open):  # else another process made it meanwhile
                     raise
 
     @staticmethod
@@ -364,6 +409,8 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
                     inserted.execute(self._insert_chained, params[0], prepare=True)
                 else:
                     inserted.executemany(self._insert_chained, params, returning=True)
+                for kind, originator, opens in changes_of(rows):
+                    connection.execute(self._open_insert if opens else self._open_delete, (kind, originator), prepare=True)
                 checkpoint, through = None, None
                 if self._sealer is not None:
                     checkpoint, through = guarded_seal(
@@ -439,6 +486,30 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger):
         self._verified.raise_to(verified)
         self._committed(checkpoint)
         return checkpoint
+
+    # --- the index of open executions --------------------------------------------------------
+
+    def open_ids(self, open_set: OpenSet) -> list[str]:
+        if open_set.kind not in self._sets_read:
+            self._read_through(open_set)
+        return [str(row[0]) for row in self._fetch(self._open_select, (open_set.kind,))]
+
+    @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
+    def _read_through(self, open_set: OpenSet) -> None:
+        """Replace the set's rows by what the events say, once per ledger, under the writers' lock."""
+        with self.datastore.get_connection() as connection, connection.transaction():
+            cursor = connection.cursor(row_factory=tuple_row)
+            if self.datastore.lock_timeout:
+                cursor.execute(self._set_lock_timeout)
+            cursor.execute(self._take_lock, (self._lock_key,))
+            cursor.execute(self._kind_read, (open_set.kind,))
+            if cursor.fetchone() is None:
+                cursor.execute(self._select_set_events, (list(open_set.topics),))
+                members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                cursor.execute(self._open_clear, (open_set.kind,))
+                cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                cursor.execute(self._kind_insert, (open_set.kind,))
+        self._sets_read.add(open_set.kind)
 
     # --- reading -------------------------------------------------------------------------------
 

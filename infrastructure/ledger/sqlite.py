@@ -33,6 +33,7 @@ from eventsourcing.sqlite import (
 )
 
 from mai_safety.application.audit import SEAL
+from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
@@ -53,6 +54,7 @@ from .chaining import (
     guarded_seal,
     seal_own_head,
 )
+from .open_index import changes_of, kinds_table, open_table
 
 _NO_LIMIT = 1 << 62
 # Ids are stored as 32 hex digits; they are hashed in their hyphenated form, which SQLite formats
@@ -105,7 +107,7 @@ class _WriterHead:
         connection._mai_safety_writer_head = None  # type: ignore[attr-defined]  # noqa: SLF001
 
 
-class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
+class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenExecutions):
     _sealer: Sealer | None = None
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
@@ -125,6 +127,12 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             f"INSERT INTO {self.events_table_name} (originator_id, originator_version, topic, state, "
             "ledger_position, event_hash, ledger_hash, event_mac) VALUES (?,?,?,?,?,?,?,?)"
         )
+        self._open_table = open_table(self.events_table_name)
+        self._kinds_table = kinds_table(self.events_table_name)
+        self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id) VALUES (?, ?)"
+        self._open_delete = f"DELETE FROM {self._open_table} WHERE kind = ? AND originator_id = ?"
+        #: The sets this process has seen read through (docs/decisions/0019): asked once each.
+        self._sets_read: set[str] = set()
 
     def select_notifications(
         self,
@@ -208,6 +216,10 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             # Made here too where a ledger from before blobs is opened: IF NOT EXISTS.
             f"CREATE TABLE IF NOT EXISTS {self.blobs_table_name} ("
             "sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)",
+            # The index of open executions (docs/decisions/0019): not part of the record.
+            f"CREATE TABLE IF NOT EXISTS {open_table(table)} ("
+            "kind TEXT NOT NULL, originator_id TEXT NOT NULL, PRIMARY KEY (kind, originator_id)) WITHOUT ROWID",
+            f"CREATE TABLE IF NOT EXISTS {kinds_table(table)} (kind TEXT PRIMARY KEY, read_through INTEGER NOT NULL)",
         ]
 
     def _create_table(self, c: SQLiteCursor) -> None:
@@ -325,6 +337,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
                     chained.mac(key),
                 ),
             )
+        for kind, originator, opens in changes_of(rows):
+            cursor.execute(self._open_insert if opens else self._open_delete, (kind, originator))
         checkpoint, through = None, None
         if rows and self._sealer is not None:
             checkpoint, through = guarded_seal(
@@ -339,6 +353,39 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger):
             if checkpoint is not None:
                 self._insert_checkpoint(cursor, checkpoint)
         return [chained.position for chained in rows], rows, checkpoint, seen, head, through
+
+    # --- the index of open executions --------------------------------------------------------
+
+    def open_ids(self, open_set: OpenSet) -> list[str]:
+        if open_set.kind not in self._sets_read:
+            self._read_through(open_set)
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT originator_id FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+            return [str(row[0]) for row in cursor.fetchall()]
+
+    def _read_through(self, open_set: OpenSet) -> None:
+        """Replace the set's rows by what the events say, once per ledger, under the write lock."""
+        with self._writing() as connection:
+            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
+                cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
+                if cursor.fetchone() is None:
+                    topics = open_set.topics
+                    cursor.execute(
+                        f"SELECT {_HASHED_ID}, topic FROM {self.events_table_name} "
+                        f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
+                        topics,
+                    )
+                    members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                    cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                    cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                    cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
+                    row = cursor.fetchone()
+                    cursor.execute(
+                        f"INSERT INTO {self._kinds_table} (kind, read_through) VALUES (?, ?)",
+                        (open_set.kind, int(row[0] or 0) if row else 0),
+                    )
+            # The index changed, the events did not: this connection's head stays what it was.
+        self._sets_read.add(open_set.kind)
 
     def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
         cursor.execute(

@@ -1,0 +1,99 @@
+"""Which executions are open, kept by the ledger as it writes (docs/decisions/0019).
+
+Recovery asks which executions are running (Started, not yet ended), the sweeper which await an
+answer (OverrideRequested, not yet answered or ended). Both used to page through every such
+notification ever written, so a start cost more the older the ledger. Now the recorders keep an
+index of open executions in the same transaction as the events that open and close them: the
+question costs what is open, not what was ever written.
+
+The index is a convenience, never a fact: nothing in it is hashed or signed, ``audit verify``
+does not rely on it, and recovery still also looks for containers of this ledger whose
+execution is not in it (a row removed underneath hides nothing that is still running).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from uuid import UUID
+
+from eventsourcing.persistence import ApplicationRecorder
+from eventsourcing.utils import get_topic
+
+from mai_safety.domain.execution import Execution
+
+
+@dataclass(frozen=True)
+class OpenSet:
+    """An execution is in the set named ``kind`` from its ``opened_by`` event (a topic) until
+    one of ``closed_by``."""
+
+    kind: str
+    opened_by: str
+    closed_by: tuple[str, ...]
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return (self.opened_by, *self.closed_by)
+
+
+RUNNING = OpenSet(
+    "running", get_topic(Execution.Started), (get_topic(Execution.Completed), get_topic(Execution.Terminated))
+)
+AWAITING = OpenSet(
+    "awaiting",
+    get_topic(Execution.OverrideRequested),
+    (get_topic(Execution.Overridden), get_topic(Execution.Completed), get_topic(Execution.Terminated)),
+)
+OPEN_SETS: tuple[OpenSet, ...] = (RUNNING, AWAITING)
+
+
+class OpenExecutions(ABC):
+    """A recorder that keeps the open sets: every append that opens or closes an execution
+    changes the index in its own transaction; a ledger written before the index (or by a
+    writer that did not keep it) is read through once, under the writers' lock, the first time
+    a set is asked for."""
+
+    @abstractmethod
+    def open_ids(self, open_set: OpenSet) -> list[str]:
+        """The ids (hyphenated UUID text) of the executions open in that set."""
+
+
+def replay(open_set: OpenSet, events: Iterable[tuple[str, str]]) -> set[str]:
+    """The set as ``events`` (execution id, topic), in ledger order, leave it."""
+    members: set[str] = set()
+    for originator, topic in events:
+        if topic == open_set.opened_by:
+            members.add(originator)
+        elif topic in open_set.closed_by:
+            members.discard(originator)
+    return members
+
+
+def scan_open_ids(recorder: ApplicationRecorder, open_set: OpenSet, page: int = 1000) -> set[UUID]:
+    """The set read from every notification of its topics: what a recorder without the index
+    answers with (and what the start-up bench compares the index against)."""
+    start: int | None = None
+    events: list[tuple[str, str]] = []
+    while True:
+        notifications = recorder.select_notifications(
+            start=start, limit=page, topics=list(open_set.topics), inclusive_of_start=False
+        )
+        events += [(str(notification.originator_id), notification.topic) for notification in notifications]
+        if len(notifications) < page:
+            return {UUID(originator) for originator in replay(open_set, events)}
+        start = notifications[-1].id
+
+
+def index_changes(sets: Sequence[OpenSet], rows: Iterable[tuple[str, str]]) -> list[tuple[str, str, bool]]:
+    """What appending ``rows`` (execution id, topic), in order, does to the index: (kind,
+    execution id, True to add it or False to remove it)."""
+    changes = []
+    for originator, topic in rows:
+        for open_set in sets:
+            if topic == open_set.opened_by:
+                changes.append((open_set.kind, originator, True))
+            elif topic in open_set.closed_by:
+                changes.append((open_set.kind, originator, False))
+    return changes

@@ -1,0 +1,47 @@
+"""The index of open executions beside the events (docs/decisions/0019; application/open_sets.py).
+
+Two tables beside the events table, written by the recorders in the transaction of the append
+that opens or closes an execution:
+
+- ``<events>_open (kind, originator_id, PRIMARY KEY (kind, originator_id))``: who is open;
+- ``<events>_open_kinds (kind PRIMARY KEY, read_through)``: which sets have been read through the
+  ledger once, up to which position. Until a set has been, its rows are not trusted: a ledger
+  made before the index, or written meanwhile by a writer that did not keep it, is read through
+  once under the writers' lock and the set's rows replaced by what the events say.
+
+On Postgres the service role may SELECT, INSERT and DELETE the first and SELECT and INSERT the
+second (``hardening.py``); neither carries the append-only triggers: they are not the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mai_safety.application.open_sets import OPEN_SETS, OpenSet, index_changes
+
+from .chaining import ChainedRow
+
+OPEN_SUFFIX = "_open"
+KINDS_SUFFIX = "_open_kinds"
+
+
+def open_table(events_table: str) -> str:
+    return f"{events_table}{OPEN_SUFFIX}"
+
+
+def kinds_table(events_table: str) -> str:
+    return f"{events_table}{KINDS_SUFFIX}"
+
+
+def open_index_tables() -> list[str]:
+    """Postgres's statements for both tables, with ``{schema}``, ``{open}`` and ``{kinds}`` to fill."""
+    return [
+        "CREATE TABLE IF NOT EXISTS {schema}.{open} (kind text NOT NULL, originator_id text NOT NULL, "
+        "PRIMARY KEY (kind, originator_id))",
+        "CREATE TABLE IF NOT EXISTS {schema}.{kinds} (kind text PRIMARY KEY, read_through bigint NOT NULL)",
+    ]
+
+
+def changes_of(rows: Sequence[ChainedRow], sets: Sequence[OpenSet] = OPEN_SETS) -> list[tuple[str, str, bool]]:
+    """What appending these rows does to the index: (kind, execution id, add?)."""
+    return index_changes(sets, ((row.originator, row.stored.topic) for row in rows))

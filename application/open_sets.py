@@ -86,14 +86,15 @@ def scan_open_ids(recorder: ApplicationRecorder, open_set: OpenSet, page: int = 
         start = notifications[-1].id
 
 
-def index_changes(sets: Sequence[OpenSet], rows: Iterable[tuple[str, str]]) -> list[tuple[str, str, bool]]:
-    """What appending ``rows`` (execution id, topic), in order, does to the index: (kind,
-    execution id, True to add it or False to remove it)."""
+def index_changes(
+    sets: Sequence[OpenSet], rows: Iterable[tuple[str, str]]
+) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """What appending ``rows`` (execution id, topic), in order, does to the index: for each row
+    that changes it, (execution id, the sets it enters, the sets it leaves)."""
     changes = []
     for originator, topic in rows:
-        for open_set in sets:
-            if topic == open_set.opened_by:
-                changes.append((open_set.kind, originator, True))
-            elif topic in open_set.closed_by:
-                changes.append((open_set.kind, originator, False))
+        enters = tuple(open_set.kind for open_set in sets if topic == open_set.opened_by)
+        leaves = tuple(open_set.kind for open_set in sets if topic in open_set.closed_by)
+        if enters or leaves:
+            changes.append((originator, enters, leaves))
     return changes

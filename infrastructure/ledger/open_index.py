@@ -36,12 +36,16 @@ def kinds_table(events_table: str) -> str:
 def open_index_tables() -> list[str]:
     """Postgres's statements for both tables, with ``{schema}``, ``{open}`` and ``{kinds}`` to fill."""
     return [
-        "CREATE TABLE IF NOT EXISTS {schema}.{open} (kind text NOT NULL, originator_id text NOT NULL, "
-        "PRIMARY KEY (kind, originator_id))",
-        "CREATE TABLE IF NOT EXISTS {schema}.{kinds} (kind text PRIMARY KEY, read_through bigint NOT NULL)",
+        # Keyed by execution first: an ending's DELETE finds its rows by the index, never by
+        # scanning the rows ended executions left until autovacuum (a scan cost appends 4%).
+        "CREATE UNLOGGED TABLE IF NOT EXISTS {schema}.{open} (originator_id text NOT NULL, kind text NOT NULL, "
+        "PRIMARY KEY (originator_id, kind))",
+        "CREATE UNLOGGED TABLE IF NOT EXISTS {schema}.{kinds} (kind text PRIMARY KEY, read_through bigint NOT NULL)",
     ]
 
 
-def changes_of(rows: Sequence[ChainedRow], sets: Sequence[OpenSet] = OPEN_SETS) -> list[tuple[str, str, bool]]:
-    """What appending these rows does to the index: (kind, execution id, add?)."""
+def changes_of(
+    rows: Sequence[ChainedRow], sets: Sequence[OpenSet] = OPEN_SETS
+) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """What appending these rows does to the index: (execution id, sets entered, sets left)."""
     return index_changes(sets, ((row.originator, row.stored.topic) for row in rows))

@@ -70,8 +70,6 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
         self.open_table_name = open_table(events_table_name)
         self.kinds_table_name = kinds_table(events_table_name)
         self.check_identifier_length(self.kinds_table_name)
-        #: The sets this process has seen read through (docs/decisions/0019): asked once each.
-        self._sets_read: set[str] = set()
         self._sealer: Sealer | None = None
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
@@ -133,8 +131,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
         self._open_insert = SQL(
             "INSERT INTO {schema}.{open} (kind, originator_id) VALUES (%s, %s) ON CONFLICT DO NOTHING"
         ).format(**names)
-        self._open_delete = SQL("DELETE FROM {schema}.{open} WHERE kind = %s AND originator_id = %s").format(**names)
-        self._open_select = SQL("SELECT originator_id FROM {schema}.{open} WHERE kind = %s").format(**names)
+        self._open_delete = SQL("DELETE FROM {schema}.{open} WHERE originator_id = %s AND kind = ANY(%s)").format(
+            **names
+        )
+        self._open_select = SQL(
+            "SELECT EXISTS (SELECT 1 FROM {schema}.{kinds} WHERE kind = %s), "
+            "ARRAY(SELECT originator_id FROM {schema}.{open} WHERE kind = %s)"
+        ).format(**names)
         self._open_clear = SQL("DELETE FROM {schema}.{open} WHERE kind = %s").format(**names)
         self._kind_read = SQL("SELECT 1 FROM {schema}.{kinds} WHERE kind = %s").format(**names)
         self._kind_insert = SQL(
@@ -409,8 +412,11 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
                     inserted.execute(self._insert_chained, params[0], prepare=True)
                 else:
                     inserted.executemany(self._insert_chained, params, returning=True)
-                for kind, originator, opens in changes_of(rows):
-                    connection.execute(self._open_insert if opens else self._open_delete, (kind, originator), prepare=True)
+                for originator, enters, leaves in changes_of(rows):
+                    for kind in enters:
+                        connection.execute(self._open_insert, (kind, originator), prepare=True)
+                    if leaves:  # one statement for every set an ending closes
+                        connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
                 checkpoint, through = None, None
                 if self._sealer is not None:
                     checkpoint, through = guarded_seal(
@@ -490,9 +496,14 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
     # --- the index of open executions --------------------------------------------------------
 
     def open_ids(self, open_set: OpenSet) -> list[str]:
-        if open_set.kind not in self._sets_read:
+        # The mark and the rows in one snapshot. No mark: never read through, or the unlogged
+        # tables were emptied by a crash of the database (or someone): read through, then again.
+        for _ in range(2):
+            ((read, members),) = self._fetch(self._open_select, (open_set.kind, open_set.kind))
+            if read:
+                break
             self._read_through(open_set)
-        return [str(row[0]) for row in self._fetch(self._open_select, (open_set.kind,))]
+        return [str(member) for member in members]
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
     def _read_through(self, open_set: OpenSet) -> None:
@@ -509,7 +520,6 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
                 cursor.execute(self._open_clear, (open_set.kind,))
                 cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
                 cursor.execute(self._kind_insert, (open_set.kind,))
-        self._sets_read.add(open_set.kind)
 
     # --- reading -------------------------------------------------------------------------------
 

@@ -130,9 +130,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         self._open_table = open_table(self.events_table_name)
         self._kinds_table = kinds_table(self.events_table_name)
         self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id) VALUES (?, ?)"
-        self._open_delete = f"DELETE FROM {self._open_table} WHERE kind = ? AND originator_id = ?"
-        #: The sets this process has seen read through (docs/decisions/0019): asked once each.
-        self._sets_read: set[str] = set()
+        self._open_delete = f"DELETE FROM {self._open_table} WHERE originator_id = ? AND kind = ?"
 
     def select_notifications(
         self,
@@ -218,7 +216,7 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
             "sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)",
             # The index of open executions (docs/decisions/0019): not part of the record.
             f"CREATE TABLE IF NOT EXISTS {open_table(table)} ("
-            "kind TEXT NOT NULL, originator_id TEXT NOT NULL, PRIMARY KEY (kind, originator_id)) WITHOUT ROWID",
+            "originator_id TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (originator_id, kind)) WITHOUT ROWID",
             f"CREATE TABLE IF NOT EXISTS {kinds_table(table)} (kind TEXT PRIMARY KEY, read_through INTEGER NOT NULL)",
         ]
 
@@ -337,8 +335,11 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
                     chained.mac(key),
                 ),
             )
-        for kind, originator, opens in changes_of(rows):
-            cursor.execute(self._open_insert if opens else self._open_delete, (kind, originator))
+        for originator, enters, leaves in changes_of(rows):
+            for kind in enters:
+                cursor.execute(self._open_insert, (kind, originator))
+            for kind in leaves:
+                cursor.execute(self._open_delete, (originator, kind))
         checkpoint, through = None, None
         if rows and self._sealer is not None:
             checkpoint, through = guarded_seal(
@@ -357,11 +358,17 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
     # --- the index of open executions --------------------------------------------------------
 
     def open_ids(self, open_set: OpenSet) -> list[str]:
-        if open_set.kind not in self._sets_read:
+        # The mark and the rows in one read transaction; no mark: read through, then again.
+        for _ in range(2):
+            with self.datastore.transaction(commit=False) as cursor:
+                cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
+                read = cursor.fetchone() is not None
+                cursor.execute(f"SELECT originator_id FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                members = [str(row[0]) for row in cursor.fetchall()]
+            if read:
+                break
             self._read_through(open_set)
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(f"SELECT originator_id FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-            return [str(row[0]) for row in cursor.fetchall()]
+        return members
 
     def _read_through(self, open_set: OpenSet) -> None:
         """Replace the set's rows by what the events say, once per ledger, under the write lock."""
@@ -385,7 +392,6 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
                         (open_set.kind, int(row[0] or 0) if row else 0),
                     )
             # The index changed, the events did not: this connection's head stays what it was.
-        self._sets_read.add(open_set.kind)
 
     def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
         cursor.execute(

@@ -146,3 +146,24 @@ def test_rows_changed_underneath_before_a_read_through_are_replaced_by_what_the_
         assert again._running_ids() == _ids(running)  # noqa: SLF001
     finally:
         again.close()
+
+
+@pytest.mark.postgres
+def test_index_tables_emptied_under_a_live_service_are_read_through_again(
+    hardened_postgres: HardenedPostgres, tmp_path: Path
+) -> None:
+    # Postgres empties unlogged tables when it recovers from a crash, and a replica promoted in its
+    # place starts with them empty: the mark goes with the rows, so the next question reads through.
+    app = make_app(hardened_postgres.service_url, tmp_path / "data")
+    try:
+        running = record_execution(app, end=False)
+        assert app._running_ids() == _ids(running)  # noqa: SLF001
+        with psycopg.connect(**hardened_postgres.owner) as connection, connection.transaction():
+            connection.execute(
+                sql.SQL("TRUNCATE {}, {}").format(
+                    sql.Identifier(open_table(EVENTS_TABLE)), sql.Identifier(kinds_table(EVENTS_TABLE))
+                )
+            )
+        assert app._running_ids() == _ids(running)  # noqa: SLF001
+    finally:
+        app.close()

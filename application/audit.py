@@ -385,7 +385,7 @@ class LedgerAudit:
         except Exception:  # noqa: BLE001 - an unreadable ending is not one awaiting anything
             return False
         age = (_now() - ended_at).total_seconds()
-        return -self.policy.rule.seal_margin <= age <= self.policy.rule.unsealed_ending_grace
+        return bool(-self.policy.rule.seal_margin <= age <= self.policy.rule.unsealed_ending_grace)
 
     # --- keys and checkpoints -------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ class Sizing:
     runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
 
-class MaiSafety(TokenCommands, Application):
+class MaiSafety(TokenCommands, Application[UUID]):
     name = "MaiSafety"
 
     #: Service mode (``mai-safety serve``): the token's roles answer the gate, never

@@ -17,6 +17,8 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
@@ -134,6 +136,10 @@ class ApiToken(Aggregate):
     class Event(Aggregate.Event):
         actor: str = field(default_factory=actor_context.get, init=False)
 
+    if TYPE_CHECKING:  # made by the @event decorators below; named here for the type checker
+        TokenGranted: ClassVar[type[Any]]
+        TokenRevoked: ClassVar[type[Any]]
+
     @event("TokenGranted")
     def __init__(self, *, principal: str, roles: list[str], token_sha256: str) -> None:
         self.principal = principal
@@ -142,12 +148,12 @@ class ApiToken(Aggregate):
         self.revoked = False
 
     @classmethod
-    def grant(cls, token_id: object, principal: str, roles: list[Role], token_sha256: str) -> "ApiToken":
+    def grant(cls, token_id: UUID, principal: str, roles: list[Role], token_sha256: str) -> "ApiToken":
         check_principal_name(principal)
         if not roles:
             raise InvalidTransition("a token needs at least one role")
         unique = list(dict.fromkeys(role.value for role in roles))
-        return cls._create(cls.TokenGranted, id=token_id, principal=principal, roles=unique, token_sha256=token_sha256)  # type: ignore[attr-defined]
+        return cls._create(cls.TokenGranted, id=token_id, principal=principal, roles=unique, token_sha256=token_sha256)
 
     def revoke(self, reason: str) -> None:
         if self.revoked:

@@ -345,13 +345,13 @@ class LedgerVerifier:
         #: Events without a MAC after the newest checkpoint of a ledger no v2 checkpoint has sealed
         #: yet: written by an earlier version; the next seal adopts them. (first, last, count)
         self.pre_mac_tail: tuple[int, int, int] | None = None
-        start, anchor = chain.head
-        if previous is not None and previous.position == start and previous.ledger_hash != anchor:
+        start, start_hash = chain.head
+        if previous is not None and previous.position == start and previous.ledger_hash != start_hash:
             self._add(
                 previous,
                 ProblemKind.CHECKPOINT_MISMATCH,
                 f"checkpoint mismatch: #{previous.sequence} signed ledger hash {_short(previous.ledger_hash)}… at "
-                f"position {start}, where the checked range starts, but the range starts from {_short(anchor)}…",
+                f"position {start}, where the checked range starts, but the range starts from {_short(start_hash)}…",
             )
 
     # --- the walk -----------------------------------------------------------------------------
@@ -389,12 +389,12 @@ class LedgerVerifier:
         self._close_forged_run()
         head_position = self.chain.head[0]
         if self._beyond:
-            first = self._beyond[0]
+            beyond = self._beyond[0]
             more = f" ({len(self._beyond) - 1} later checkpoint(s) too)" if len(self._beyond) > 1 else ""
             self._add(
-                first,
+                beyond,
                 ProblemKind.TAIL_TRUNCATED,
-                f"tail truncated: checkpoint #{first.sequence} signed position {first.position}, but the ledger ends "
+                f"tail truncated: checkpoint #{beyond.sequence} signed position {beyond.position}, but the ledger ends "
                 f"at position {head_position}: the events after it were removed{more}",
                 position=head_position,
             )

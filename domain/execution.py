@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import field
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, event
@@ -51,6 +51,14 @@ class OverrideKind(str, Enum):
 class Execution(Aggregate):
     class Event(Aggregate.Event):
         actor: str = field(default_factory=actor_context.get, init=False)
+
+    if TYPE_CHECKING:  # made by the @event decorators below; named here for the type checker
+        Assessed: ClassVar[type[Any]]
+        Overridden: ClassVar[type[Any]]
+        Started: ClassVar[type[Any]]
+        ResourceSampled: ClassVar[type[Any]]
+        Completed: ClassVar[type[Any]]
+        Terminated: ClassVar[type[Any]]
 
     @event("Assessed")
     def __init__(
@@ -98,7 +106,7 @@ class Execution(Aggregate):
     ) -> "Execution":
         """``execution_id``: a chosen id (the service derives one from an Idempotency-Key);
         else a new random one."""
-        return cls._create(  # type: ignore[attr-defined, no-any-return]
+        return cls._create(
             cls.Assessed,
             id=execution_id or uuid4(),
             caller=caller or None,

@@ -6,7 +6,6 @@ tens of microseconds, a one-shot stats call milliseconds, so the supervisor samp
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 

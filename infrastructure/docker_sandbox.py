@@ -1595,7 +1595,7 @@ def _wait_for_port(address: str, port: int, container: Any, timeout_s: float) ->
             container.reload()
             if container.status not in ("created", "running"):
                 log = container.logs(tail=5).decode("utf-8", "replace").strip()
-                raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}")
+                raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}") from None
             time.sleep(0.05)
     raise SandboxUnavailable(f"the egress proxy did not accept connections within {timeout_s:g} s")
 

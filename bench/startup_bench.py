@@ -33,7 +33,7 @@ from pathlib import Path
 import psycopg
 
 from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
-from ledger_bench import LIMITS, OUTCOME, new_execution  # noqa: E402 - beside this script
+from ledger_bench import LIMITS, fill, new_execution  # noqa: E402 - beside this script
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
 from mai_safety.application.service import MaiSafety
 from mai_safety.domain.levels import TrustLevel
@@ -53,20 +53,6 @@ def settings(url: str, home: Path) -> Settings:
         "XDG_STATE_HOME": str(home / "state"),
     }
     return Settings.from_environment(environ=environ, database_url=url)
-
-
-def fill(app: MaiSafety, executions: int) -> None:
-    """Ended executions, a hundred per save (quick; the events are those a run writes)."""
-    number = 0
-    while number < executions:
-        batch = []
-        for _ in range(min(100, executions - number)):
-            execution = new_execution(number)
-            execution.start(container_id=f"c{number}", image="mai-safety/sandbox:1", limits=LIMITS, trust=TrustLevel.STANDARD)
-            execution.complete(OUTCOME)
-            batch.append(execution)
-            number += 1
-        app.save(*batch)
 
 
 def open_now(app: MaiSafety) -> None:
@@ -99,7 +85,7 @@ def start_up(url: str, home: Path) -> None:
 def measure(store: str, url: str, home: Path, executions: int, repeats: int) -> dict[str, float]:
     writer = bootstrap(settings(url, home), assessor=FakeAssessor(), sandbox=FakeSandbox())
     try:
-        fill(writer, executions)
+        fill(writer, 3 * executions)  # ended executions (Assessed, Started, Completed), a hundred per save
         open_now(writer)
     finally:
         writer.close()

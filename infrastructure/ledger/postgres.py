@@ -27,7 +27,7 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from eventsourcing.utils import retry
 from psycopg import Connection, Cursor
 from psycopg.rows import TupleRow, tuple_row
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Composed, Identifier
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.errors import ConfigurationError
@@ -265,36 +265,27 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
                 ) from None
 
     def _add_missing_blobs_table(self) -> None:
-        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
-            if self._exists(cursor, self.qualified_blobs):
-                return
-            try:
-                with connection.transaction():
-                    cursor.execute(self._create_blobs)
-            except psycopg.errors.InsufficientPrivilege:
-                raise ConfigurationError(
-                    "the ledger's tables were made before output blobs and this role may not create their table: "
-                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
-                ) from None
-            except psycopg.Error:
-                if not self._exists(cursor, self.qualified_blobs):  # else another process made it meanwhile
-                    raise
+        self._add_missing(self.qualified_blobs, [self._create_blobs], "output blobs", "their table")
 
     def _add_missing_open_index(self) -> None:
+        self._add_missing(self.qualified_open, self._create_open, "the index of open executions", "it")
+
+    def _add_missing(self, qualified: str, statements: list[Composed], made_before: str, what: str) -> None:
+        """Create what a ledger made before ``made_before`` lacks, where this role may."""
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
-            if self._exists(cursor, self.qualified_open):
+            if self._exists(cursor, qualified):
                 return
             try:
                 with connection.transaction():
-                    for statement in self._create_open:
+                    for statement in statements:
                         cursor.execute(statement)
             except psycopg.errors.InsufficientPrivilege:
                 raise ConfigurationError(
-                    "the ledger's tables were made before the index of open executions and this role may not "
-                    "create it: run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                    f"the ledger's tables were made before {made_before} and this role may not create {what}: "
+                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
                 ) from None
             except psycopg.Error:
-                if not self._exists(cursor, self.qualified_open):  # else another process made it meanwhile
+                if not self._exists(cursor, qualified):  # else another process made it meanwhile
                     raise
 
     @staticmethod

@@ -93,8 +93,17 @@ def postgres_url(postgres_server: dict[str, str]) -> Iterator[str]:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``postgres`` on every test that needs the suite's Postgres, so ``-m "not postgres"`` runs
+    without one (the database_url fixture's Postgres case carries the mark itself)."""
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ledger contract: a test taking this runs on each backend."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'ledger.sqlite'}"
     return request.getfixturevalue("postgres_url")
@@ -115,8 +124,10 @@ def settings_for(database_url: str, policies: Path | None = None) -> Settings:
 
 
 @pytest.fixture
-def app(database_url: str, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
-    application = bootstrap(settings_for(database_url))
+def app(tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    """The application with the real sandbox, on SQLite: what runs is the same on either ledger,
+    whose backends have their own suite (database_url); test_cli runs the whole path on Postgres."""
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}"))
     yield application
     application.close()
 
@@ -138,10 +149,10 @@ def skip_without_gvisor() -> None:
         pytest.skip(f"gVisor is not available here ({GVISOR.get('reason')}): {GVISOR.get('how', '')}")
 
 
-@pytest.fixture(params=["sqlite-runc", "postgres-runc", "sqlite-runsc"])
+@pytest.fixture(params=["sqlite-runc", "sqlite-runsc"])
 def contained_app(request: pytest.FixtureRequest, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
-    """The containment tests, under runc on both ledgers and under gVisor (runsc) on SQLite: the
-    walls are the runtime's, the ledger's backends have their own suite."""
+    """The containment tests, once under runc and once under gVisor (runsc), on SQLite: the walls
+    are the runtime's, the ledger's backends have their own suite."""
     database, runtime = request.param.split("-")
     if runtime == "runsc":
         skip_without_gvisor()

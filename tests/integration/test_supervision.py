@@ -41,13 +41,14 @@ def _ending(app: MaiSafety, execution_id: str) -> dict:
 
 
 @pytest.fixture
-def app_with(database_url: str, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator:
-    """An application under a policy changed for the test."""
+def app_with(tmp_path: Path, docker_client: docker.DockerClient) -> Iterator:
+    """An application under a policy changed for the test, on SQLite (what supervision does is
+    the same on either ledger; recovery after a killed supervisor runs on both, below)."""
     made: list[MaiSafety] = []
 
     def make(**changes: dict) -> MaiSafety:
         policies = policies_with(tmp_path / f"p{len(made)}", **changes)
-        application = bootstrap(settings_for(database_url, policies))
+        application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", policies))
         made.append(application)
         return application
 

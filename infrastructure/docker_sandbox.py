@@ -49,7 +49,6 @@ from typing import Any, Iterator
 import docker
 import docker.errors
 import psutil
-import requests
 from docker.utils.socket import STDERR, frames_iter
 
 from mai_safety.application.errors import SandboxUnavailable
@@ -60,6 +59,9 @@ from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violatio
 
 from . import container_files, sandbox_keeper, sandbox_runner, sandbox_survey, sandbox_watch
 from .cgroups import CgroupReader
+from .docker_errors import DOCKER_ERRORS as _DOCKER_ERRORS
+from .docker_errors import does_not_answer, engine_answers
+from .docker_errors import short as _short
 from .container_files import ContainerRoot, Survey
 from .run_record import RecordFeed
 
@@ -77,7 +79,6 @@ _TAKEN_NAME = re.compile(r"^/?mai-safety-run-([0-9a-f-]{36})-until-([0-9]+(?:\.[
 # The keeper ends the container by itself this long after the run's wall-clock limit, whether or
 # not a supervisor still watches (decision 0012): the supervisor kills at the limit itself.
 _DEADLINE_GRACE_S = 1.5
-_SETUP_HINT = "start it with `bash scripts/setup.sh` (or `dockerd &`), or set DOCKER_HOST"
 _WRITABLE = ("/workspace", "/tmp")
 _SUMMARY_MOUNT = "/run/mai-safety"
 # The container's init and its idle process run as their own uid, so the code (1000) can signal
@@ -103,7 +104,6 @@ _GVISOR_MEMORY = 32 * 1024 * 1024
 _GVISOR_HOST_TASKS = (128, 12)
 _SURVEY_CAP = 1024 * 1024
 _STATUS_TTL_S = 30.0
-_DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
 _PROXY_PORT = 8080
 _EGRESS_MARK = "MAI-EGRESS "
 _ADDON = Path(__file__).with_name("egress_addon.py")
@@ -176,7 +176,7 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
             client = docker.from_env(timeout=10)
         runtimes = client.info().get("Runtimes") or {}
     except _DOCKER_ERRORS as exc:
-        return {"available": False, "reason": f"Docker does not answer ({_short(exc)})"}
+        return {"available": False, "reason": does_not_answer(exc)}
     finally:
         if own and client is not None:
             client.close()
@@ -281,22 +281,19 @@ class DockerSandbox(Sandbox):
     @property
     def client(self) -> docker.DockerClient:
         if self._client is None:
-            try:
+            with engine_answers():
                 self._client = docker.from_env(timeout=60)
-            except docker.errors.DockerException as exc:
-                raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         return self._client
 
     def check_available(self) -> None:
-        try:
-            self.client.ping()
-            self.client.images.get(self.image)
-        except docker.errors.ImageNotFound:
-            raise SandboxUnavailable(
-                f"sandbox image {self.image} is not built: run `bash scripts/build-images.sh`"
-            ) from None
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
+        with engine_answers():
+            try:
+                self.client.ping()
+                self.client.images.get(self.image)
+            except docker.errors.ImageNotFound:
+                raise SandboxUnavailable(
+                    f"sandbox image {self.image} is not built: run `bash scripts/build-images.sh`"
+                ) from None
 
     @property
     def supervisor_id(self) -> str:
@@ -449,13 +446,11 @@ class DockerSandbox(Sandbox):
         """The host's room, and what each managed container holds of it (by id). A waiting pool
         container counts as a running one; so does one made and not yet started (the pool starts
         its containers outside the admission lock)."""
-        try:
+        with engine_answers():
             running = self.client.containers.list(
                 all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]},
                 sparse=False, ignore_removed=True,
             )
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         held: dict[str, int] = {}
         for container in running:
             limit, used = _memory_held(container)
@@ -1367,10 +1362,8 @@ class DockerSandbox(Sandbox):
         return {}
 
     def orphaned_executions(self) -> list[str]:
-        try:
+        with engine_answers():
             found = self.client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         # A waiting pool container has no execution (no label, not renamed): never taken for a run.
         return sorted(
             {
@@ -1383,12 +1376,10 @@ class DockerSandbox(Sandbox):
 
     def remove_execution(self, execution_id: str) -> int:
         removed = self._remove({"label": [f"{LABEL_MANAGED}=1", f"{LABEL_EXECUTION}={execution_id}"]}, lambda _: True)
-        try:
+        with engine_answers():
             taken = [
                 container for container in self._containers_of(execution_id) if _labels(container).get(LABEL_POOL)
             ]
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         if taken:
             ids = {container.id for container in taken}
             removed += self._remove(
@@ -1407,10 +1398,8 @@ class DockerSandbox(Sandbox):
         removed = self._remove(
             {"label": f"{LABEL_MANAGED}=1"}, lambda item: supervisor_gone(_labels(item).get(LABEL_SUPERVISOR, ""))
         )
-        try:
+        with engine_answers():
             known = {container.id for container in self.client.containers.list(all=True, sparse=True, ignore_removed=True)}
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         end_gvisor_orphans(known)
         self._remove_stale_workdirs()
         return removed
@@ -1441,7 +1430,7 @@ class DockerSandbox(Sandbox):
     def _remove(self, filters: dict[str, Any], condition: Any) -> int:
         """Containers first (the sandbox and its proxy), then the networks they were on."""
         removed = 0
-        try:
+        with engine_answers():
             for container in self.client.containers.list(all=True, filters=filters, ignore_removed=True):
                 if condition(container):
                     gvisor = container.attrs.get("HostConfig", {}).get("Runtime") == GVISOR_RUNTIME
@@ -1461,8 +1450,6 @@ class DockerSandbox(Sandbox):
                         network.remove()
                     except (docker.errors.NotFound, docker.errors.APIError):
                         pass  # still in use by a live run
-        except _DOCKER_ERRORS as exc:
-            raise SandboxUnavailable(f"Docker does not answer ({_short(exc)}): {_SETUP_HINT}") from None
         return removed
 
 
@@ -1777,8 +1764,3 @@ def _kill(container: Any) -> None:
         container.kill()
     except _DOCKER_ERRORS:
         pass  # already gone
-
-
-def _short(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text[:200]

@@ -93,8 +93,6 @@ WITNESS_GRACE_SECONDS = 30.0
 class LedgerTampered(MaiSafetyError):
     """The ledger holds something the service did not write: it will not sign over it."""
 
-    exit_code = 1
-
 
 @dataclass(frozen=True)
 class LedgerPolicy:

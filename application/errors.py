@@ -1,17 +1,18 @@
 """Errors of the ports: what can go wrong outside the domain, already in our own words.
 
     MaiSafetyError (domain.errors)
-    ├── SandboxUnavailable      the container engine does not answer or refuses   exit 5
-    ├── LedgerUnavailable       the event store does not answer                   exit 5
-    ├── ConfigurationError      a setting or a policy file is wrong               exit 6
-    ├── ExecutionNotFound       no execution has that id                          exit 2
-    ├── CannotVerify            the ledger cannot be checked as asked (no public  exit 2
-    │                           key, an unreadable bundle or kept checkpoint)
-    ├── NotAuthenticated        service mode: no token, or an unknown, wrong or   exit 7
-    │                           revoked one
-    ├── IdempotencyConflict     an Idempotency-Key already names an execution of  exit 2
-    │                           other code
-    └── TokenNotFound           no active token has that id or principal          exit 2
+    ├── SandboxUnavailable      the container engine does not answer or refuses
+    ├── LedgerUnavailable       the event store does not answer
+    ├── ConfigurationError      a setting or a policy file is wrong
+    ├── ExecutionNotFound       no execution has that id
+    ├── CannotVerify            the ledger cannot be checked as asked (no public key, an
+    │                           unreadable bundle or kept checkpoint)
+    ├── NotAuthenticated        service mode: no token, or an unknown, wrong or revoked one
+    ├── IdempotencyConflict     an Idempotency-Key already names an execution of other code
+    └── TokenNotFound           no active token has that id or principal
+
+The exit status each gets on the command line is infrastructure/exit_codes.py's to say, the HTTP
+status the service's (infrastructure/http/problems.py).
 """
 
 from __future__ import annotations
@@ -20,32 +21,32 @@ from mai_safety.domain.errors import MaiSafetyError
 
 
 class SandboxUnavailable(MaiSafetyError):
-    exit_code = 5
+    """The container engine does not answer, or refuses what a run needs."""
 
 
 class LedgerUnavailable(MaiSafetyError):
-    exit_code = 5
+    """The event store does not answer."""
 
 
 class ConfigurationError(MaiSafetyError):
-    exit_code = 6
+    """A setting or a policy file is wrong."""
 
 
 class ExecutionNotFound(MaiSafetyError):
-    exit_code = 2
+    """No execution has that id."""
 
 
 class CannotVerify(MaiSafetyError):
-    exit_code = 2
+    """The ledger cannot be checked as asked."""
 
 
 class NotAuthenticated(MaiSafetyError):
-    exit_code = 7
+    """Service mode: no token, or an unknown, wrong or revoked one."""
 
 
 class IdempotencyConflict(MaiSafetyError):
-    exit_code = 2
+    """An Idempotency-Key already names an execution of other code."""
 
 
 class TokenNotFound(MaiSafetyError):
-    exit_code = 2
+    """No active token has that id or principal."""

@@ -9,7 +9,8 @@
     └── (application.errors)        ports' failures: sandbox, ledger, configuration
 
 Adapters translate third-party exceptions into these at their edge (``raise ... from exc``), so the
-application and the CLI only ever see this tree.
+application and the CLI only ever see this tree. They say what went wrong; the exit status a
+shell sees is the command line's to choose (infrastructure/exit_codes.py).
 """
 
 from __future__ import annotations
@@ -18,16 +19,13 @@ from __future__ import annotations
 class MaiSafetyError(Exception):
     """Base of every error mai-safety raises on purpose."""
 
-    #: The documented exit status the CLI uses for this kind of error.
-    exit_code = 1
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
 class DomainError(MaiSafetyError):
-    exit_code = 2
+    """A rule of the domain was broken."""
 
 
 class InvalidSubmission(DomainError):

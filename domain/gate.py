@@ -12,13 +12,9 @@ from .errors import DomainError
 class NotPermitted(DomainError):
     """The acting person is not allowed by the policy to give this answer."""
 
-    exit_code = 7
-
 
 class AnswerTooLate(DomainError):
     """The confirmation or override came after the policy's answer time."""
-
-    exit_code = 4
 
 
 @dataclass(frozen=True)

@@ -179,8 +179,6 @@ def trust_for(rules: tuple[TrustRule, ...], provenance: Provenance, level: RiskL
 class HostBusy(MaiSafetyError):
     """The host has no room for this execution now; trying again later may succeed."""
 
-    exit_code = 75  # EX_TEMPFAIL
-
 
 @dataclass(frozen=True)
 class HostPolicy:

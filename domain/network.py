@@ -23,8 +23,6 @@ class NetworkMode(str, Enum):
 class NetworkNotAllowed(DomainError):
     """The policy does not let this execution use the network it asked for."""
 
-    exit_code = 7
-
 
 def check_allow_entry(entry: str) -> str:
     """An allow-list entry is a host name or ``*.suffix``: never a URL, an address or a pattern."""

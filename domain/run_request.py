@@ -20,8 +20,6 @@ from .network import NetworkMode, NetworkRequest
 class RequestNoLongerGranted(DomainError):
     """A waiting execution asked for something the policy in force no longer grants."""
 
-    exit_code = 7
-
 
 @dataclass(frozen=True)
 class RunRequest:

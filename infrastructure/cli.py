@@ -45,9 +45,18 @@ from .cli_text import event_line as _event_line, exit_for, print_findings as _pr
 from .terminal import visible_line
 from .input_files import python_files_in, read_program_file, read_program_stdin
 
-EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
-EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_INTERNAL = 5, 6, 70
-EXIT_TAMPERED = 1
+from .exit_codes import (  # noqa: F401 - the documented statuses, named where the commands use them
+    EXIT_AWAITING,
+    EXIT_BAD_INPUT,
+    EXIT_CONFIGURATION,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_PROGRAM_FAILED,
+    EXIT_TAMPERED,
+    EXIT_TERMINATED,
+    EXIT_UNAVAILABLE,
+    exit_code_for,
+)
 
 EPILOG = """exit status:
   0  done (program exited 0; ledger intact)
@@ -186,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             return _dispatch(args, settings)
     except MaiSafetyError as exc:
         _error(exc.message)
-        return exc.exit_code
+        return exit_code_for(exc)
     except IntegrityError as exc:
         _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
         return EXIT_UNAVAILABLE

@@ -35,7 +35,7 @@ from mai_safety.client import (
     TooLarge,
     TransportError,
 )
-from mai_safety.domain.errors import MaiSafetyError
+from mai_safety.domain.errors import DomainError
 from mai_safety.domain.limits import parse_size
 
 from .cli_text import event_line, exit_for, print_findings, print_report
@@ -115,8 +115,8 @@ def main(argv: list[str]) -> int:
             return _dispatch(client, args)
     except _Refused as exc:
         return _fail(exc.message, exc.code)
-    except MaiSafetyError as exc:  # bad input read here (FILE, sizes)
-        return _fail(exc.message, exc.exit_code)
+    except DomainError as exc:  # bad input read here (FILE, sizes)
+        return _fail(exc.message, EXIT_BAD_INPUT)
     except MaiSafetyClientError as exc:
         return _fail(*_failure(exc))
     except KeyboardInterrupt:
@@ -192,7 +192,7 @@ def _assess(client: Client, args: argparse.Namespace) -> int:
     for name, base in _expand(args.paths):
         try:
             code = _code_text(*_read(name, base=base))
-        except (MaiSafetyError, _Refused) as exc:
+        except (DomainError, _Refused) as exc:
             status = EXIT_BAD_INPUT
             message = exc.message
             if output == "json":

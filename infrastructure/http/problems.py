@@ -37,13 +37,9 @@ log = logging.getLogger("mai_safety.http")
 class ServiceStopping(MaiSafetyError):
     """The service is draining (SIGTERM): it takes no new runs."""
 
-    exit_code = 5
-
 
 class TooManyStreams(MaiSafetyError):
     """Over the server's or the principal's number of open event streams."""
-
-    exit_code = 5
 
 
 #: Our errors, most specific first: (class, status, problem type, title).

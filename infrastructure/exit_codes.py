@@ -1,0 +1,56 @@
+"""The command line's exit status for each of our errors: the one table.
+
+The domain and the application say what went wrong, in their own exception types; which number a
+shell sees is the command line's business, so it is decided here and nowhere else (the documented
+list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first.
+"""
+
+from __future__ import annotations
+
+from mai_safety.application.audit import LedgerTampered
+from mai_safety.application.errors import (
+    CannotVerify,
+    ConfigurationError,
+    ExecutionNotFound,
+    IdempotencyConflict,
+    LedgerUnavailable,
+    NotAuthenticated,
+    SandboxUnavailable,
+    TokenNotFound,
+)
+from mai_safety.domain.errors import DomainError, MaiSafetyError
+from mai_safety.domain.gate import AnswerTooLate, NotPermitted
+from mai_safety.domain.limits import HostBusy
+from mai_safety.domain.network import NetworkNotAllowed
+from mai_safety.domain.run_request import RequestNoLongerGranted
+
+EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
+EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_NOT_PERMITTED = 5, 6, 7
+EXIT_INTERNAL, EXIT_BUSY = 70, 75  # EX_SOFTWARE, EX_TEMPFAIL
+EXIT_TAMPERED = 1
+
+_BY_ERROR: tuple[tuple[type[MaiSafetyError], int], ...] = (
+    (NotPermitted, EXIT_NOT_PERMITTED),
+    (NetworkNotAllowed, EXIT_NOT_PERMITTED),
+    (RequestNoLongerGranted, EXIT_NOT_PERMITTED),
+    (AnswerTooLate, EXIT_TERMINATED),
+    (DomainError, EXIT_BAD_INPUT),
+    (HostBusy, EXIT_BUSY),
+    (SandboxUnavailable, EXIT_UNAVAILABLE),
+    (LedgerUnavailable, EXIT_UNAVAILABLE),
+    (ConfigurationError, EXIT_CONFIGURATION),
+    (ExecutionNotFound, EXIT_BAD_INPUT),
+    (CannotVerify, EXIT_BAD_INPUT),
+    (NotAuthenticated, EXIT_NOT_PERMITTED),
+    (IdempotencyConflict, EXIT_BAD_INPUT),
+    (TokenNotFound, EXIT_BAD_INPUT),
+    (LedgerTampered, EXIT_TAMPERED),
+)
+
+
+def exit_code_for(error: MaiSafetyError) -> int:
+    """The documented exit status for ``error``; 1 for one the table does not name."""
+    for kind, code in _BY_ERROR:
+        if isinstance(error, kind):
+            return code
+    return 1

@@ -51,9 +51,9 @@ OPEN_SETS: tuple[OpenSet, ...] = (RUNNING, AWAITING)
 
 class OpenExecutions(ABC):
     """A recorder that keeps the open sets: every append that opens or closes an execution
-    changes the index in its own transaction; a ledger written before the index (or by a
-    writer that did not keep it) is read through once, under the writers' lock, the first time
-    a set is asked for."""
+    changes the index in its own transaction; a set not marked as read through (a ledger
+    written before the index, or an index emptied) is read through, under the writers' lock,
+    when it is next asked for."""
 
     @abstractmethod
     def open_ids(self, open_set: OpenSet) -> list[str]:

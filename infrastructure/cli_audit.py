@@ -38,10 +38,10 @@ from .input_files import UnreadableInput, open_regular_file, read_regular_file
 from .ledger.policy import load_ledger_policy
 from .ledger.witness import FileWitness
 from .settings import Settings
+from .exit_codes import EXIT_CANNOT_CHECK, EXIT_OK, EXIT_TAMPERED
 from .terminal import framed, visible_line
 from .signing import KeyFile
 
-EXIT_OK, EXIT_TAMPERED, EXIT_CANNOT_CHECK = 0, 1, 2
 
 AUDIT_EPILOG = """exit status:
   0  intact (verify, replay, export, archive) or done

@@ -40,12 +40,11 @@ from mai_safety.domain.limits import parse_size
 
 from .cli_text import event_line, exit_for, print_findings, print_report
 from .input_files import python_files_in, read_program_file, read_program_stdin
+from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .terminal import visible_line
 
 #: The commands that go to the service when MAI_SAFETY_URL is set; the rest stay local.
 COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status")
-EXIT_OK, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_UNAVAILABLE, EXIT_CONFIGURATION = 0, 2, 3, 5, 6
-EXIT_NOT_PERMITTED, EXIT_INTERNAL, EXIT_BUSY = 7, 70, 75
 #: What this side reads at most; the service holds its own limit (and answers 413 past it).
 MAX_CODE_BYTES = 1024 * 1024
 

@@ -22,9 +22,9 @@ from mai_safety.domain.errors import MaiSafetyError
 
 from .docker_sandbox import gvisor_status
 from .policy_loader import load_policies
+from .exit_codes import EXIT_OK, EXIT_UNAVAILABLE
 from .settings import Settings
 
-EXIT_OK, EXIT_UNAVAILABLE = 0, 5
 
 
 def status(settings: Settings) -> tuple[dict[str, Any], int]:

@@ -10,9 +10,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from .exit_codes import EXIT_AWAITING, EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_TERMINATED, EXIT_UNAVAILABLE
 from .terminal import framed, visible_line
-
-EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_AWAITING, EXIT_TERMINATED, EXIT_UNAVAILABLE = 0, 1, 3, 4, 5
 
 
 def exit_for(report: Mapping[str, Any]) -> int:

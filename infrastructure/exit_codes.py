@@ -2,12 +2,13 @@
 
 The domain and the application say what went wrong, in their own exception types; which number a
 shell sees is the command line's business, so it is decided here and nowhere else (the documented
-list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first.
+list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first. Every command
+line module (the local CLI, the thin client, audit, status) names its statuses from here; the
+module imports only light ones, so the thin client pays nothing for it.
 """
 
 from __future__ import annotations
 
-from mai_safety.application.audit import LedgerTampered
 from mai_safety.application.errors import (
     CannotVerify,
     ConfigurationError,
@@ -27,7 +28,7 @@ from mai_safety.domain.run_request import RequestNoLongerGranted
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
 EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_NOT_PERMITTED = 5, 6, 7
 EXIT_INTERNAL, EXIT_BUSY = 70, 75  # EX_SOFTWARE, EX_TEMPFAIL
-EXIT_TAMPERED = 1
+EXIT_TAMPERED, EXIT_CANNOT_CHECK = 1, 2  # audit verify
 
 _BY_ERROR: tuple[tuple[type[MaiSafetyError], int], ...] = (
     (NotPermitted, EXIT_NOT_PERMITTED),
@@ -44,8 +45,7 @@ _BY_ERROR: tuple[tuple[type[MaiSafetyError], int], ...] = (
     (NotAuthenticated, EXIT_NOT_PERMITTED),
     (IdempotencyConflict, EXIT_BAD_INPUT),
     (TokenNotFound, EXIT_BAD_INPUT),
-    (LedgerTampered, EXIT_TAMPERED),
-)
+)  # the rest, LedgerTampered among them: 1 (EXIT_TAMPERED)
 
 
 def exit_code_for(error: MaiSafetyError) -> int:
@@ -53,4 +53,4 @@ def exit_code_for(error: MaiSafetyError) -> int:
     for kind, code in _BY_ERROR:
         if isinstance(error, kind):
             return code
-    return 1
+    return 1  # LedgerTampered (EXIT_TAMPERED), and any error not named above

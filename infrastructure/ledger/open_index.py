@@ -3,11 +3,12 @@
 Two tables beside the events table, written by the recorders in the transaction of the append
 that opens or closes an execution:
 
-- ``<events>_open (kind, originator_id, PRIMARY KEY (kind, originator_id))``: who is open;
+- ``<events>_open (originator_id, kind, PRIMARY KEY (originator_id, kind))``: who is open;
 - ``<events>_open_kinds (kind PRIMARY KEY, read_through)``: which sets have been read through the
-  ledger once, up to which position. Until a set has been, its rows are not trusted: a ledger
-  made before the index, or written meanwhile by a writer that did not keep it, is read through
-  once under the writers' lock and the set's rows replaced by what the events say.
+  ledger, up to which position. Every question reads a set's mark with its rows; without the
+  mark the rows are not trusted (a ledger made before the index, or index tables emptied, on
+  Postgres by crash recovery since they are unlogged) and the set is read through under the
+  writers' lock, its rows replaced by what the events say.
 
 On Postgres the service role may SELECT, INSERT and DELETE the first and SELECT and INSERT the
 second (``hardening.py``); neither carries the append-only triggers: they are not the record.

@@ -4,21 +4,14 @@ The domain and the application say what went wrong, in their own exception types
 shell sees is the command line's business, so it is decided here and nowhere else (the documented
 list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first. Every command
 line module (the local CLI, the thin client, audit, status) names its statuses from here; the
-module imports only light ones, so the thin client pays nothing for it.
+thin client imports nothing of the application, so the application's error types are read only
+when the table is first used (by the local CLI).
 """
 
 from __future__ import annotations
 
-from mai_safety.application.errors import (
-    CannotVerify,
-    ConfigurationError,
-    ExecutionNotFound,
-    IdempotencyConflict,
-    LedgerUnavailable,
-    NotAuthenticated,
-    SandboxUnavailable,
-    TokenNotFound,
-)
+from functools import cache
+
 from mai_safety.domain.errors import DomainError, MaiSafetyError
 from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
@@ -30,27 +23,41 @@ EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_NOT_PERMITTED = 5, 6, 7
 EXIT_INTERNAL, EXIT_BUSY = 70, 75  # EX_SOFTWARE, EX_TEMPFAIL
 EXIT_TAMPERED, EXIT_CANNOT_CHECK = 1, 2  # audit verify
 
-_BY_ERROR: tuple[tuple[type[MaiSafetyError], int], ...] = (
-    (NotPermitted, EXIT_NOT_PERMITTED),
-    (NetworkNotAllowed, EXIT_NOT_PERMITTED),
-    (RequestNoLongerGranted, EXIT_NOT_PERMITTED),
-    (AnswerTooLate, EXIT_TERMINATED),
-    (DomainError, EXIT_BAD_INPUT),
-    (HostBusy, EXIT_BUSY),
-    (SandboxUnavailable, EXIT_UNAVAILABLE),
-    (LedgerUnavailable, EXIT_UNAVAILABLE),
-    (ConfigurationError, EXIT_CONFIGURATION),
-    (ExecutionNotFound, EXIT_BAD_INPUT),
-    (CannotVerify, EXIT_BAD_INPUT),
-    (NotAuthenticated, EXIT_NOT_PERMITTED),
-    (IdempotencyConflict, EXIT_BAD_INPUT),
-    (TokenNotFound, EXIT_BAD_INPUT),
-)  # the rest, LedgerTampered among them: 1 (EXIT_TAMPERED)
+
+@cache
+def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
+    from mai_safety.application.errors import (
+        CannotVerify,
+        ConfigurationError,
+        ExecutionNotFound,
+        IdempotencyConflict,
+        LedgerUnavailable,
+        NotAuthenticated,
+        SandboxUnavailable,
+        TokenNotFound,
+    )
+
+    return (
+        (NotPermitted, EXIT_NOT_PERMITTED),
+        (NetworkNotAllowed, EXIT_NOT_PERMITTED),
+        (RequestNoLongerGranted, EXIT_NOT_PERMITTED),
+        (AnswerTooLate, EXIT_TERMINATED),
+        (DomainError, EXIT_BAD_INPUT),
+        (HostBusy, EXIT_BUSY),
+        (SandboxUnavailable, EXIT_UNAVAILABLE),
+        (LedgerUnavailable, EXIT_UNAVAILABLE),
+        (ConfigurationError, EXIT_CONFIGURATION),
+        (ExecutionNotFound, EXIT_BAD_INPUT),
+        (CannotVerify, EXIT_BAD_INPUT),
+        (NotAuthenticated, EXIT_NOT_PERMITTED),
+        (IdempotencyConflict, EXIT_BAD_INPUT),
+        (TokenNotFound, EXIT_BAD_INPUT),
+    )  # the rest, LedgerTampered among them: 1 (EXIT_TAMPERED)
 
 
 def exit_code_for(error: MaiSafetyError) -> int:
     """The documented exit status for ``error``; 1 for one the table does not name."""
-    for kind, code in _BY_ERROR:
+    for kind, code in _by_error():
         if isinstance(error, kind):
             return code
     return 1  # LedgerTampered (EXIT_TAMPERED), and any error not named above

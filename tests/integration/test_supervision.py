@@ -8,12 +8,14 @@ import hashlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import docker
 import psutil
@@ -23,6 +25,7 @@ from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.domain.levels import Provenance, TrustLevel
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
+from mai_safety.infrastructure.ledger.open_index import open_table
 
 from .cli_helpers import CLI, policies_with
 from mai_safety.infrastructure.docker_sandbox import _runsc_processes, end_gvisor_processes
@@ -203,6 +206,27 @@ def test_a_running_execution_can_be_cancelled_and_the_actor_is_recorded(
 def test_a_killed_service_is_recovered_on_the_next_start(
     database_url: str, tmp_path: Path, docker_client: docker.DockerClient
 ) -> None:
+    _kill_the_supervisor_then_recover(database_url, tmp_path, docker_client)
+
+
+def test_a_running_execution_removed_from_the_index_is_still_recovered_from_its_container(
+    tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    # The index of open executions is not the record (decision 0019): whoever can write the ledger's
+    # file can delete a row, and recovery still finds the run from its container.
+    database = tmp_path / "ledger.sqlite"
+
+    def remove_the_row(execution_id: str) -> None:
+        with sqlite3.connect(database) as ledger:
+            assert ledger.execute(f"DELETE FROM {open_table('stored_events')} WHERE originator_id = ?", (execution_id,)).rowcount == 1
+
+    ending = _kill_the_supervisor_then_recover(f"sqlite:///{database}", tmp_path, docker_client, remove_the_row)
+    assert ending["outcome"]["detail"].startswith("supervisor ") and ending["outcome"]["detail"].endswith(" is gone")
+
+
+def _kill_the_supervisor_then_recover(
+    database_url: str, tmp_path: Path, docker_client: docker.DockerClient, before_recovery: Any = None
+) -> dict:
     program = tmp_path / "sleepy.py"
     program.write_text("import time\ntime.sleep(120)\n")
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
@@ -214,6 +238,8 @@ def test_a_killed_service_is_recovered_on_the_next_start(
         service.send_signal(signal.SIGKILL)
         service.wait(10)
         assert docker_client.containers.list(filters={"label": f"mai-safety.execution={execution_id}"})
+        if before_recovery is not None:
+            before_recovery(execution_id)
         recovered = subprocess.run(
             CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60, check=True
         )
@@ -222,6 +248,7 @@ def test_a_killed_service_is_recovered_on_the_next_start(
         ending = _ending(app, execution_id)
         assert (ending["event"], ending["reason"]) == ("Terminated", "supervisor_lost")
         assert app.verify().intact
+        return ending
     finally:
         if service.poll() is None:
             service.kill()

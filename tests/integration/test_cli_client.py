@@ -25,7 +25,7 @@ HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "
 #: Runs the console script's entry as `mai-safety ARGS...` would, then reports what it imported.
 WRAPPER = (
     "import json, sys\n"
-    "from mai_safety.infrastructure.entry import main\n"
+    "from mai_safety.infrastructure.cli.entry import main\n"
     "try:\n"
     "    code = main(sys.argv[2:])\n"
     "finally:\n"
@@ -160,7 +160,7 @@ def test_commands_a_client_does_not_serve_stay_local_with_the_url_set(world: Wor
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env.update({"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"],
                 "MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'local.sqlite'}"})
-    local = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.entry", "audit", "verify", "--json"],
+    local = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli.entry", "audit", "verify", "--json"],
                            env=env, capture_output=True, text=True, timeout=120)
     assert local.returncode == 0, local.stderr  # MAI_SAFETY_URL and the token are known settings, not errors
     assert json.loads(local.stdout)["intact"]

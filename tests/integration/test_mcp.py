@@ -48,7 +48,7 @@ def mcp_server(world: World, token: str) -> StdioServerParameters:
     """The command an assistant's configuration names: `mai-safety mcp` with the URL and a token."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env.update({"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": token})
-    return StdioServerParameters(command=sys.executable, args=["-m", "mai_safety.infrastructure.entry", "mcp"], env=env)
+    return StdioServerParameters(command=sys.executable, args=["-m", "mai_safety.infrastructure.cli.entry", "mcp"], env=env)
 
 
 async def session_calls(params: StdioServerParameters, calls: list[tuple[str, dict[str, Any]]]) -> tuple[list[Any], list[CallToolResult]]:
@@ -142,7 +142,7 @@ def test_without_a_token_the_server_does_not_start_and_says_why(world: World, tm
 
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env.update({"MAI_SAFETY_URL": world.server.url, "XDG_CONFIG_HOME": str(tmp_path)})
-    done = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.entry", "mcp"], env=env, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli.entry", "mcp"], env=env, capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 6 and done.stdout == ""
     assert done.stderr.startswith("mai-safety: no token") and "Traceback" not in done.stderr

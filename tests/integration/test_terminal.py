@@ -10,7 +10,7 @@ from pathlib import Path
 
 import docker
 
-from mai_safety.infrastructure.terminal import PREFIX, framed, visible, visible_line
+from mai_safety.infrastructure.cli.terminal import PREFIX, framed, visible, visible_line
 
 from .cli_helpers import run_cli
 

@@ -21,7 +21,7 @@ from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.network import NetworkNotAllowed
 from mai_safety.domain.run_request import RequestNoLongerGranted
-from mai_safety.infrastructure.exit_codes import exit_code_for
+from mai_safety.infrastructure.cli.exit_codes import exit_code_for
 
 
 @pytest.mark.parametrize(

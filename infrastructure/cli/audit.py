@@ -33,14 +33,14 @@ from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
-from .bootstrap import bootstrap
-from .input_files import UnreadableInput, open_regular_file, read_regular_file
-from .ledger.policy import load_ledger_policy
-from .ledger.witness import FileWitness
-from .settings import Settings
+from ..bootstrap import bootstrap
+from ..input_files import UnreadableInput, open_regular_file, read_regular_file
+from ..ledger.policy import load_ledger_policy
+from ..ledger.witness import FileWitness
+from ..settings import Settings
 from .exit_codes import EXIT_CANNOT_CHECK, EXIT_OK, EXIT_TAMPERED
 from .terminal import framed, visible_line
-from .signing import KeyFile
+from ..signing import KeyFile
 
 
 AUDIT_EPILOG = """exit status:
@@ -462,7 +462,7 @@ def _public_key(settings: Settings, *, as_json: bool) -> int:
 
 def _init_postgres(args: argparse.Namespace) -> int:
     if args.print_sql:
-        from .ledger.hardening import EVENTS_TABLE, hardening_sql  # Postgres's driver only when asked for
+        from ..ledger.hardening import EVENTS_TABLE, hardening_sql  # Postgres's driver only when asked for
 
         sys.stdout.write(hardening_sql(args.schema, EVENTS_TABLE, args.service_role))
         return EXIT_OK
@@ -476,7 +476,7 @@ def _init_postgres(args: argparse.Namespace) -> int:
             raise CannotVerify(exc.message) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise CannotVerify(f"{args.service_password_file} cannot be read ({exc})") from None
-    from .ledger.hardening import harden_postgres  # Postgres's driver only when asked for
+    from ..ledger.hardening import harden_postgres  # Postgres's driver only when asked for
 
     done = harden_postgres(args.owner_url, args.service_role, service_password=password, schema=args.schema)
     print(

@@ -15,8 +15,8 @@ from datetime import datetime, timezone
 from mai_safety.domain.access import Role
 from mai_safety.domain.errors import InvalidSubmission
 
-from .bootstrap import bootstrap
-from .settings import Settings
+from ..bootstrap import bootstrap
+from ..settings import Settings
 
 
 def add_token_commands(commands: argparse._SubParsersAction, parser_class: type[argparse.ArgumentParser]) -> None:  # type: ignore[type-arg]

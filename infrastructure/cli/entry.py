@@ -20,10 +20,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return mcp_main(args[1:])
     if os.environ.get("MAI_SAFETY_URL") and args[:1] and args[0] in CLIENT_COMMANDS:
-        from .cli_remote import main as remote_main
+        from .remote import main as remote_main
 
         return remote_main(args)
-    from .cli import main as cli_main
+    from .local import main as cli_main
 
     return cli_main(args)
 

@@ -20,10 +20,10 @@ from eventsourcing.persistence import PersistenceError
 
 from mai_safety.domain.errors import MaiSafetyError
 
-from .docker_sandbox import gvisor_status
-from .policy_loader import load_policies
+from ..docker_sandbox import gvisor_status
+from ..policy_loader import load_policies
 from .exit_codes import EXIT_OK, EXIT_UNAVAILABLE
-from .settings import Settings
+from ..settings import Settings
 
 
 
@@ -95,7 +95,7 @@ def _image_present(client: docker.DockerClient, image: str) -> bool:
 
 def _ledger(settings: Settings) -> dict[str, Any]:
     # The composition root builds the ledger exactly as a run would see it.
-    from .bootstrap import bootstrap
+    from ..bootstrap import bootstrap
 
     url = settings.database_url or f"sqlite:///{settings.data_dir / 'ledger.sqlite'}"
     location = url.split("@")[-1]  # never the credentials

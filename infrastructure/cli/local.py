@@ -33,17 +33,17 @@ from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
-from .analysis_policy import load_analysis_policy
-from .bootstrap import bootstrap, build_assessor, default_actor
-from .cli_audit import add_audit_commands, run_audit
-from .cli_status import print_status
-from .cli_tokens import add_token_commands, run_tokens
-from .policy_loader import load_policies
-from .sarif import sarif_log
-from .settings import Settings
-from .cli_text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from ..analysis_policy import load_analysis_policy
+from ..bootstrap import bootstrap, build_assessor, default_actor
+from .audit import add_audit_commands, run_audit
+from .status import print_status
+from .tokens import add_token_commands, run_tokens
+from ..policy_loader import load_policies
+from ..sarif import sarif_log
+from ..settings import Settings
+from .text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
-from .input_files import python_files_in, read_program_file, read_program_stdin
+from ..input_files import python_files_in, read_program_file, read_program_stdin
 
 from .exit_codes import (  # noqa: F401 - the documented statuses, named where the commands use them
     EXIT_AWAITING,
@@ -224,7 +224,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
 
         return mcp_main([])
     if args.command == "serve":
-        from .http.server import serve  # only the service pays for importing FastAPI and uvicorn
+        from ..http.server import serve  # only the service pays for importing FastAPI and uvicorn
 
         return serve(
             settings, host=args.host, port=args.port, max_wait_s=args.max_wait, grace_s=args.grace, sweep_every_s=args.sweep_every,

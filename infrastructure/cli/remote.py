@@ -38,8 +38,8 @@ from mai_safety.client import (
 from mai_safety.domain.errors import DomainError
 from mai_safety.domain.limits import parse_size
 
-from .cli_text import event_line, exit_for, print_findings, print_report
-from .input_files import python_files_in, read_program_file, read_program_stdin
+from .text import event_line, exit_for, print_findings, print_report
+from ..input_files import python_files_in, read_program_file, read_program_stdin
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .terminal import visible_line
 

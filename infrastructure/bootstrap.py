@@ -17,7 +17,7 @@ from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
 from .docker_sandbox import DockerSandbox, PoolSpec
 from .ledger.blobs import blob_store_beside
-from .ledger.policy import load_ledger_policy
+from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.work_lock import work_lock_beside
 from .pip_config import PipPackageIndex
 from .policy_loader import LimitsPolicy, Policies, load_policies
@@ -93,14 +93,22 @@ def bootstrap(
         gate=gate,
         env=store.env,
         package_index=PipPackageIndex(),
-        ledger=load_ledger_policy(
-            settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path), state_dir=settings.state_path
-        ).policy,
+        ledger=ledger_config(settings).policy,
         # Long output goes to a table of the ledger's own database (docs/decisions/0014).
         blob_store=blob_store_beside,
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
         work_lock=work_lock_beside,
     )
+
+
+def signing_keys(settings: Settings) -> KeyFile:
+    """The signing key the service holds: the one place that opens it (the audit commands too)."""
+    return KeyFile(settings.signing_key_path)
+
+
+def ledger_config(settings: Settings) -> LedgerConfig:
+    """policies/ledger.yaml read with the service's key and folders: sealing, archives, witnesses."""
+    return load_ledger_policy(settings.policies_dir, settings.data_dir, signing_keys(settings), state_dir=settings.state_path)
 
 
 def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tuple[PoolSpec, ...]:

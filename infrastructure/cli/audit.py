@@ -33,14 +33,12 @@ from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
-from ..bootstrap import bootstrap
+from ..bootstrap import bootstrap, ledger_config, signing_keys
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
-from ..ledger.policy import load_ledger_policy
 from ..ledger.witness import FileWitness
 from ..settings import Settings
 from .exit_codes import EXIT_CANNOT_CHECK, EXIT_OK, EXIT_TAMPERED
 from .terminal import framed, visible_line
-from ..signing import KeyFile
 
 
 AUDIT_EPILOG = """exit status:
@@ -208,7 +206,7 @@ def _placement_notes(audit: LedgerAudit, settings: Settings) -> list[str]:
             f"{key}: the signatures and MACs hold against everyone else and against careless changes, not against "
             "that user (README, \"Trust model\")"
         )
-    config = load_ledger_policy(settings.policies_dir, settings.data_dir, KeyFile(key), state_dir=settings.state_path)
+    config = ledger_config(settings)
     for witness in config.witnesses.witnesses:
         if isinstance(witness, FileWitness):
             where = witness.path.resolve()
@@ -228,7 +226,7 @@ def _print_notes(report: VerificationReport) -> None:
 def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
     if args.from_position or args.to_position or args.execution or args.checkpoint:
         raise CannotVerify("--bundle is checked whole: leave out --from, --to, --execution and --checkpoint")
-    keys = KeyFile(settings.signing_key_path)
+    keys = signing_keys(settings)
     pinned = _read_public_key(args.public_key, settings) if args.public_key else None
     report = verify_bundle(_lines(Path(args.bundle)), keys, pinned)
     if args.json:
@@ -319,7 +317,7 @@ def _read_public_key(name: str, settings: Settings) -> PublicKey:
         raise CannotVerify(f"{exc.message}: give the file from `mai-safety audit public-key`") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CannotVerify(f"the public key {name} cannot be read ({exc}): give the file from `mai-safety audit public-key`") from None
-    return KeyFile(settings.signing_key_path).public_key_from_pem(text, name)
+    return signing_keys(settings).public_key_from_pem(text, name)
 
 
 # --- replay --------------------------------------------------------------------------------------
@@ -408,9 +406,7 @@ def _export_to(audit: LedgerAudit, path: Path, **options: Any) -> VerificationRe
 
 
 def _archive(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) -> int:
-    config = load_ledger_policy(
-        settings.policies_dir, settings.data_dir, KeyFile(settings.signing_key_path), state_dir=settings.state_path
-    )
+    config = ledger_config(settings)
     days = args.older_than_days if args.older_than_days is not None else config.policy.archive_after_days
     if days is None or days < 0:
         raise CannotVerify("--older-than-days must be zero or more")
@@ -428,7 +424,7 @@ def _archive(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) -
         return EXIT_OK
     path = folder / f"ledger-{done + 1:012d}-{closing.position:012d}.jsonl"
     report = _export_to(audit, path.with_suffix(".checking"), from_position=done + 1, to_position=closing.position)
-    written = verify_bundle(_lines(path.with_suffix(".checking")), KeyFile(settings.signing_key_path), audit.public_key(create=False))
+    written = verify_bundle(_lines(path.with_suffix(".checking")), signing_keys(settings), audit.public_key(create=False))
     if not (report.intact and written.intact and written.complete):
         path.with_suffix(".checking").unlink(missing_ok=True)
         problems = report.problems or written.problems or written.unchecked
@@ -451,7 +447,7 @@ def _archive(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) -
 
 
 def _public_key(settings: Settings, *, as_json: bool) -> int:
-    key = KeyFile(settings.signing_key_path).signer().public_key
+    key = signing_keys(settings).signer().public_key
     if as_json:
         print(json.dumps({"key_id": key.key_id, "pem": key.to_pem(), "path": str(settings.signing_key_path)}))
     else:

@@ -13,8 +13,7 @@ from mai_safety.application.service import GatePolicy, MaiSafety
 
 from mai_safety.domain.network import KnownThreats
 
-from .analysis_policy import AnalysisPolicy, load_analysis_policy
-from .assessor import build_analyzers
+from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .docker_sandbox import DockerSandbox, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import LedgerConfig, load_ledger_policy

@@ -33,13 +33,13 @@ from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
-from ..analysis_policy import load_analysis_policy
+from ..analysis import load_analysis_policy
 from ..bootstrap import bootstrap, build_assessor, default_actor
 from .audit import add_audit_commands, run_audit
 from .status import print_status
 from .tokens import add_token_commands, run_tokens
 from ..policy_loader import load_policies
-from ..sarif import sarif_log
+from ..analysis import sarif_log
 from ..settings import Settings
 from .text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line

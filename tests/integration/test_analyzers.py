@@ -15,13 +15,13 @@ import yaml
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
-from mai_safety.infrastructure.analysis_policy import load_analysis_policy
-from mai_safety.infrastructure.assessor import AnalyzerSuite, build_analyzers
-from mai_safety.infrastructure.ast_analyzer import AstAnalyzer
-from mai_safety.infrastructure.bandit_analyzer import BanditAnalyzer
+from mai_safety.infrastructure.analysis.policy import load_analysis_policy
+from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers
+from mai_safety.infrastructure.analysis.ast import AstAnalyzer
+from mai_safety.infrastructure.analysis.bandit import BanditAnalyzer
 from mai_safety.infrastructure.policy_loader import load_policies
-from mai_safety.infrastructure.semgrep_analyzer import SemgrepAnalyzer
-from mai_safety.infrastructure.threat_hashes import file_digest, line_digests
+from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer
+from mai_safety.infrastructure.analysis.threat_hashes import file_digest, line_digests
 
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
 

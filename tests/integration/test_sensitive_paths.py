@@ -13,7 +13,7 @@ import yaml
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import RiskLevel
-from mai_safety.infrastructure.analysis_policy import UNKNOWN_PART, load_analysis_policy, path_forms
+from mai_safety.infrastructure.analysis.policy import UNKNOWN_PART, load_analysis_policy, path_forms
 
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
 
@@ -193,7 +193,7 @@ def test_a_missing_model_file_names_it(policies_copy):
 
 
 def test_listing_a_sensitive_rule_in_analysis_yaml_is_refused_since_its_levels_are_the_models(policies_copy):
-    from mai_safety.infrastructure.ast_analyzer import AstAnalyzer
+    from mai_safety.infrastructure.analysis.ast import AstAnalyzer
 
     path = policies_copy / "analysis.yaml"
     path.write_text(path.read_text().replace("    process-control: HIGH", "    sensitive-read: HIGH\n    process-control: HIGH"))

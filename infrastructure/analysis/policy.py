@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import Provenance, RiskLevel
 
-from .policy_files import load, read_yaml, validate
+from ..policy_files import load, read_yaml, validate
 
 LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
 ProvenanceName = Literal["mai", "user", "external"]

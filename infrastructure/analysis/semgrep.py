@@ -48,7 +48,7 @@ from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.levels import RiskLevel
 
-from .analysis_policy import SemgrepPolicy
+from .policy import SemgrepPolicy
 
 SPARE_MAX_AGE_S = 300.0
 _WARM_FAILURES_BEFORE_COLD = 2

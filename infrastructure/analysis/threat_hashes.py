@@ -7,7 +7,7 @@ MIN_LINE_CHARS after normalising are never hashed: they are too common to identi
 
 To add an entry, print the hashes of a snippet and copy the ones you want into threats.yaml:
 
-    .venv/bin/python -m mai_safety.infrastructure.threat_hashes snippet.py
+    .venv/bin/python -m mai_safety.infrastructure.analysis.threat_hashes snippet.py
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def line_digests(code: str) -> Iterator[tuple[int, str]]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m mai_safety.infrastructure.threat_hashes FILE", file=sys.stderr)
+        print("usage: python -m mai_safety.infrastructure.analysis.threat_hashes FILE", file=sys.stderr)
         return 2
     code = Path(argv[0]).read_text(encoding="utf-8")
     print(f"file  {file_digest(code)}")

@@ -43,9 +43,9 @@ from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
 
-from . import ast_rules as R
-from .analysis_policy import AstPolicy, SensitivePaths, ThreatList, normalise_package, path_forms
-from .ast_commands import (
+from . import rules as R
+from ..policy import AstPolicy, SensitivePaths, ThreatList, normalise_package, path_forms
+from .commands import (
     PH,
     CommandHit,
     argv_hits,
@@ -59,7 +59,7 @@ from .ast_commands import (
     system_path,
     wipe_target,
 )
-from .threat_hashes import file_digest, line_digests
+from ..threat_hashes import file_digest, line_digests
 
 # Limits that keep a hostile program from making the analysis itself expensive.
 MAX_VALUE_CHARS = 1 << 20  # a folded string or bytes value longer than this is left unknown

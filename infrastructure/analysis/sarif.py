@@ -18,8 +18,8 @@ from typing import Any
 
 from mai_safety.domain.levels import RiskLevel
 
-from . import ast_rules
-from .analysis_policy import AnalysisPolicy
+from .ast import rules as ast_rules
+from .policy import AnalysisPolicy
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -190,7 +190,7 @@ def _raise_default(rule: dict[str, Any], level: str) -> None:
 
 
 def _bandit_advice(test_id: str) -> str:
-    from . import bandit_analyzer
+    from . import bandit as bandit_analyzer
 
     advice = getattr(bandit_analyzer, "_ADVICE", {}).get(test_id, "see Bandit's documentation of this test for the safer alternative")
     return advice[:1].upper() + advice[1:] + "."

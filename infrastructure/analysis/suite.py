@@ -196,10 +196,10 @@ def build_analyzers(
     (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``. Raises
     ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
     """
-    from .analysis_policy import load_analysis_policy
-    from .ast_analyzer import AstAnalyzer
-    from .bandit_analyzer import BanditAnalyzer
-    from .semgrep_analyzer import SemgrepAnalyzer
+    from .policy import load_analysis_policy
+    from .ast import AstAnalyzer
+    from .bandit import BanditAnalyzer
+    from .semgrep import SemgrepAnalyzer
 
     policy = policy or load_analysis_policy(policies_dir)
     wanted = set(only) if only is not None else {"semgrep", "bandit", "ast"}

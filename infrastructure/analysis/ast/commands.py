@@ -12,8 +12,8 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from . import ast_rules as R
-from .analysis_policy import SensitivePaths
+from . import rules as R
+from ..policy import SensitivePaths
 
 PH = "\ufffc"  # stands for an unknown part of a partly known string
 

@@ -12,10 +12,10 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from . import rules as R
+from . import rules
 from ..policy import SensitivePaths
 
-PH = "\ufffc"  # stands for an unknown part of a partly known string
+PLACEHOLDER = "\ufffc"  # stands for an unknown part of a partly known string
 
 
 # --- paths ---------------------------------------------------------------------------------
@@ -53,20 +53,20 @@ def wipe_target(path: str) -> bool:
     if re.fullmatch(r"[A-Za-z]:(/(Windows|Users|Program Files)?)?", normal):
         return True
     parts = normal.strip("/").split("/")
-    return normal.startswith("/") and len(parts) == 1 and parts[0] in R.SYSTEM_TOP
+    return normal.startswith("/") and len(parts) == 1 and parts[0] in rules.SYSTEM_TOP
 
 
 def system_path(path: str) -> bool:
     normal = normalise_path(path)
-    if R.HARMLESS_DEVICES.match(normal):
+    if rules.HARMLESS_DEVICES.match(normal):
         return False
     parts = normal.strip("/").split("/")
-    return normal.startswith("/") and bool(parts) and parts[0] in R.SYSTEM_TOP
+    return normal.startswith("/") and bool(parts) and parts[0] in rules.SYSTEM_TOP
 
 
 def outside_working_dir(path: str) -> bool:
     normal = normalise_path(path)
-    if R.HARMLESS_DEVICES.match(normal):
+    if rules.HARMLESS_DEVICES.match(normal):
         return False
     if normal.startswith(("/", "~")) or re.match(r"^[A-Za-z]:/", normal):
         return True
@@ -126,18 +126,18 @@ class CommandHit:
 def command_hits(text: str, depth: int = 0, paths: SensitivePaths | None = None) -> list[CommandHit]:
     """What a shell command line does that matters to us."""
     hits: list[CommandHit] = []
-    if depth > 3 or not text or not R.COMMAND_HINT.search(text):
+    if depth > 3 or not text or not rules.COMMAND_HINT.search(text):
         return hits
-    if R.REVERSE_SHELL_TEXT.search(text):
+    if rules.REVERSE_SHELL_TEXT.search(text):
         hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
-    if R.FORK_BOMB_TEXT.search(text):
+    if rules.FORK_BOMB_TEXT.search(text):
         hits.append(CommandHit("fork-bomb", "contains a shell fork bomb", True))
-    if R.CURL_PIPE_SHELL.search(text):
+    if rules.CURL_PIPE_SHELL.search(text):
         hits.append(CommandHit("remote-command-exec", "pipes a download straight into a shell or interpreter", True))
     lowered = text.lower()
     words_all = set(re.findall(r"[\w.+-]+", lowered))
     sent = re.sub(r"(?:\s-i|--identity-file|IdentityFile=)\s*\S+", " ", text)  # an ssh/scp login key is used, not sent
-    if words_all & R.NETWORK_TOOLS and any(secret_label(word, paths) for word in re.findall(r"[~/$][^\s'\"|;&<>]*|\.[\w.-]+/[^\s'\"|;&<>]*", sent)):
+    if words_all & rules.NETWORK_TOOLS and any(secret_label(word, paths) for word in re.findall(r"[~/$][^\s'\"|;&<>]*|\.[\w.-]+/[^\s'\"|;&<>]*", sent)):
         hits.append(CommandHit("exfiltration", "sends credential files with a network tool", True))
     if re.search(r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|HISTFILE=/dev/null|\bSet-MpPreference\b.*-Disable|"
                  r"\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc(\.exe)?\s+(stop|config)\s+windefend",
@@ -152,13 +152,13 @@ def command_hits(text: str, depth: int = 0, paths: SensitivePaths | None = None)
 
 
 def write_target_hits(target: str, how: str, text: str = "") -> list[CommandHit]:
-    if R.SECURITY_PATHS.search(target):
+    if rules.SECURITY_PATHS.search(target):
         return [CommandHit("disable-security", f"overwrites {target} ({how}), which disables protection or erases logs", True)]
-    if R.PERSISTENCE_BACKDOOR_PATHS.search(target):
+    if rules.PERSISTENCE_BACKDOOR_PATHS.search(target):
         return [CommandHit("persistence-backdoor", f"writes {target} ({how})", True)]
-    if R.PRIVILEGED_DEVICES.match(target):
+    if rules.PRIVILEGED_DEVICES.match(target):
         return [CommandHit("destructive-wipe", f"writes straight to the disk device {target} ({how})", True)]
-    if R.PERSISTENCE_PATHS.search(target):
+    if rules.PERSISTENCE_PATHS.search(target):
         return [CommandHit("persistence", f"writes {target} ({how}), which runs code at start-up", False)]
     if system_path(target):
         return [CommandHit("system-path-write", f"writes {target} ({how})", False)]
@@ -172,7 +172,7 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     name = program_name(words[0])
     args = words[1:]
     lowered = [word.lower() for word in args]
-    if name in R.PRIVILEGE_ESCALATION:
+    if name in rules.PRIVILEGE_ESCALATION:
         hits.append(CommandHit("privilege-escalation", f"runs `{name}` to gain privileges", False))
         rest = [word for word in args if not word.startswith("-")]
         if name in ("su", "runuser") and "-c" in args:
@@ -188,12 +188,12 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         if "install" in lowered:
             hits.append(CommandHit("package-install", "installs packages at run time", False))
         return hits
-    if name in R.SHELLS or re.fullmatch(r"python[0-9.]*|perl|ruby|php|node", name):
+    if name in rules.SHELLS or re.fullmatch(r"python[0-9.]*|perl|ruby|php|node", name):
         if "-c" in args or "-e" in args or "-r" in args or "/c" in lowered or "-command" in lowered:
             flag = next(i for i, word in enumerate(args) if word in ("-c", "-e", "-r") or word.lower() in ("/c", "-command"))
             inner = " ".join(args[flag + 1:])
             hits.extend(command_hits(inner, depth + 1, paths))
-            if not re.fullmatch(r"python[0-9.]*", name) and name not in R.SHELLS:
+            if not re.fullmatch(r"python[0-9.]*", name) and name not in rules.SHELLS:
                 return hits
             if re.fullmatch(r"python[0-9.]*", name) and re.search(r"\bsocket\b", inner) and re.search(r"dup2|pty|subprocess|/bin/", inner):
                 hits.append(CommandHit("reverse-shell", "runs a Python one-liner that wires a socket to a shell", True))
@@ -205,7 +205,7 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
             hits.append(CommandHit("destructive-wipe", f"recursively deletes {next(t for t in targets if wipe_target(t))}", True))
         elif "--no-preserve-root" in args:
             hits.append(CommandHit("destructive-wipe", "deletes with --no-preserve-root", True))
-        elif any(R.SECURITY_PATHS.search(normalise_path(target)) for target in targets):
+        elif any(rules.SECURITY_PATHS.search(normalise_path(target)) for target in targets):
             hits.append(CommandHit("disable-security", "deletes logs or security configuration", True))
         elif any(system_path(target) for target in targets):
             hits.append(CommandHit("system-path-write", "deletes files in a system folder", False))
@@ -242,7 +242,7 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         empty = any(src.startswith(("/tmp/", "/var/tmp/", "/dev/null")) or "empty" in src.lower() for src in sources)
         if target and wipe_target(target[0]):
             hits.append(CommandHit("destructive-wipe", f"rsync --delete empties {target[0]}", True))
-        elif target and empty and (target[0].startswith(("/", "~")) or PH in target[0]):
+        elif target and empty and (target[0].startswith(("/", "~")) or PLACEHOLDER in target[0]):
             hits.append(CommandHit("destructive-sweep", f"rsync --delete mirrors an empty folder onto {target[0]}, removing what it holds", False))
         return hits
     if (name in ("vssadmin", "vssadmin.exe", "wmic") and "delete" in lowered and any("shadow" in a for a in lowered)) or (
@@ -275,11 +275,11 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name in ("systemctl", "service", "chkconfig", "update-rc.d", "rc-service", "launchctl") or re.match(r"/etc/init\.d/", words[0]):
         stopping = {"stop", "disable", "mask", "kill", "off", "unload", "remove"} & set(lowered)
         services = set(lowered) | ({program_name(words[0])} if words[0].startswith("/etc/init.d/") else set())
-        if stopping and any(R.SECURITY_PROCESS_NAME.search(s) or s.removesuffix(".service") in R.SECURITY_TOOLS for s in services):
+        if stopping and any(rules.SECURITY_PROCESS_NAME.search(s) or s.removesuffix(".service") in rules.SECURITY_TOOLS for s in services):
             hits.append(CommandHit("disable-security", f"stops security tooling ({' '.join(words[:4])})", True))
             return hits
     if name in ("pkill", "killall", "kill", "taskkill", "skill") and any(
-        R.SECURITY_PROCESS_NAME.search(word) or word in R.SECURITY_TOOLS for word in lowered
+        rules.SECURITY_PROCESS_NAME.search(word) or word in rules.SECURITY_TOOLS for word in lowered
     ):
         hits.append(CommandHit("disable-security", f"kills security tooling ({' '.join(words[:4])})", True))
         return hits
@@ -303,13 +303,13 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name == "sysctl" and any("randomize_va_space=0" in word or "modules_disabled=0" in word for word in lowered):
         hits.append(CommandHit("disable-security", "switches address-space randomisation off", True))
         return hits
-    if name in ("truncate", "shred") and any(R.SECURITY_PATHS.search(normalise_path(a)) for a in args):
+    if name in ("truncate", "shred") and any(rules.SECURITY_PATHS.search(normalise_path(a)) for a in args):
         hits.append(CommandHit("disable-security", "erases logs", True))
         return hits
     if name == "journalctl" and any(word.startswith("--vacuum") or word == "--rotate" for word in lowered):
         hits.append(CommandHit("disable-security", "erases the system journal", True))
         return hits
-    if R.MINER_BINARIES.search(name) or (name.startswith("./") and R.MINER_BINARIES.search(words[0])):
+    if rules.MINER_BINARIES.search(name) or (name.startswith("./") and rules.MINER_BINARIES.search(words[0])):
         hits.append(CommandHit("crypto-miner", f"runs the miner `{name}`", True))
         return hits
     if name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-z]*[ec]", word) for word in lowered):
@@ -318,7 +318,7 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
     if name == "git" and "config" in lowered and {"core.hookspath", "init.templatedir"} & set(lowered) and len(args) > 2:
         hits.append(CommandHit("persistence", "points git's hooks at a folder of its choosing: they run in every repository", False))
         return hits
-    if name == "crontab" or any(R.PERSISTENCE_PATHS.search(normalise_path(a)) for a in args if name in ("tee", "cp", "mv", "install", "ln")):
+    if name == "crontab" or any(rules.PERSISTENCE_PATHS.search(normalise_path(a)) for a in args if name in ("tee", "cp", "mv", "install", "ln")):
         hits.append(CommandHit("persistence", f"`{name}` installs something that runs later", False))
         return hits
     if name in ("tee", "cp", "mv", "install", "ln", "touch", "mkdir", "sed") and args:
@@ -330,7 +330,7 @@ def argv_hits(words: list[str], depth: int, paths: SensitivePaths | None = None)
         return hits  # a status query: command-exec at most
     if (name == "docker" and args[:1] == ["compose"] or name == "docker-compose") and compose_of_the_project(args):
         return hits  # the project's own services, from its compose file: command-exec at most
-    if name in R.PRIVILEGED_COMMANDS:
+    if name in rules.PRIVILEGED_COMMANDS:
         hits.append(CommandHit("privileged-command", f"runs the administrative command `{name}`", False))
     if name == "docker" or "docker.sock" in " ".join(args):
         hits.append(CommandHit("docker-socket", "talks to the Docker daemon, which is root on the host", False))

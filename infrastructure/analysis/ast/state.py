@@ -1,0 +1,103 @@
+"""The state of one analysis run: the hits it reports, the loops and contexts the walk keeps, and
+every fact the first pass learns for the second (AnalysisState).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from mai_safety.domain.levels import RiskLevel
+
+from ..policy import SensitivePaths, ThreatList
+from .commands import (
+    PLACEHOLDER,
+    CommandHit,
+)
+from .values import (
+    Value,
+)
+
+
+@dataclass
+class Hit:
+    rule: str
+    line: int
+    column: int
+    detail: str
+    confidence: str = "HIGH"
+    level: RiskLevel | None = None  # the sensitive-path model's level; None: the policy's level for the rule
+
+
+@dataclass
+class Loop:
+    node: ast.AST
+    infinite: bool
+    bound: int | None  # known iteration count, None if unknown
+    sweep: str | None = None  # the top-level folder a walk/glob loop runs over
+    kinds: set[str] = field(default_factory=set)
+    outside: str | None = None  # a folder outside the working directory (not scratch) a walk/glob loop runs over
+
+
+@dataclass(frozen=True)
+class WalkContext:
+    loops: tuple[Loop, ...] = ()
+    func: str | None = None
+    block_depth: int = 0
+
+
+def clip(text: str, limit: int = 80) -> str:
+    flat = " ".join(text.replace(PLACEHOLDER, "…").split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+class AnalysisState:
+    """What one run over one tree knows: the environment of names, the facts the walk gathers for the
+    judges, the hits found so far, and the evaluator's budget. The evaluator, the walker and the judges
+    are mixins over this state; ProgramAnalysis (program.py) puts them together."""
+
+    def __init__(self, threats: ThreatList, depth: int = 0, paths: SensitivePaths | None = None) -> None:
+        self.threats = threats
+        self.paths = paths
+        self.depth = depth
+        self.makes_children = False
+        self.attrs: dict[str, Value] = {}  # `self.x = ...`, by attribute name
+        self.class_attrs: set[str] = set()  # names assigned in a class body
+        self.classes: set[str] = set()
+        self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
+        self.http_methods: set[int] = set()  # methods of http.server handlers: self holds the request, not a raw socket
+        self.returns: dict[str, dict[int, Value]] = {}  # what each local function returns, by return statement
+        self.arg_defaults: dict[str, Value] = {}  # argparse destinations and their defaults
+        self.own_pid_files: set[str] = set()  # files the program writes its own pid into
+        self.mocked: set[str] = set()  # functions the program replaces with mocks (mock.patch, monkeypatch.setattr)
+        self.writes_compose = False  # the program writes a compose file or Dockerfile itself
+        self.cwd: str | None = None  # where os.chdir went, if it went somewhere known
+        self.read_names: set[tuple[str | None, str]] = set()
+        self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
+        self.env: dict[str, Value] = {}
+        self.star_modules: list[str] = []
+        self.hits: list[Hit] = []
+        self.steps = 0
+        self.memo: dict[int, Value] | None = None
+        self.pass_no = 1
+        # facts gathered for the rules that need two things to happen in one program
+        self.func_kinds: dict[str, set[str]] = {}
+        self.func_calls: dict[str, set[str]] = {}
+        self.call_sites: dict[str, list[tuple[list[Value], dict[str, Value]]]] = {}
+        self.local_funcs: dict[str, ast.AST] = {}
+        self.loops: list[Loop] = []
+        self.secret_reads: list[tuple[ast.AST, str]] = []
+        self.net_sends: list[ast.AST] = []
+        self.socket_connects: list[ast.AST] = []
+        self.shell_spawns: list[ast.AST] = []
+        self.command_sinks: list[ast.AST] = []
+        self.deferred_text: list[tuple[ast.AST, CommandHit]] = []
+        self.security_names: list[ast.AST] = []
+        self.kill_calls: list[ast.AST] = []
+        self.native: list[ast.AST] = []
+        self.exec_memory_names: list[ast.AST] = []
+        self.clipboard: list[ast.AST] = []
+        self.wallet_texts: list[ast.AST] = []
+        self.counts = {"loops": 0, "imports": 0, "calls": 0, "functions": 0, "classes": 0}
+        self.max_block_depth = 0
+        self.max_expr_depth = 0

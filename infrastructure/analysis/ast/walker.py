@@ -1,0 +1,479 @@
+"""The walker: two ordered passes over the tree, the first learning what names are bound to (scopes,
+parameters, loops, imports), the second handing each node to the judges.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+
+from . import rules
+from .commands import (
+    PLACEHOLDER,
+    normalise_path,
+    wipe_target,
+)
+from .values import (
+    MAX_ALTERNATIVES,
+    NO_FLAGS,
+    UNKNOWN,
+    Alternatives,
+    DictSeq,
+    Instance,
+    Num,
+    Ref,
+    Seq,
+    Str,
+    Unknown,
+    Value,
+    canonical,
+    climbs_up,
+    flags_of,
+    folded_strings,
+    listed_folder,
+    strings_of,
+    truth_of,
+    with_flags,
+)
+from .state import AnalysisState, Loop, WalkContext
+
+
+_BLOCK_NODES = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.FunctionDef, ast.AsyncFunctionDef,
+                ast.ClassDef, ast.Match) + ((ast.TryStar,) if hasattr(ast, "TryStar") else ())
+_COUNTED = {ast.For: "loops", ast.AsyncFor: "loops", ast.While: "loops", ast.comprehension: "loops", ast.Import: "imports",
+            ast.ImportFrom: "imports", ast.Call: "calls", ast.FunctionDef: "functions", ast.AsyncFunctionDef: "functions",
+            ast.Lambda: "functions", ast.ClassDef: "classes"}
+_NOT_WALKED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    """Child nodes worth visiting: ast.iter_child_nodes without Load()/Add()-like markers."""
+    out = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            out.extend(item for item in value if isinstance(item, ast.AST) and not isinstance(item, _NOT_WALKED))
+        elif isinstance(value, ast.AST) and not isinstance(value, _NOT_WALKED):
+            out.append(value)
+    return out
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+
+
+def _assigned_in(body: list[ast.stmt]) -> set[str]:
+    """Names (and attribute names) a block assigns to, however deep."""
+    out: set[str] = set()
+    for statement in body:
+        for node in ast.walk(statement):
+            targets: list[ast.AST] = []
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+                targets = [node.target]
+            for target in targets:
+                out |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                out |= {n.attr for n in ast.walk(target) if isinstance(n, ast.Attribute)}
+    return out
+
+
+class TreeWalker(AnalysisState):
+    """The two passes over the tree, iterative: name binding (assignments, imports, parameters, loop
+    targets), loops and their bounds, and the hand-off of each node to the judges in the second pass."""
+
+    def run(self, tree: ast.AST) -> None:
+        self.pass_no = 1
+        self._walk(tree)
+        self._close_function_summaries()
+        self.pass_no = 2
+        self.memo = {}
+        self.loops = []
+        self._walk(tree)
+        self._program_rules()
+
+    def _walk(self, tree: ast.AST) -> None:
+        # (node, context, expression depth); a callable instead of a node restores state when a
+        # function's body has been walked. Iterative: the tree's depth never reaches the C stack.
+        stack: list[tuple[Any, WalkContext, int]] = [(tree, WalkContext(), 0)]
+        second = self.pass_no == 2
+        counts = self.counts
+        on_text, on_name = self._on_text, self._on_name
+        while stack:
+            node, ctx, depth = stack.pop()
+            cls = node.__class__
+            if cls is ast.Name:  # the commonest nodes: nothing below them
+                if second:
+                    if depth > self.max_expr_depth:
+                        self.max_expr_depth = depth
+                    if node.id in rules.EXECUTABLE_MEMORY_NAMES:
+                        on_name(node)
+                continue
+            if cls is ast.Constant:
+                if second:
+                    if depth > self.max_expr_depth:
+                        self.max_expr_depth = depth
+                    if isinstance(node.value, str):
+                        on_text(node, node.value, ctx)
+                continue
+            if callable(node):
+                node()
+                continue
+            if second:
+                if depth > self.max_expr_depth:
+                    self.max_expr_depth = depth
+                if ctx.block_depth > self.max_block_depth:
+                    self.max_block_depth = ctx.block_depth
+                key = _COUNTED.get(cls)
+                if key is not None:
+                    counts[key] += len(node.names) if key == "imports" else 1
+                if cls is ast.Attribute and (node.attr in rules.EXECUTABLE_MEMORY_NAMES or node.attr in ("SOCK_RAW", "AF_PACKET")):
+                    on_name(node)
+            child_ctx = self._enter(node, ctx, stack)
+            child_depth = depth + 1 if isinstance(node, ast.expr) else 0
+            children = _children(node)
+            for child in reversed(children):
+                stack.append((child, child_ctx, child_depth))
+
+    def _enter(self, node: ast.AST, ctx: WalkContext, stack: list[tuple[Any, WalkContext, int]]) -> WalkContext:
+        """Learn from ``node`` (and in the second pass judge it); return the context of its children."""
+        if isinstance(node, ast.expr):
+            if isinstance(node, ast.Call):
+                self._on_call(node, ctx)
+            elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+                self.env[node.target.id] = self.evaluate(node.value)
+            elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+                loop = self._loop_for(node, node.generators[0].iter if node.generators else None)
+                names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+                saved = {name: self.env.get(name) for name in names}
+                for generator in node.generators:  # the calls inside see what the loop variables may be
+                    self._bind_loop_target(generator.target, self.evaluate(generator.iter))
+
+                def restore() -> None:  # a comprehension's variables are its own
+                    for name, value in saved.items():
+                        if value is None:
+                            self.env.pop(name, None)
+                        else:
+                            self.env[name] = value
+
+                stack.append((restore, ctx, 0))
+                return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
+            elif isinstance(node, ast.Lambda):
+                self._bind_params(node, "<lambda>")
+            return ctx
+        child = WalkContext(ctx.loops, ctx.func, ctx.block_depth + 1) if isinstance(node, _BLOCK_NODES) else ctx
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            self._on_assign(node, ctx)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            self._on_import(node)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            loop = self._loop_for(node, node.iter)
+            self._bind_loop_target(node.target, self.evaluate(node.iter))
+            child = WalkContext(ctx.loops + (loop,), child.func, child.block_depth)
+        elif isinstance(node, ast.While):
+            truth = truth_of(self.evaluate(node.test))
+            if truth is True and _names_in(node.test) & _assigned_in(node.body):
+                truth = None  # `while restarts < 5:` with `restarts += 1` in the body: it ends
+            loop = Loop(node, infinite=truth is True, bound=None)
+            self._register_loop(loop)
+            child = WalkContext(ctx.loops + (loop,), child.func, child.block_depth)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    self._bind_target(item.optional_vars, self.evaluate(item.context_expr))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+            self.local_funcs[node.name] = node
+            saved = self._bind_params(node, node.name)
+            stack.append((saved, ctx, 0))  # runs after the body: the parameters go out of scope
+            child = WalkContext((), node.name, child.block_depth)
+        elif isinstance(node, ast.ClassDef):
+            self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+            self.classes.add(node.name)
+            for statement in node.body:
+                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                    for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                        if isinstance(target, ast.Name):
+                            self.class_attrs.add(target.id)
+            bases = [self.evaluate(base) for base in node.bases]
+            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
+                   for b in bases):
+                http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
+                for statement in node.body:
+                    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.net_methods.add(id(statement))
+                        if http:
+                            self.http_methods.add(id(statement))
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            self.env[node.name] = UNKNOWN
+        elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
+            self.returns.setdefault(ctx.func, {})[id(node)] = self.evaluate(node.value)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            self._on_mutation(node.value)
+        return child
+
+    def _bind_loop_target(self, target: ast.AST, iterated: Value) -> None:
+        items = self._iterate(iterated)
+        if items is None and isinstance(iterated, Alternatives):  # `for d in args.dirs` (given or the default list)
+            items = [item for option in iterated.options for item in (self._iterate(option) or [])] or None
+        kept = tuple(items[:MAX_ALTERNATIVES]) if items else ()
+        self._bind_target(target, Alternatives(flags_of(kept) - {"sockfd", "obfname", "indirect"}, kept) if items else self._iter_value(iterated))
+
+    _MUTATORS = frozenset({"append", "add", "insert", "extend", "update", "add_attachment", "attach", "set_content", "set_payload",
+                           "write", "writestr", "writelines"})
+
+    def _on_mutation(self, call: ast.Call) -> None:
+        """``pids.append(child.pid)``, ``msg.add_attachment(data)``: the named container now holds it
+        (a list gains the item; anything else takes on its marks)."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in self._MUTATORS and call.args):
+            return
+        name = func.value.id
+        current = self.env.get(name)
+        if current is None or isinstance(current, Ref):
+            return
+        added = [self.evaluate(a.value if isinstance(a, ast.Starred) else a) for a in call.args]
+        if isinstance(current, Seq) and not isinstance(current, DictSeq) and func.attr in ("append", "add", "insert", "extend"):
+            item = added[-1]
+            new_items = tuple(item.items) if func.attr == "extend" and isinstance(item, Seq) else (item,)
+            if len(current.items) + len(new_items) <= 10_000:
+                self.env[name] = Seq(current.flags, current.items + new_items)
+                return
+        marks = flags_of(added) - {"obfname", "indirect", "partial", "built", "sockfd"}
+        if func.attr in ("write", "writestr", "writelines") and not isinstance(current, (Instance, Unknown)):
+            return
+        self.env[name] = with_flags(current, marks)
+
+    def _bind_params(self, node: ast.AST, name: str) -> Any:
+        args = node.args  # type: ignore[attr-defined]
+        params = [a.arg for a in [*args.posonlyargs, *args.args]]
+        others = [a.arg for a in args.kwonlyargs] + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+        saved = {p: self.env.get(p) for p in params + others}
+        sites = self.call_sites.get(name, [])[:MAX_ALTERNATIVES]
+        defaults = dict(zip(params[len(params) - len(args.defaults):], args.defaults)) if args.defaults else {}
+        for index, param in enumerate(params):
+            options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
+            options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
+            if param in defaults and (not sites or len(options) < len(sites)):
+                options.append(self.evaluate(defaults[param]))  # a call that leaves it out gets the default
+            if index == 0 and id(node) in self.http_methods:  # self.path, self.headers, self.rfile: the request's
+                options = [Instance(frozenset({"net"}), "http.server.handler")]
+            elif index == 0 and id(node) in self.net_methods:
+                options = [Instance(frozenset({"net", "sockfd"}), "socketserver.handler")]
+            elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
+                options = [Unknown(frozenset({"net"}))]
+            # what the call sites pass carries its marks into the body (secrets, network data, a
+            # system file's contents...), and "param": it came from a caller, across a function
+            kept = tuple(options[:MAX_ALTERNATIVES])
+            marks = (flags_of(kept) - {"obfname", "indirect", "partial"}) | {"param"}
+            self.env[param] = Alternatives(marks, kept) if options else UNKNOWN
+        for param in others:
+            self.env[param] = UNKNOWN
+        if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments
+            extra = [Seq(NO_FLAGS, tuple(site_args[len(params):])) for site_args, _ in sites if len(site_args) > len(params)]
+            if extra:
+                self.env[args.vararg.arg] = Alternatives(flags_of(extra) | {"param"}, tuple(extra))
+
+        def restore() -> None:
+            for param, value in saved.items():
+                if value is None:
+                    self.env.pop(param, None)
+                else:
+                    self.env[param] = value
+
+        return restore
+
+    def _iter_value(self, iterable: Value) -> Value:
+        if isinstance(iterable, Alternatives) and iterable.options and len(iterable.options) <= 8:
+            each = tuple(self._iter_value(option) for option in iterable.options)
+            if all(isinstance(item, (Instance, Str, Seq)) for item in each):
+                return Alternatives(iterable.flags, each)
+        if isinstance(iterable, Instance) and iterable.kind == "tuple:socket.accept":
+            return iterable
+        if isinstance(iterable, Instance) and iterable.kind in ("os.walk", "os.fwalk") and iterable.path is not None:
+            return Seq(iterable.flags, (Str(iterable.flags, iterable.path), UNKNOWN, UNKNOWN))  # (dirpath, dirnames, filenames)
+        if isinstance(iterable, Instance) and iterable.kind == "os.scandir" and iterable.path is not None:
+            return Instance(iterable.flags, "os.DirEntry", f"{iterable.path.rstrip('/')}/{PLACEHOLDER}")
+        if isinstance(iterable, Instance) and iterable.kind == "pwd.all":
+            return Instance(NO_FLAGS, "pwd.struct_passwd")
+        if isinstance(iterable, Instance) and iterable.kind == "psutil.process_iter":
+            return Instance(frozenset({"foreignproc"}), "psutil.Process")
+        if isinstance(iterable, Instance) and iterable.kind == "psutil.Process:own#children":
+            return Instance(NO_FLAGS, "psutil.Process:own")
+        if isinstance(iterable, Instance) and iterable.kind == "pathlib.Path#iter":
+            return Instance(iterable.flags, "pathlib.Path", iterable.path)
+        return Unknown(iterable.flags - {"sockfd", "obfname", "indirect"})
+
+    @staticmethod
+    def _own_process(value: Value) -> bool:
+        """A process object or pid of this program or of a child it started."""
+        if isinstance(value, Alternatives):
+            return bool(value.options) and all(TreeWalker._own_process(option) for option in value.options)
+        if isinstance(value, Instance) and (value.kind in rules.CHILD_MAKERS or value.kind.startswith("psutil.Process:own")):
+            return True
+        return "ownpid" in value.flags
+
+    @staticmethod
+    def _foreign_process(value: Value | None) -> bool:
+        """A process the program found rather than started (psutil's enumeration, a pid it was given)."""
+        if value is None:
+            return False
+        if isinstance(value, Alternatives):
+            return "foreignproc" in value.flags or any(TreeWalker._foreign_process(option) for option in value.options)
+        if isinstance(value, Ref) and value.recv is not None and TreeWalker._foreign_process(value.recv):
+            return True
+        return "foreignproc" in value.flags
+
+    def _loop_for(self, node: ast.AST, iter_node: ast.AST | None) -> Loop:
+        infinite, bound, sweep, outside = False, None, None, None
+        if iter_node is not None:
+            value = self.evaluate(iter_node)
+            items = self._iterate(value)
+            if items is not None and "sampled" not in value.flags:
+                bound = len(items)
+            while isinstance(iter_node, ast.Call) and iter_node.args and isinstance(iter_node.func, ast.Name) and \
+                    iter_node.func.id in ("sorted", "list", "reversed", "enumerate", "tuple", "set"):
+                iter_node = iter_node.args[0]  # sorted(base.rglob("*")): the walk inside
+            if isinstance(iter_node, ast.BinOp) and isinstance(iter_node.op, ast.Add):
+                # glob(a) + glob(b): the walks on either side
+                operands = [iter_node.left, iter_node.right]
+                while isinstance(operands[0], ast.BinOp) and isinstance(operands[0].op, ast.Add) and len(operands) < 16:
+                    operands[0:1] = [operands[0].left, operands[0].right]
+                for operand in operands:
+                    inner = self._loop_for(operand, operand) if isinstance(operand, ast.Call) else None
+                    if inner is not None:
+                        if self.pass_no == 2:
+                            self.loops.remove(inner)
+                        sweep, outside = sweep or inner.sweep, outside or inner.outside
+            if isinstance(iter_node, ast.Call):
+                func = self.evaluate(iter_node.func)
+                funcs = [o for o in func.options if isinstance(o, Ref)] if isinstance(func, Alternatives) else [func]
+                if funcs and isinstance(funcs[0], Ref):
+                    func = funcs[0]
+                qualname = func.qual if isinstance(func, Ref) else ""
+                args = [self.evaluate(a) for a in iter_node.args]
+                targets: list[Value] = []
+                if qualname in rules.SWEEPS:  # `self.root.rglob` where self.root may be several paths: every one of them
+                    for option in funcs:
+                        if isinstance(option, Ref) and option.qual == qualname:
+                            targets.append(option.recv if option.recv is not None else (args[0] if args else UNKNOWN))
+                if qualname == "builtins.range" and args and all(isinstance(a, Num) and isinstance(a.value, int) for a in args):
+                    bound = len(range(*(a.value for a in args)))  # type: ignore[union-attr]
+                elif qualname in ("itertools.count", "itertools.cycle") or (qualname == "itertools.repeat" and len(args) < 2) or (
+                    qualname == "builtins.iter" and len(args) == 2
+                ):
+                    infinite = True
+                elif qualname in rules.SWEEPS:
+                    for text in [text for target in targets for text in strings_of(target)][:32]:
+                        if not text.replace(PLACEHOLDER, "").strip("*"):
+                            continue
+                        if wipe_target(text.replace(PLACEHOLDER, "").rstrip("*") or "/") or wipe_target(text.split("*")[0] or "/"):
+                            sweep = normalise_path(text)
+                        elif self.paths is not None and self.paths.outside(listed_folder(text)):
+                            outside = normalise_path(listed_folder(text))
+        loop = Loop(node, infinite=infinite, bound=bound, sweep=sweep, outside=outside)
+        self._register_loop(loop)
+        return loop
+
+    def _register_loop(self, loop: Loop) -> None:
+        if self.pass_no == 2:
+            self.loops.append(loop)
+
+    def _bind_target(self, target: ast.AST, value: Value) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, Instance) and value.kind == "tuple:socket.accept":
+                items: list[Value] = [Instance(frozenset({"sockfd"}), "socket.socket"), UNKNOWN]
+            elif isinstance(value, Seq) and len(value.items) == len(target.elts):
+                items = list(value.items)
+            elif isinstance(value, Alternatives):
+                items = [Alternatives(value.flags, tuple(o.items[i] for o in value.options if isinstance(o, Seq) and len(o.items) > i))
+                         for i in range(len(target.elts))]
+            elif isinstance(value, Instance) and value.kind == "socket.socket":  # reader, writer = open_connection()
+                items = [Instance(frozenset({"sockfd", "net"}), "socket.socket") for _ in target.elts]
+            else:
+                items = [Unknown(value.flags - {"sockfd", "obfname", "indirect"}) for _ in target.elts]
+            for element, item in zip(target.elts, items):
+                self._bind_target(element.value if isinstance(element, ast.Starred) else element, item)
+        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            # `self.root = root`: kept by attribute name for every object (flow- and class-insensitive)
+            known = self.attrs.get(target.attr)
+            if known is None or known == value:
+                self.attrs[target.attr] = value
+            else:
+                options = known.options if isinstance(known, Alternatives) else (known,)
+                added = value.options if isinstance(value, Alternatives) else (value,)  # kept flat: Alt of Alts is opaque
+                self.attrs[target.attr] = Alternatives(NO_FLAGS, tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES])
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
+            current = self.env.get(target.value.id)
+            marks = flags_of([value]) - {"obfname", "indirect", "partial", "built", "sockfd"}
+            if current is not None and not isinstance(current, Ref) and marks:
+                self.env[target.value.id] = with_flags(current, marks)
+
+    def _on_assign(self, node: ast.AST, ctx: WalkContext) -> None:
+        if isinstance(node, ast.AugAssign):
+            if not isinstance(node.target, ast.Name):
+                return
+            name = node.target.id
+            current = self.env.get(name, UNKNOWN)
+            loop = ctx.loops[-1] if ctx.loops else None
+            per_item = self._loop_items(loop) if loop is not None else None
+            if per_item is not None:  # s += f(c) for each c of a constant list: fold the whole loop
+                var, items = per_item
+                saved, memo = self.env.get(var), self.memo
+                self.memo = None
+                try:
+                    for item in items:
+                        self.env[var] = item
+                        current = self._binop(node.op, current, self.evaluate(node.value))
+                finally:
+                    self.memo = memo
+                    if saved is not None:
+                        self.env[var] = saved
+                self.env[name] = current
+            else:
+                self.env[name] = self._binop(node.op, current, self.evaluate(node.value))
+            return
+        value = self.evaluate(node.value) if node.value is not None else UNKNOWN  # type: ignore[attr-defined]
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
+        if ctx.loops and len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None \
+                and targets[0].id in _names_in(node.value) and climbs_up(value):
+            # `top = top.parent` (or os.path.dirname) in a loop: some ancestor, perhaps the top
+            value = Instance(value.flags, "pathlib.Path", PLACEHOLDER) if isinstance(value, Instance) else Str(value.flags | {"partial"}, PLACEHOLDER)
+        for target in targets:
+            self._bind_target(target, value)
+        if self.pass_no == 2:
+            for text in folded_strings(value):
+                self._on_text(node, text, ctx, folded=True)
+
+    def _loop_items(self, loop: Loop) -> tuple[str, list[Value]] | None:
+        node = loop.node
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            items = self._iterate(self.evaluate(node.iter))
+            if items is not None and len(items) <= 100_000:
+                return node.target.id, items
+        return None
+
+    def _on_import(self, node: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self.env[alias.asname] = Ref(NO_FLAGS, canonical(alias.name))
+                else:
+                    top = alias.name.split(".")[0]
+                    self.env[top] = Ref(NO_FLAGS, canonical(top))
+                if self.pass_no == 2:
+                    self._check_package(node, alias.name)
+            return
+        module = "." * node.level + (node.module or "")
+        for alias in node.names:
+            if alias.name == "*":
+                if module not in self.star_modules:
+                    self.star_modules.append(module)
+                continue
+            self.env[alias.asname or alias.name] = Ref(NO_FLAGS, canonical(f"{module}.{alias.name}"))
+        if self.pass_no == 2 and node.level == 0 and node.module:
+            self._check_package(node, node.module)

@@ -329,7 +329,7 @@ class ThreatList:
 
 
 OPERATIONS = ("read", "list", "write", "delete")
-UNKNOWN_PART = "\ufffc"  # stands for a part of a path known only at run time (the AST analyzer's PH)
+UNKNOWN_PART = "\ufffc"  # stands for a part of a path known only at run time (the AST analyzer's PLACEHOLDER)
 _HOME_SPELLINGS = ("$HOME", "${HOME}", "%USERPROFILE%", "%HOMEPATH%", "$env:USERPROFILE")
 
 

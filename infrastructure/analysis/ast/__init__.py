@@ -50,7 +50,6 @@ from .state import Hit
 __all__ = ["AstAnalyzer", "parse_python"]
 
 
-
 class AstAnalyzer:
     """Findings and a complexity measure for one submission; levels come from the policy."""
 

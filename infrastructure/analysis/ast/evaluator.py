@@ -8,14 +8,11 @@ import ast
 import binascii
 import builtins
 import lzma
-import re
 import zlib
 
-
 from . import rules
-from .commands import (
-    PLACEHOLDER,
-)
+from .commands import PLACEHOLDER
+from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
     MAX_FOLD_DEPTH,
@@ -33,14 +30,11 @@ from .values import (
     Str,
     Unknown,
     Value,
-    alternatives,
     canonical,
     flags_of,
     truth_of,
     with_flags,
 )
-from .state import AnalysisState
-
 
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _BUILTIN_NAMES = frozenset(vars(builtins))
@@ -74,13 +68,13 @@ class ExpressionEvaluator(AnalysisState):
 
     def _evaluate_node(self, node: ast.AST, depth: int) -> Value:
         if isinstance(node, ast.Constant):
-            c = node.value
-            if isinstance(c, str):
-                return Str(NO_FLAGS, c)
-            if isinstance(c, bytes):
-                return Bytes(NO_FLAGS, c)
-            if isinstance(c, (int, float, bool)) or c is None:
-                return Num(NO_FLAGS, c)
+            constant = node.value
+            if isinstance(constant, str):
+                return Str(NO_FLAGS, constant)
+            if isinstance(constant, bytes):
+                return Bytes(NO_FLAGS, constant)
+            if isinstance(constant, (int, float, bool)) or constant is None:
+                return Num(NO_FLAGS, constant)
             return UNKNOWN
         if isinstance(node, ast.Name):
             return self._name(node.id)
@@ -99,74 +93,13 @@ class ExpressionEvaluator(AnalysisState):
             spread = [self.evaluate(k.value, depth) for k in node.keywords if not k.arg]
             return self._call(func, args, kwargs, spread)
         if isinstance(node, ast.BinOp):
-            if isinstance(node.op, ast.Add):
-                operands = []
-                current: ast.AST = node
-                while isinstance(current, ast.BinOp) and isinstance(current.op, ast.Add) and len(operands) < 100_000:
-                    operands.append(current.right)
-                    current = current.left
-                operands.append(current)
-                values = [self.evaluate(o, depth) for o in reversed(operands)]
-                result = values[0]
-                for value in values[1:]:
-                    result = self._binop(ast.Add(), result, value)
-                return result
-            return self._binop(node.op, self.evaluate(node.left, depth), self.evaluate(node.right, depth))
+            return self._evaluate_binary(node, depth)
         if isinstance(node, ast.JoinedStr):
-            texts: list[str] = [""]  # every text the f-string may be, for alternatives of its parts
-            flags = frozenset({"built"})
-            partial = False
-            for piece in node.values:
-                if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
-                    texts = [text + piece.value for text in texts]
-                    continue
-                if isinstance(piece, ast.FormattedValue):
-                    value = self.evaluate(piece.value, depth)
-                    flags = flags | value.flags
-                    spec = "".join(p.value for p in getattr(piece.format_spec, "values", []) if isinstance(p, ast.Constant))
-                    options = value.options[:8] if isinstance(value, Alternatives) and len(texts) * len(value.options) <= 16 else (value,)
-                    pieces = []
-                    for option in options:
-                        flags = flags | option.flags
-                        if isinstance(option, (Str, Num)) and not (isinstance(option, Num) and option.value is None and spec):
-                            pieces.append(format(option.value, spec) if piece.conversion == -1 else
-                                          format({115: str, 114: repr, 97: ascii}[piece.conversion](option.value), spec))
-                        elif isinstance(option, Instance) and option.path is not None:
-                            pieces.append(option.path)
-                        else:
-                            if isinstance(option, Ref) and option.qual == "os.environ":
-                                flags = flags | {"secret"}
-                            pieces.append(PLACEHOLDER)
-                            partial = True
-                    texts = [text + piece_text for text in texts for piece_text in pieces]
-            if sum(map(len, texts)) > MAX_VALUE_CHARS:
-                return Unknown(flags)
-            marks = flags | ({"partial"} if partial else NO_FLAGS)
-            if len(texts) == 1:
-                return Str(marks, texts[0])
-            return Alternatives(marks, tuple(Str(marks, text) for text in texts))
+            return self._evaluate_fstring(node, depth)
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            items = []
-            for element in node.elts[:10_000]:
-                if isinstance(element, ast.Starred):
-                    inner = self.evaluate(element.value, depth)
-                    items.extend(inner.items if isinstance(inner, Seq) else [inner])
-                else:
-                    items.append(self.evaluate(element, depth))
-            return Seq(NO_FLAGS, tuple(items))
+            return self._evaluate_collection(node, depth)
         if isinstance(node, ast.Dict):
-            flags = NO_FLAGS
-            items = []
-            for key, value_node in zip(node.keys, node.values):
-                value = self.evaluate(value_node, depth)
-                if key is None and isinstance(value, Ref) and value.qual == "os.environ":
-                    flags = flags | {"secret"}
-                flags = flags | value.flags
-                items.append(value)
-            if flags:
-                return Unknown(flags - {"sockfd"})
-            keys = tuple(self.evaluate(key, depth) if key is not None else UNKNOWN for key in node.keys)
-            return DictSeq(NO_FLAGS, tuple(items), keys)
+            return self._evaluate_dict(node, depth)
         if isinstance(node, ast.Subscript):
             return self._subscript(self.evaluate(node.value, depth), node.slice, depth)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
@@ -176,45 +109,127 @@ class ExpressionEvaluator(AnalysisState):
         if isinstance(node, ast.NamedExpr):
             return self.evaluate(node.value, depth)
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
-            left, right = self.evaluate(node.left, depth), self.evaluate(node.comparators[0], depth)
-            if isinstance(left, (Num, Str)) and isinstance(right, (Num, Str)):
-                op = node.ops[0]
-                table = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-                         ast.Gt: lambda a, b: a > b, ast.LtE: lambda a, b: a <= b, ast.GtE: lambda a, b: a >= b}
-                if type(op) in table:
-                    return Num(NO_FLAGS, table[type(op)](left.value, right.value))
-            return Unknown((left.flags | right.flags) - {"sockfd"})
+            return self._evaluate_comparison(node, depth)
         if isinstance(node, ast.UnaryOp):
-            operand = self.evaluate(node.operand, depth)
-            if isinstance(node.op, ast.Not):
-                truth = truth_of(operand)
-                return Num(NO_FLAGS, not truth) if truth is not None else UNKNOWN
-            if isinstance(operand, Num) and isinstance(operand.value, (int, float)):
-                return Num(operand.flags, -operand.value if isinstance(node.op, ast.USub) else
-                           ~operand.value if isinstance(node.op, ast.Invert) else operand.value)
-            return Unknown(operand.flags)
+            return self._evaluate_unary(node, depth)
         if isinstance(node, ast.BoolOp):
-            values = [self.evaluate(v, depth) for v in node.values]
-            if isinstance(node.op, ast.Or):
-                possible = []
-                for value in values:
-                    truth = truth_of(value)
-                    if truth is False:
-                        continue
-                    possible.append(value)
-                    if truth is True:
-                        break
-                if len(possible) == 1:
-                    return possible[0]
-                if possible:  # `os.environ.get(...) or "~/.pgpass"`: any of them
-                    return Alternatives(flags_of(possible) - {"sockfd"}, tuple(possible[:MAX_ALTERNATIVES]))
-            return Unknown(flags_of(values) - {"sockfd"})
+            return self._evaluate_boolean(node, depth)
         if isinstance(node, ast.IfExp):
             body, orelse = self.evaluate(node.body, depth), self.evaluate(node.orelse, depth)
             return Alternatives(NO_FLAGS, (body, orelse))
         if isinstance(node, ast.Lambda):
             return Ref(NO_FLAGS, "<local>.<lambda>")
         return UNKNOWN
+
+    def _evaluate_binary(self, node: ast.BinOp, depth: int) -> Value:
+        if isinstance(node.op, ast.Add):
+            operands = []
+            current: ast.AST = node
+            while isinstance(current, ast.BinOp) and isinstance(current.op, ast.Add) and len(operands) < 100_000:
+                operands.append(current.right)
+                current = current.left
+            operands.append(current)
+            values = [self.evaluate(o, depth) for o in reversed(operands)]
+            result = values[0]
+            for value in values[1:]:
+                result = self._binop(ast.Add(), result, value)
+            return result
+        return self._binop(node.op, self.evaluate(node.left, depth), self.evaluate(node.right, depth))
+
+    def _evaluate_fstring(self, node: ast.JoinedStr, depth: int) -> Value:
+        texts: list[str] = [""]  # every text the f-string may be, for alternatives of its parts
+        flags = frozenset({"built"})
+        partial = False
+        for piece in node.values:
+            if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+                texts = [text + piece.value for text in texts]
+                continue
+            if isinstance(piece, ast.FormattedValue):
+                value = self.evaluate(piece.value, depth)
+                flags = flags | value.flags
+                spec = "".join(p.value for p in getattr(piece.format_spec, "values", []) if isinstance(p, ast.Constant))
+                options = value.options[:8] if isinstance(value, Alternatives) and len(texts) * len(value.options) <= 16 else (value,)
+                pieces = []
+                for option in options:
+                    flags = flags | option.flags
+                    if isinstance(option, (Str, Num)) and not (isinstance(option, Num) and option.value is None and spec):
+                        pieces.append(format(option.value, spec) if piece.conversion == -1 else
+                                      format({115: str, 114: repr, 97: ascii}[piece.conversion](option.value), spec))
+                    elif isinstance(option, Instance) and option.path is not None:
+                        pieces.append(option.path)
+                    else:
+                        if isinstance(option, Ref) and option.qual == "os.environ":
+                            flags = flags | {"secret"}
+                        pieces.append(PLACEHOLDER)
+                        partial = True
+                texts = [text + piece_text for text in texts for piece_text in pieces]
+        if sum(map(len, texts)) > MAX_VALUE_CHARS:
+            return Unknown(flags)
+        marks = flags | ({"partial"} if partial else NO_FLAGS)
+        if len(texts) == 1:
+            return Str(marks, texts[0])
+        return Alternatives(marks, tuple(Str(marks, text) for text in texts))
+
+    def _evaluate_collection(self, node: ast.List | ast.Tuple | ast.Set, depth: int) -> Value:
+        items = []
+        for element in node.elts[:10_000]:
+            if isinstance(element, ast.Starred):
+                inner = self.evaluate(element.value, depth)
+                items.extend(inner.items if isinstance(inner, Seq) else [inner])
+            else:
+                items.append(self.evaluate(element, depth))
+        return Seq(NO_FLAGS, tuple(items))
+
+    def _evaluate_dict(self, node: ast.Dict, depth: int) -> Value:
+        flags = NO_FLAGS
+        items = []
+        for key, value_node in zip(node.keys, node.values):
+            value = self.evaluate(value_node, depth)
+            if key is None and isinstance(value, Ref) and value.qual == "os.environ":
+                flags = flags | {"secret"}
+            flags = flags | value.flags
+            items.append(value)
+        if flags:
+            return Unknown(flags - {"sockfd"})
+        keys = tuple(self.evaluate(key, depth) if key is not None else UNKNOWN for key in node.keys)
+        return DictSeq(NO_FLAGS, tuple(items), keys)
+
+    def _evaluate_comparison(self, node: ast.Compare, depth: int) -> Value:
+        left, right = self.evaluate(node.left, depth), self.evaluate(node.comparators[0], depth)
+        if isinstance(left, (Num, Str)) and isinstance(right, (Num, Str)):
+            op = node.ops[0]
+            table = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+                     ast.Gt: lambda a, b: a > b, ast.LtE: lambda a, b: a <= b, ast.GtE: lambda a, b: a >= b}
+            if type(op) in table:
+                return Num(NO_FLAGS, table[type(op)](left.value, right.value))
+        return Unknown((left.flags | right.flags) - {"sockfd"})
+
+    def _evaluate_unary(self, node: ast.UnaryOp, depth: int) -> Value:
+        operand = self.evaluate(node.operand, depth)
+        if isinstance(node.op, ast.Not):
+            truth = truth_of(operand)
+            return Num(NO_FLAGS, not truth) if truth is not None else UNKNOWN
+        if isinstance(operand, Num) and isinstance(operand.value, (int, float)):
+            return Num(operand.flags, -operand.value if isinstance(node.op, ast.USub) else
+                       ~operand.value if isinstance(node.op, ast.Invert) else operand.value)
+        return Unknown(operand.flags)
+
+    def _evaluate_boolean(self, node: ast.BoolOp, depth: int) -> Value:
+        values = [self.evaluate(v, depth) for v in node.values]
+        if isinstance(node.op, ast.Or):
+            possible = []
+            for value in values:
+                truth = truth_of(value)
+                if truth is False:
+                    continue
+                possible.append(value)
+                if truth is True:
+                    break
+            if len(possible) == 1:
+                return possible[0]
+            if possible:  # `os.environ.get(...) or "~/.pgpass"`: any of them
+                return Alternatives(flags_of(possible) - {"sockfd"}, tuple(possible[:MAX_ALTERNATIVES]))
+        return Unknown(flags_of(values) - {"sockfd"})
 
     def _arguments(self, node: ast.Call, depth: int = 0) -> list[Value]:
         """The positional arguments, a starred list of known length spread into its items
@@ -291,159 +306,3 @@ class ExpressionEvaluator(AnalysisState):
         if base.flags & {"self"} and attr in ("executable", "argv"):
             return Unknown(base.flags)
         return Ref(base.flags, f"?#{attr}", base)
-
-    def _subscript(self, base: Value, index_node: ast.AST, depth: int) -> Value:
-        if isinstance(index_node, ast.Slice):
-            lower, upper, step = (self.evaluate(part, depth) if part is not None else Num(NO_FLAGS, None)
-                                  for part in (index_node.lower, index_node.upper, index_node.step))
-            if isinstance(base, (Str, Bytes, Seq)) and all(isinstance(p, Num) for p in (lower, upper, step)):
-                bounds = slice(lower.value, upper.value, step.value)  # type: ignore[union-attr]
-                flag = "encoded" if (step.value or 1) < 0 else "built"  # type: ignore[union-attr]
-                if isinstance(base, Str):
-                    return Str(base.flags | {flag}, base.value[bounds])
-                if isinstance(base, Bytes):
-                    return Bytes(base.flags | {flag}, base.value[bounds])
-                return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
-            return Unknown(base.flags | {"sliced"})
-        index = self.evaluate(index_node, depth)
-        if isinstance(base, Ref):
-            if base.qual == "os.environ" and isinstance(index, Str):
-                return self._env_var(index.value)
-            if base.qual == "sys.argv":
-                return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else UNKNOWN
-            if base.qual == "<globals>" and isinstance(index, Str):
-                value = self._name(index.value)
-                return with_flags(value, frozenset({"indirect"}) | (index.flags & {"built", "encoded"} and frozenset({"obfname"})))
-            if base.qual == "sys.modules" and isinstance(index, Str):
-                return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
-                           canonical(index.value))
-            if isinstance(index, Str) and base.recv is None and (base.qual in ("builtins",) or base.qual.split(".")[0] in rules.DANGEROUS_MODULES):
-                return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
-                           canonical(f"{base.qual}.{index.value}"))
-            return Unknown(base.flags - {"sockfd"})
-        if isinstance(base, Instance) and base.kind == "pathlib.Path#parents":
-            if isinstance(index, Num) and isinstance(index.value, int) and index.value >= 0:
-                return Instance(base.flags, "pathlib.Path", (base.path or PLACEHOLDER) + "/.." * index.value)
-            return Instance(base.flags, "pathlib.Path", PLACEHOLDER)  # parents[-1], parents[len(...) - 1]: an ancestor, maybe the top
-        if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
-            return with_flags(base.items[index.value], base.flags)
-        if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them
-            return Alternatives(base.flags, base.items[:MAX_ALTERNATIVES])
-        if isinstance(base, DictSeq) and base.items and not isinstance(index, Num):  # ROUTES[key]: whichever key is asked
-            return Alternatives(base.flags, base.items[:MAX_ALTERNATIVES])
-        if isinstance(base, Str) and isinstance(index, Num) and isinstance(index.value, int):
-            return Str(base.flags | {"built"}, base.value[index.value])
-        if isinstance(base, Bytes) and isinstance(index, Num) and isinstance(index.value, int):
-            return Num(base.flags, base.value[index.value])
-        if isinstance(base, Instance) and base.kind == "tuple:socket.accept" and isinstance(index, Num) and index.value == 0:
-            return Instance(frozenset({"sockfd"}), "socket.socket")
-        return Unknown((base.flags | index.flags) - {"sockfd"})
-
-    def _comprehension(self, node: ast.AST, depth: int) -> Value:
-        generators = node.generators  # type: ignore[attr-defined]
-        if len(generators) != 1 or not isinstance(generators[0].target, ast.Name):
-            return Unknown(self.evaluate(generators[0].iter, depth).flags - {"sockfd"}) if generators else UNKNOWN
-        generator = generators[0]
-        iterated = self.evaluate(generator.iter, depth)
-        items = self._iterate(iterated)
-        sampled = items is None and not isinstance(iterated, Alternatives)
-        if sampled:  # [join("/home", u) for u in os.listdir("/home")]: items like its element, how many unknown
-            items = [self._iter_value(iterated)]
-        if items is None or len(items) > 10_000:
-            return Unknown(iterated.flags - {"sockfd"})
-        name = generator.target.id
-        saved = self.env.get(name)
-        memo, self.memo = self.memo, None  # the element's value changes with every item
-        out: list[Value] = []
-        try:
-            for item in items:
-                self.env[name] = item
-                if all(truth_of(self.evaluate(cond, depth)) is not False for cond in generator.ifs):
-                    out.append(self.evaluate(node.elt, depth))  # type: ignore[attr-defined]
-        finally:
-            self.memo = memo
-            if saved is None:
-                self.env.pop(name, None)
-            else:
-                self.env[name] = saved
-        if sampled:
-            return Seq(frozenset({"built", "sampled"}) | (flags_of(out) & {"secret", "sysfile", "net", "user"}), tuple(out[:1]))
-        return Seq(frozenset({"built"}), tuple(out))
-
-    @staticmethod
-    def _iterate(value: Value) -> list[Value] | None:
-        if isinstance(value, DictSeq):  # iterating a dict gives its keys
-            return [with_flags(key, value.flags) for key in value.keys]
-        if isinstance(value, Seq):
-            return [with_flags(item, value.flags) for item in value.items]
-        if isinstance(value, Str):
-            return [Str(value.flags, ch) for ch in value.value]
-        if isinstance(value, Bytes):
-            return [Num(value.flags, b) for b in value.value]
-        return None
-
-    def _binop(self, op: ast.operator, left: Value, right: Value) -> Value:
-        for side in (left, right):  # `base + "/*"`, `home / rc` for each value a loop gives
-            if isinstance(side, Alternatives) and 0 < len(side.options) <= 16 and not isinstance(op, (ast.BitXor, ast.BitAnd, ast.BitOr)):
-                results = tuple(self._binop(op, option if side is left else left, right if side is left else option)
-                                for option in side.options)
-                return alternatives(side.flags, results)
-        flags = (left.flags | right.flags) - {"sockfd"}
-        if isinstance(op, ast.Add):
-            if isinstance(left, Str) and isinstance(right, Str):
-                if len(left.value) + len(right.value) > MAX_VALUE_CHARS:
-                    return Unknown(flags)
-                return Str(flags | {"built"}, left.value + right.value)
-            if isinstance(left, Bytes) and isinstance(right, Bytes):
-                if len(left.value) + len(right.value) > MAX_VALUE_CHARS:
-                    return Unknown(flags)
-                return Bytes(flags | {"built"}, left.value + right.value)
-            if isinstance(left, Seq) and isinstance(right, Seq):
-                return Seq(flags, left.items + right.items)
-            if isinstance(left, Num) and isinstance(right, Num) and isinstance(left.value, (int, float)) and isinstance(right.value, (int, float)):
-                return Num(flags, left.value + right.value)
-            if isinstance(left, Str) or isinstance(right, Str):
-                text = (left.value if isinstance(left, Str) else PLACEHOLDER) + (right.value if isinstance(right, Str) else PLACEHOLDER)
-                return Str(flags | {"partial"}, text[:MAX_VALUE_CHARS])
-            return Unknown(flags)
-        if isinstance(op, ast.Mult):
-            seq, times = (left, right) if isinstance(right, Num) else (right, left)
-            if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, Seq) and not isinstance(seq, DictSeq):
-                if len(seq.items) * max(times.value, 0) > 10_000:
-                    return Unknown(flags)
-                return Seq(flags | {"built"}, seq.items * max(times.value, 0))  # [".."] * depth
-            if isinstance(times, Num) and isinstance(times.value, int) and isinstance(seq, (Str, Bytes)):
-                if len(seq.value) * max(times.value, 0) > MAX_VALUE_CHARS:
-                    return Unknown(flags)
-                return (Str if isinstance(seq, Str) else Bytes)(flags | {"built"}, seq.value * times.value)  # type: ignore[operator]
-            if isinstance(left, Num) and isinstance(right, Num) and isinstance(left.value, int) and isinstance(right.value, int):
-                if abs(left.value) < 1 << 62 and abs(right.value) < 1 << 62:
-                    return Num(flags, left.value * right.value)
-            return Unknown(flags)
-        if isinstance(op, ast.Mod) and isinstance(left, Str) and isinstance(right, Seq):
-            for index, item in enumerate(right.items):  # "%s/%s" % (base, name) for each value name may have
-                if isinstance(item, Alternatives) and 0 < len(item.options) <= 16:
-                    return Alternatives(item.flags, tuple(self._binop(op, left, Seq(right.flags, right.items[:index] + (option,) + right.items[index + 1:]))
-                                                 for option in item.options))
-        if isinstance(op, ast.Mod) and isinstance(left, Str):
-            if isinstance(right, Seq) and all(isinstance(i, (Str, Num)) for i in right.items):
-                return Str(flags | {"built"}, left.value % tuple(i.value for i in right.items))  # type: ignore[union-attr]
-            if isinstance(right, Seq) and re.fullmatch(r"(?:[^%]|%%|%s)*", left.value) and left.value.count("%s") == len(right.items):
-                known = tuple(i.value if isinstance(i, (Str, Num)) else i.path if isinstance(i, Instance) and i.path else PLACEHOLDER for i in right.items)
-                return Str(flags | {"built", "partial"}, left.value % known)
-            if isinstance(right, (Str, Num)):
-                return Str(flags | {"built"}, left.value % right.value)
-            return Str(flags | {"built", "partial"}, re.sub(r"%[-#0 +]*\d*(\.\d+)?[sdrifxXoc]", PLACEHOLDER, left.value))
-        if isinstance(op, ast.Div) and isinstance(left, Instance) and left.kind == "pathlib.Path":
-            part = right.value if isinstance(right, Str) else PLACEHOLDER
-            base = left.path if left.path is not None else PLACEHOLDER
-            return Instance(flags, "pathlib.Path", part if part.startswith("/") else f"{base.rstrip('/')}/{part}")
-        if isinstance(left, Num) and isinstance(right, Num) and isinstance(left.value, int) and isinstance(right.value, int):
-            table = {ast.BitOr: lambda a, b: a | b, ast.BitAnd: lambda a, b: a & b, ast.BitXor: lambda a, b: a ^ b,
-                     ast.Sub: lambda a, b: a - b, ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
-                     ast.LShift: lambda a, b: a << b if b < 64 else None, ast.RShift: lambda a, b: a >> b,
-                     ast.Pow: lambda a, b: a ** b if 0 <= b < 64 and abs(a) < 1 << 16 else None}
-            if type(op) in table:
-                result = table[type(op)](left.value, right.value)
-                return Num(flags, result) if result is not None else Unknown(flags)
-        return Unknown(flags)

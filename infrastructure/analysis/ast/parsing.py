@@ -13,15 +13,10 @@ import tokenize
 import warnings
 from typing import Iterable
 
-
 from ..policy import SensitivePaths, ThreatList, normalise_package
 from . import rules
-from .commands import (
-    command_hits,
-    secret_label,
-)
+from .commands import command_hits, secret_label
 from .state import Hit, clip
-
 
 _WARNING_TURNED_ERROR = re.compile(r"invalid (octal )?escape sequence|with a literal|assertion is always true|is not callable|"
                                    r"is not subscriptable|indices must be")

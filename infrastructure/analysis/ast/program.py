@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import ast
 
-
 from .calls import CallEvaluator
 from .evaluator import ExpressionEvaluator
+from .execution_judges import ExecutionJudges
+from .folding import ConstantFolder
 from .judges import CallJudges
+from .loops import LoopTracker
+from .operations import OperationEvaluator
 from .resource_judges import ResourceJudges
 from .walker import TreeWalker
 
 
-class ProgramAnalysis(TreeWalker, CallJudges, ResourceJudges, CallEvaluator, ExpressionEvaluator):
+class ProgramAnalysis(
+    TreeWalker, LoopTracker, CallJudges, ExecutionJudges, ResourceJudges, CallEvaluator, ConstantFolder, ExpressionEvaluator,
+    OperationEvaluator,
+):
     """One run over one tree. Two ordered passes: the first learns names, the second judges; then the
     rules that need two things to happen in one program."""
 

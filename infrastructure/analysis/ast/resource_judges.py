@@ -10,14 +10,8 @@ from mai_safety.domain.levels import RiskLevel
 
 from ..policy import path_forms
 from . import rules
-from .commands import (
-    PLACEHOLDER,
-    normalise_path,
-    outside_working_dir,
-    secret_label,
-    system_path,
-    wipe_target,
-)
+from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label, system_path, wipe_target
+from .state import AnalysisState, WalkContext, clip
 from .values import (
     NO_FLAGS,
     UNKNOWN,
@@ -34,7 +28,6 @@ from .values import (
     strings_of,
     wildcards_unknown,
 )
-from .state import AnalysisState, WalkContext, clip
 
 
 class ResourceJudges(AnalysisState):
@@ -42,6 +35,49 @@ class ResourceJudges(AnalysisState):
     the network and privileges."""
 
     def _judge_files(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
+        writes, deletes, reads, mentions, lists = self._file_arguments(node, qualname, func, args, kwargs)
+        for value in reads:
+            for text in strings_of(value)[:16]:
+                if self._judge_path(node, text, "read"):
+                    break
+        for value in mentions:
+            for text in strings_of(value):
+                label = secret_label(text, self.paths)
+                if label:
+                    self.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
+                    self.secret_reads.append((node, label))
+                    break
+                if rules.PRIVILEGED_DEVICES.match(normalise_path(text)):
+                    self.hit("privileged-call", node, f"opens the device {text}")
+        for value in lists:
+            for text in strings_of(value)[:16]:
+                if self._judge_path(node, text if PLACEHOLDER in text else listed_folder(text), "list"):
+                    break
+        for value in writes:
+            for text in strings_of(value):
+                self._judge_write_target(node, text, "writes")
+                if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
+                    self.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
+        for value in deletes:
+            texts = strings_of(value)
+            if not texts and qualname == "shutil.rmtree":
+                self.hit("recursive-delete", node, "deletes a folder tree whose path is only known at run time", "MEDIUM")
+            for text in texts:
+                climbed = path_forms(text, unknown_base=False) if ".." in text.split("/") else []
+                if climbed and climbed[0] != text and wipe_target(climbed[0]):
+                    self.hit("destructive-wipe", node, f"deletes {text}, which climbs out to {climbed[0]}")
+                elif text.replace(PLACEHOLDER, "").strip("*") and wipe_target(text.replace(PLACEHOLDER, "*")) and PLACEHOLDER not in text.rstrip(PLACEHOLDER + "*/"):
+                    self.hit("destructive-wipe", node, f"deletes {normalise_path(text)}, a top-level folder or home")
+                elif rules.SECURITY_PATHS.search(normalise_path(text)):
+                    self.hit("disable-security", node, f"deletes {normalise_path(text)}, erasing logs or security settings")
+                else:
+                    self._judge_write_target(node, text, "deletes", quiet_outside=qualname != "shutil.rmtree")
+
+    def _file_arguments(
+        self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]
+    ) -> tuple[list[Value], list[Value], list[Value], list[Value], list[Value]]:
+        """The paths a call writes, deletes, reads, mentions and lists; permissions and keys are judged
+        on the way."""
         writes: list[Value] = []
         deletes: list[Value] = []
         reads: list[Value] = []  # certainly read: rated by the sensitive-path model
@@ -102,42 +138,7 @@ class ResourceJudges(AnalysisState):
             mentions.extend(v for v in args if isinstance(v, (Str, Instance, Alternatives)))
             mentions.extend(v for k, v in kwargs.items() if isinstance(v, (Str, Instance, Alternatives)) and k not in rules.AUTH_KEY_ARGUMENTS)
             self._judge_key_use(node, [v for k, v in kwargs.items() if k in rules.AUTH_KEY_ARGUMENTS])
-        for value in reads:
-            for text in strings_of(value)[:16]:
-                if self._judge_path(node, text, "read"):
-                    break
-        for value in mentions:
-            for text in strings_of(value):
-                label = secret_label(text, self.paths)
-                if label:
-                    self.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
-                    self.secret_reads.append((node, label))
-                    break
-                if rules.PRIVILEGED_DEVICES.match(normalise_path(text)):
-                    self.hit("privileged-call", node, f"opens the device {text}")
-        for value in lists:
-            for text in strings_of(value)[:16]:
-                if self._judge_path(node, text if PLACEHOLDER in text else listed_folder(text), "list"):
-                    break
-        for value in writes:
-            for text in strings_of(value):
-                self._judge_write_target(node, text, "writes")
-                if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
-                    self.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
-        for value in deletes:
-            texts = strings_of(value)
-            if not texts and qualname == "shutil.rmtree":
-                self.hit("recursive-delete", node, "deletes a folder tree whose path is only known at run time", "MEDIUM")
-            for text in texts:
-                climbed = path_forms(text, unknown_base=False) if ".." in text.split("/") else []
-                if climbed and climbed[0] != text and wipe_target(climbed[0]):
-                    self.hit("destructive-wipe", node, f"deletes {text}, which climbs out to {climbed[0]}")
-                elif text.replace(PLACEHOLDER, "").strip("*") and wipe_target(text.replace(PLACEHOLDER, "*")) and PLACEHOLDER not in text.rstrip(PLACEHOLDER + "*/"):
-                    self.hit("destructive-wipe", node, f"deletes {normalise_path(text)}, a top-level folder or home")
-                elif rules.SECURITY_PATHS.search(normalise_path(text)):
-                    self.hit("disable-security", node, f"deletes {normalise_path(text)}, erasing logs or security settings")
-                else:
-                    self._judge_write_target(node, text, "deletes", quiet_outside=qualname != "shutil.rmtree")
+        return writes, deletes, reads, mentions, lists
 
     def _judge_path(self, node: ast.AST, text: str, operation: str) -> bool:
         """Rate one read or listing by the sensitive-path model; True if it said something."""

@@ -10,13 +10,8 @@ from dataclasses import dataclass, field
 from mai_safety.domain.levels import RiskLevel
 
 from ..policy import SensitivePaths, ThreatList
-from .commands import (
-    PLACEHOLDER,
-    CommandHit,
-)
-from .values import (
-    Value,
-)
+from .commands import PLACEHOLDER, CommandHit
+from .values import Value
 
 
 @dataclass

@@ -13,12 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-
 from . import rules
-from .commands import (
-    PLACEHOLDER,
-)
-
+from .commands import PLACEHOLDER
 
 MAX_VALUE_CHARS = 1 << 20  # a folded string or bytes value longer than this is left unknown
 MAX_FOLD_DEPTH = 48  # nested expressions deeper than this are left unknown ("opaque")
@@ -30,7 +26,7 @@ NO_FLAGS: frozenset[str] = frozenset()
 # built: assembled from constants; encoded: decoded, decompressed, reversed or made of char codes;
 # net: came from the network; secret: credentials or the whole environment; env-secret: one
 # secret-looking environment variable; sockfd: a socket or its descriptor; opaque: beyond the
-# evaluator's limits; partial: a string with unknown parts (PH); obfname: a name assembled at run
+# evaluator's limits; partial: a string with unknown parts (PLACEHOLDER); obfname: a name assembled at run
 # time; indirect: reached through getattr/__import__/globals(); self: this program's own file.
 ENCODING_FLAGS = frozenset({"encoded", "opaque"})
 
@@ -135,7 +131,7 @@ def with_flags(value: Value, flags: frozenset[str]) -> Value:
 
 
 def alternatives(flags: frozenset[str], options: Iterable[Value]) -> Value:
-    """Alternatives kept flat (an Alt of Alts is opaque to what follows) and without repeats."""
+    """Alternatives kept flat (Alternatives of Alternatives are opaque to what follows) and without repeats."""
     flat: list[Value] = []
     for option in options:
         flat.extend(option.options if isinstance(option, Alternatives) else (option,))

@@ -17,18 +17,22 @@ parts that parse on their own are analysed as usual and the rest is scanned toke
 The analysis is deliberately flow-insensitive in places (one environment for all scopes, loops
 seen once); it errs towards reporting. Levels are the policy's (policies/analysis.yaml).
 
-Where each part lives:
-    values.py           the abstract values the evaluator computes, and what can be read off them
-    state.py            what one run knows: the environment, the facts gathered, the hits (AnalysisState)
-    evaluator.py        constant folding and value tracking over expressions (ExpressionEvaluator)
-    calls.py            what calling a known function, method or local function returns (CallEvaluator)
-    walker.py           the two passes over the tree: name binding, scopes, loops (TreeWalker)
-    judges.py           a call's commands, code, imports and processes turned into hits (CallJudges)
-    resource_judges.py  a call's files, paths, permissions, network and privileges (ResourceJudges)
-    program.py          the parts put together, and the rules over the whole program (ProgramAnalysis)
-    parsing.py          reading code, including code that does not parse
-    rules.py            what is looked for: the rule tables
-    commands.py         what shell command text and paths mean
+Where each part lives (ProgramAnalysis puts the mixins together over one AnalysisState):
+    values.py            the abstract values the evaluator computes, and what can be read off them
+    state.py             what one run knows: the environment, the facts gathered, the hits (AnalysisState)
+    evaluator.py         constant folding and value tracking over expressions (ExpressionEvaluator)
+    operations.py        operators, subscripts, slices and comprehensions (OperationEvaluator)
+    calls.py             what calling a known function, method or local function returns (CallEvaluator)
+    folding.py           pure functions and string/bytes methods over constants (ConstantFolder)
+    walker.py            the two passes over the tree: name binding, scopes (TreeWalker)
+    loops.py             what each loop iterates, and whether it ends (LoopTracker)
+    judges.py            a call turned into facts and hits; the dispatch to the judges below (CallJudges)
+    execution_judges.py  commands, executed code, dynamic imports, forks, signals (ExecutionJudges)
+    resource_judges.py   files, paths, permissions, the network, privileges (ResourceJudges)
+    program.py           the parts put together, and the rules over the whole program (ProgramAnalysis)
+    parsing.py           reading code, including code that does not parse
+    rules.py             what is looked for: the rule tables
+    commands.py          what shell command text and paths mean
 This module is the analyzer's entry: AstAnalyzer, the adapter the suite calls.
 """
 

@@ -2,8 +2,8 @@
 
 ``suite`` runs every analyzer over one submission; ``bandit``, ``semgrep`` and ``ast`` are the
 three analyzers; ``policy`` reads policies/analysis.yaml (and the files it names) into the objects
-they take; ``sarif`` writes findings as SARIF; ``threat_hashes`` computes the digests of known
-threats (and runs as ``python -m``).
+they take, ``sensitive_paths`` being the compiled sensitive-path model; ``sarif`` writes findings
+as SARIF; ``threat_hashes`` computes the digests of known threats (and runs as ``python -m``).
 
 What other modules import is re-exported here, loaded on first use: importing the package loads
 none of its modules, so ``python -m mai_safety.infrastructure.analysis.threat_hashes`` runs its

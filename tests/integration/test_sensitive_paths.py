@@ -13,7 +13,8 @@ import yaml
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import RiskLevel
-from mai_safety.infrastructure.analysis.policy import UNKNOWN_PART, load_analysis_policy, path_forms
+from mai_safety.infrastructure.analysis.policy import load_analysis_policy
+from mai_safety.infrastructure.analysis.sensitive_paths import UNKNOWN_PART, path_forms
 
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
 

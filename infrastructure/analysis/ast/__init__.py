@@ -44,7 +44,8 @@ from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
 
-from ..policy import AstPolicy, SensitivePaths, ThreatList
+from ..policy import AstPolicy, ThreatList
+from ..sensitive_paths import SensitivePaths
 from ..threat_hashes import file_digest, line_digests
 from . import rules
 from .parsing import parse_python, salvage, token_hits

@@ -12,8 +12,8 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from ..sensitive_paths import SensitivePaths
 from . import rules
-from ..policy import SensitivePaths
 
 PLACEHOLDER = "\ufffc"  # stands for an unknown part of a partly known string
 

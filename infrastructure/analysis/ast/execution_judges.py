@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from ..policy import SensitivePaths
+from ..sensitive_paths import SensitivePaths
 from . import rules
 from .commands import (
     PLACEHOLDER,

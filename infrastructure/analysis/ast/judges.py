@@ -40,7 +40,6 @@ from .values import (
     strings_of,
 )
 
-
 _HARMLESS_ALONE = frozenset({"sys", "base64", "codecs", "zlib", "urllib", "requests", "http", "importlib"})
 
 

@@ -13,7 +13,8 @@ import tokenize
 import warnings
 from typing import Iterable
 
-from ..policy import SensitivePaths, ThreatList, normalise_package
+from ..policy import ThreatList, normalise_package
+from ..sensitive_paths import SensitivePaths
 from . import rules
 from .commands import command_hits, secret_label
 from .state import Hit, clip

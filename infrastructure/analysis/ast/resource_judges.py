@@ -8,7 +8,7 @@ import re
 
 from mai_safety.domain.levels import RiskLevel
 
-from ..policy import path_forms
+from ..sensitive_paths import path_forms
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label, system_path, wipe_target
 from .state import AnalysisState, WalkContext, clip

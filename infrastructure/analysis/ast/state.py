@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from mai_safety.domain.levels import RiskLevel
 
-from ..policy import SensitivePaths, ThreatList
+from ..policy import ThreatList
+from ..sensitive_paths import SensitivePaths
 from .commands import PLACEHOLDER, CommandHit
 from .values import Value
 

@@ -31,8 +31,8 @@ import psutil
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.domain.limits import RequestedLimits, fit_limits
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.cgroups import CgroupReader
-from mai_safety.infrastructure.docker_sandbox import LABEL_DEADLINE, LABEL_MANAGED, LABEL_SUPERVISOR, _DEADLINE_GRACE_S, _docker_time
+from mai_safety.infrastructure.sandbox.cgroups import CgroupReader
+from mai_safety.infrastructure.sandbox.docker import LABEL_DEADLINE, LABEL_MANAGED, LABEL_SUPERVISOR, _DEADLINE_GRACE_S, _docker_time
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, Settings
 
 

@@ -15,11 +15,10 @@ from mai_safety.domain.network import KnownThreats
 
 from .analysis_policy import AnalysisPolicy, load_analysis_policy
 from .assessor import build_analyzers
-from .docker_sandbox import DockerSandbox, PoolSpec
+from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import load_ledger_policy
 from .ledger.work_lock import work_lock_beside
-from .pip_config import PipPackageIndex
 from .policy_loader import LimitsPolicy, Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile

@@ -28,7 +28,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.ledger.open_index import open_table
 
 from .cli_helpers import CLI, policies_with
-from mai_safety.infrastructure.docker_sandbox import _runsc_processes, end_gvisor_processes
+from mai_safety.infrastructure.sandbox.docker import _runsc_processes, end_gvisor_processes
 
 from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor
 

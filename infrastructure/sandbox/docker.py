@@ -57,13 +57,13 @@ from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom, ResourceLim
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Usage, Violation, find_violation
 
-from . import container_files, sandbox_keeper, sandbox_runner, sandbox_survey, sandbox_watch
+from . import payload
 from .cgroups import CgroupReader
-from .docker_errors import DOCKER_ERRORS as _DOCKER_ERRORS
-from .docker_errors import does_not_answer, engine_answers
-from .docker_errors import short as _short
-from .container_files import ContainerRoot, Survey
-from .run_record import RecordFeed
+from .errors import DOCKER_ERRORS as _DOCKER_ERRORS
+from .errors import does_not_answer, engine_answers
+from .errors import short as _short
+from .files import ContainerRoot, Survey
+from .record import RecordFeed
 
 LABEL_MANAGED = "mai-safety.managed"
 LABEL_EXECUTION = "mai-safety.execution"
@@ -86,13 +86,14 @@ _SUMMARY_MOUNT = "/run/mai-safety"
 _KEEPER_USER = "1001:1001"
 _CODE_USER = "1000:1000"
 _PIP_REPORT_CAP = 4 * 1024 * 1024
-_RUNNER_SOURCE = Path(sandbox_runner.__file__).read_text(encoding="utf-8")
-_KEEPER_SOURCE = Path(sandbox_keeper.__file__).read_text(encoding="utf-8")
+_RUNNER_SOURCE = payload.source("runner.py")
+_KEEPER_SOURCE = payload.source("keeper.py")
 _KEEPER_SOCKET = "keeper.sock"
 # What a run under gVisor gets beside the runner: read once, written into each run's folder.
 _GVISOR_FILES = {
-    name: Path(module.__file__).read_text(encoding="utf-8")
-    for name, module in (("watch.py", sandbox_watch), ("survey.py", sandbox_survey), ("container_files.py", container_files))
+    "watch.py": payload.source("watch.py"),
+    "survey.py": payload.source("survey.py"),
+    "container_files.py": Path(__file__).with_name("files.py").read_text(encoding="utf-8"),
 }
 GVISOR_RUNTIME = "runsc"
 _GVISOR_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
@@ -106,7 +107,7 @@ _SURVEY_CAP = 1024 * 1024
 _STATUS_TTL_S = 30.0
 _PROXY_PORT = 8080
 _EGRESS_MARK = "MAI-EGRESS "
-_ADDON = Path(__file__).with_name("egress_addon.py")
+_ADDON = payload.EGRESS_ADDON
 _DEPS_TARGET = "/workspace/.deps"
 _PIP_OUTPUT = 1024 * 1024
 _NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"

@@ -110,6 +110,15 @@ def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_t
     assert violation["observed"] >= 0 and violation["allowed"] > 0 and violation["at_s"] >= 0
     if reason == "timeout":
         assert violation["at_s"] < 3.0
+        # Killed within a second of the limit.
+        assert requested.timeout_s <= ending["outcome"]["duration_s"] < requested.timeout_s + 1.0
+    if reason == "pids":
+        # The fork past the limit was refused: the code never held more than it was given.
+        assert violation["allowed"] == requested.pids and violation["observed"] <= requested.pids
+    if reason == "output_limit":
+        # Kept up to the cap exactly, and said so.
+        assert report.output_truncated and len(report.stdout.encode()) == requested.output_bytes
+        assert ending["outcome"]["output_truncated"] is True
 
 
 def test_limits_follow_the_trust_level(app: MaiSafety) -> None:

@@ -245,7 +245,7 @@ class WarmPool:
         keeper_s = keeper_seconds(limits)
         with BestEffort(OSError, ValueError, KeyError, AssertionError) as attempt:
             handle.container.rename(f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
-            applied, how = self._apply_limits(handle, limits)
+            applied, how = apply_run_limits(self._host.client(), handle, limits)
             write_files(handle.workdir, {"main.py": code})
             handle.feed = RecordFeed(handle.workdir)
             # The container's keeper (payload/keeper.py, uid 1001) now ends it at the run's deadline,
@@ -274,38 +274,6 @@ class WarmPool:
             container_id=handle.container.id, image=self._host.image, limits=limits,
             host={**host, "pooled": True, "pool": pool}, handle=handle, runtime=runtime,
         )
-
-    def _apply_limits(self, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:
-        """The run's limits on the waiting container, and what the kernel holds it to after."""
-        container = handle.container
-        cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
-        if handle.gvisor:
-            # runsc has no `update` (the engine's update fails in it): the supervisor writes the
-            # container's host cgroup itself, which holds gVisor's sandbox and gofer, as runc would.
-            wanted = (limits.memory_bytes + GVISOR_MEMORY, round(limits.cpus, 3), gvisor_host_tasks(limits.pids))
-            cgroup.set_limits(wanted[0], limits.cpus, wanted[2])
-            how = "the container's host cgroup, written by the supervisor (runsc has no update)"
-        else:
-            wanted = (limits.memory_bytes, round(limits.cpus, 3), limits.pids + 2)
-            self._update(container, limits, pids_limit=wanted[2])
-            how = "docker update"
-        applied = cgroup.limits()
-        if (applied["memory_bytes"], applied["cpus"], applied["pids_max"]) != wanted:
-            raise OSError(f"the kernel holds the container to {applied}, not the run's limits")
-        return applied, how
-
-    def _update(self, container: Any, limits: ResourceLimits, *, pids_limit: int) -> None:
-        """``docker update`` of memory (with swap equal to it), the CPU quota and the pids limit.
-        docker-py's update knows neither NanoCpus nor PidsLimit: the engine's API does."""
-        api = self._host.client().api
-        response = api._post_json(
-            api._url("/containers/{0}/update", container.id),
-            data={
-                "Memory": limits.memory_bytes, "MemorySwap": limits.memory_bytes,
-                "NanoCpus": int(limits.cpus * 1e9), "PidsLimit": pids_limit,
-            },
-        )
-        api._raise_for_status(response)
 
     # --- the filler ---------------------------------------------------------------------------
 
@@ -424,3 +392,37 @@ class WarmPool:
                 items.clear()
         for item in waiting:
             discard(item.handle)
+
+
+def apply_run_limits(client: Any, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:
+    """The run's limits on the waiting container, and what the kernel holds it to after."""
+    container = handle.container
+    cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
+    if handle.gvisor:
+        # runsc has no `update` (the engine's update fails in it): the supervisor writes the
+        # container's host cgroup itself, which holds gVisor's sandbox and gofer, as runc would.
+        wanted = (limits.memory_bytes + GVISOR_MEMORY, round(limits.cpus, 3), gvisor_host_tasks(limits.pids))
+        cgroup.set_limits(wanted[0], limits.cpus, wanted[2])
+        how = "the container's host cgroup, written by the supervisor (runsc has no update)"
+    else:
+        wanted = (limits.memory_bytes, round(limits.cpus, 3), limits.pids + 2)
+        _update(client, container, limits, pids_limit=wanted[2])
+        how = "docker update"
+    applied = cgroup.limits()
+    if (applied["memory_bytes"], applied["cpus"], applied["pids_max"]) != wanted:
+        raise OSError(f"the kernel holds the container to {applied}, not the run's limits")
+    return applied, how
+
+
+def _update(client: Any, container: Any, limits: ResourceLimits, *, pids_limit: int) -> None:
+    """``docker update`` of memory (with swap equal to it), the CPU quota and the pids limit.
+    docker-py's update knows neither NanoCpus nor PidsLimit: the engine's API does."""
+    api = client.api
+    response = api._post_json(
+        api._url("/containers/{0}/update", container.id),
+        data={
+            "Memory": limits.memory_bytes, "MemorySwap": limits.memory_bytes,
+            "NanoCpus": int(limits.cpus * 1e9), "PidsLimit": pids_limit,
+        },
+    )
+    api._raise_for_status(response)

@@ -32,7 +32,7 @@ import yaml
 
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import gvisor_status
+from mai_safety.infrastructure.sandbox import gvisor_status
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, PROJECT_ROOT, Settings
 
 from run_bench import HELLO  # type: ignore[import-not-found]

@@ -31,8 +31,8 @@ import psutil
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.domain.limits import RequestedLimits, fit_limits
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.cgroups import CgroupReader
-from mai_safety.infrastructure.docker_sandbox import LABEL_DEADLINE, LABEL_MANAGED, LABEL_SUPERVISOR, _DEADLINE_GRACE_S, _docker_time
+from mai_safety.infrastructure.sandbox.cgroups import CgroupReader
+from mai_safety.infrastructure.sandbox.containers import DEADLINE_GRACE_S, LABEL_DEADLINE, LABEL_MANAGED, LABEL_SUPERVISOR, docker_time
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE, Settings
 
 
@@ -176,13 +176,13 @@ def unsupervised_deadline(client: docker.DockerClient, work: Path, repeat: int) 
             if container.status != "running":
                 break
             time.sleep(0.05)
-        finished = _docker_time(container.attrs["State"]["FinishedAt"]) or time.time()
+        finished = docker_time(container.attrs["State"]["FinishedAt"]) or time.time()
         lateness.append(finished - deadline)
         container.remove(force=True)
     subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli", "recover"], env=env, capture_output=True)
     if lateness:
         print(f"without a supervisor: a busy loop with --timeout 3 ended {statistics.median(lateness):+.2f} s from the keeper's "
-              f"deadline (the container's start + timeout + {_DEADLINE_GRACE_S:g} s; median of {len(lateness)}, "
+              f"deadline (the container's start + timeout + {DEADLINE_GRACE_S:g} s; median of {len(lateness)}, "
               f"latest {max(lateness):+.2f} s)")
 
 

@@ -14,11 +14,10 @@ from mai_safety.application.service import GatePolicy, MaiSafety
 from mai_safety.domain.network import KnownThreats
 
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
-from .docker_sandbox import DockerSandbox, PoolSpec
+from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.work_lock import work_lock_beside
-from .pip_config import PipPackageIndex
 from .policy_loader import LimitsPolicy, Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile

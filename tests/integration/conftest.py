@@ -16,7 +16,8 @@ import pytest
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, _runsc_processes, gvisor_status
+from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
+from mai_safety.infrastructure.sandbox.runtimes import runsc_processes
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
 from .cli_helpers import STARTED_PIDS, policies_with
@@ -172,7 +173,7 @@ def gvisor_processes_of_forgotten_containers(client: docker.DockerClient) -> lis
     known = {container.id for container in client.containers.list(all=True, sparse=True, ignore_removed=True)}
     return [
         process.pid
-        for process, command in _runsc_processes()
+        for process, command in runsc_processes()
         if not any(container_id in argument for container_id in known for argument in command)
     ]
 

@@ -28,7 +28,7 @@ import httpx
 import psycopg
 import pytest
 
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
+from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .service_helpers import free_port

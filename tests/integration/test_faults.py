@@ -14,7 +14,7 @@ from pathlib import Path
 import docker
 
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_DEADLINE, _docker_time
+from mai_safety.infrastructure.sandbox.containers import LABEL_DEADLINE, docker_time
 
 from .cli_helpers import CLI
 from .conftest import containers_of_this_run, settings_for
@@ -74,7 +74,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
                 break
             time.sleep(0.1)
         assert container.status != "running", "the run outlived its deadline with no supervisor"
-        finished = _docker_time(container.attrs["State"]["FinishedAt"])
+        finished = docker_time(container.attrs["State"]["FinishedAt"])
         assert finished is not None and finished <= deadline + 2.0, (finished, deadline)
         recovered = subprocess.run(CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60)
         assert recovered.returncode == 0, recovered.stderr
@@ -124,7 +124,7 @@ app.run(b"print('never')\\n")
 def test_a_kill_between_the_container_and_started_is_closed_by_recovery(tmp_path: Path, docker_client) -> None:  # type: ignore[no-untyped-def]
     import sys
 
-    from mai_safety.infrastructure.docker_sandbox import private_work_root
+    from mai_safety.infrastructure.sandbox import private_work_root
 
     env = _cli_env(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
     killed = subprocess.run([sys.executable, "-c", KILL_BEFORE_STARTED], env=env, capture_output=True, timeout=120)

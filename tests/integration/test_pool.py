@@ -21,7 +21,7 @@ from mai_safety.application.service import MaiSafety, acting_as
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.limits import HostRoom, RequestedLimits, ResourceLimits
 from mai_safety.infrastructure.bootstrap import _pool_specs, bootstrap
-from mai_safety.infrastructure.docker_sandbox import LABEL_MANAGED, LABEL_POOL, LABEL_SUPERVISOR, DockerSandbox
+from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_POOL, LABEL_SUPERVISOR, DockerSandbox
 from mai_safety.infrastructure.policy_loader import load_policies
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
@@ -248,7 +248,7 @@ def test_pool_size_zero_is_todays_path(tmp_path: Path, docker_client: docker.Doc
     cold = _app(tmp_path, "runc", None)
     warm = _app(tmp_path, "runc", {"standard": 1})
     try:
-        assert cold.sandbox._pool_thread is None and cold.sandbox.pool_status() == {}
+        assert cold.sandbox._pool.thread is None and cold.sandbox.pool_status() == {}
         with acting_as("pool-test"):
             report = cold.run(b"print('cold')\n", provenance=Provenance.MAI)
         host = _started(cold, report.execution_id)["sizing"]["host"]

@@ -28,7 +28,7 @@ from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.ledger.open_index import open_table
 
 from .cli_helpers import CLI, policies_with
-from mai_safety.infrastructure.docker_sandbox import _runsc_processes, end_gvisor_processes
+from mai_safety.infrastructure.sandbox.runtimes import end_gvisor_processes, runsc_processes
 
 from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor
 
@@ -110,6 +110,15 @@ def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_t
     assert violation["observed"] >= 0 and violation["allowed"] > 0 and violation["at_s"] >= 0
     if reason == "timeout":
         assert violation["at_s"] < 3.0
+        # Killed within a second of the limit.
+        assert requested.timeout_s <= ending["outcome"]["duration_s"] < requested.timeout_s + 1.0
+    if reason == "pids":
+        # The fork past the limit was refused: the code never held more than it was given.
+        assert violation["allowed"] == requested.pids and violation["observed"] <= requested.pids
+    if reason == "output_limit":
+        # Kept up to the cap exactly, and said so.
+        assert report.output_truncated and len(report.stdout.encode()) == requested.output_bytes
+        assert ending["outcome"]["output_truncated"] is True
 
 
 def test_limits_follow_the_trust_level(app: MaiSafety) -> None:
@@ -300,12 +309,12 @@ def test_a_killed_service_under_gvisor_is_recovered_and_no_runsc_process_outlive
         execution_id = _wait_for_started(app)
         assert runtime_of(app, execution_id) == "runsc"
         (container,) = docker_client.containers.list(filters={"label": f"mai-safety.execution={execution_id}"})
-        assert any(container.id in " ".join(command) for _, command in _runsc_processes())
+        assert any(container.id in " ".join(command) for _, command in runsc_processes())
         service.send_signal(signal.SIGKILL)
         service.wait(10)
         recovered = subprocess.run(CLI + ["recover", "--json"], env=env, capture_output=True, text=True, timeout=60, check=True)
         assert json.loads(recovered.stdout)["recovered"] == [execution_id]
-        assert not any(container.id in " ".join(command) for _, command in _runsc_processes())
+        assert not any(container.id in " ".join(command) for _, command in runsc_processes())
         assert _ending(app, execution_id)["reason"] == "supervisor_lost"
     finally:
         if service.poll() is None:
@@ -322,7 +331,7 @@ def test_runsc_processes_a_failed_start_leaves_are_ended_by_container_id(docker_
         container.start()
     container.remove(force=True)
     end_gvisor_processes(container.id)
-    assert not any(container.id in " ".join(command) for _, command in _runsc_processes())
+    assert not any(container.id in " ".join(command) for _, command in runsc_processes())
 
 
 def test_the_shipped_policy_runs_untrusted_code_under_gvisor_where_it_is_registered(app: MaiSafety) -> None:

@@ -13,7 +13,7 @@ import pytest
 from mai_safety.application.errors import ConfigurationError, SandboxUnavailable
 from mai_safety.domain.limits import HostPolicy
 from mai_safety.domain.network import NetworkMode, NetworkRequest
-from mai_safety.infrastructure.docker_sandbox import DockerSandbox
+from mai_safety.infrastructure.sandbox import DockerSandbox
 from mai_safety.infrastructure.settings import Settings
 
 HOST = HostPolicy(memory_share=0.5, cpu_share=0.5, max_concurrent=2, queue=2, queue_wait_s=1.0)

@@ -1,6 +1,6 @@
 """The runner's record of what the code attempted, streamed to the supervisor as it happens.
 
-The runner (sandbox_runner.py) lives in the code's own process: whatever it knows, the code can
+The runner (payload/runner.py) lives in the code's own process: whatever it knows, the code can
 reach, so its record is **self-reported** and is stored saying so. What streaming adds is that the
 record cannot be taken back: each line leaves the sandbox the moment it is written, before the
 action it describes runs (PEP 578 hooks fire first), so a detached grandchild rewriting a summary

@@ -6,8 +6,9 @@ by ``exec`` right after the code ends, as the code's uid (1000: the only uid tha
 code left in its 0700 /workspace). First it counts the processes the code left running and ends
 them all (``kill(-1, SIGKILL)`` reaches only uid 1000's processes: the container's init and keeper
 are 1001), so nothing of the code is left to race or trace it; then it walks /workspace and /tmp
-with the same rules as the host-side survey (container_files.py, mounted beside it: no link
-followed, nothing but regular files read, every read capped, a deadline) and prints one JSON object.
+with the same rules as the host-side survey (sandbox/files.py, mounted beside it as
+container_files.py: no link followed, nothing but regular files read, every read capped, a
+deadline) and prints one JSON object.
 
 Standard library only; run as ``python3 -I -S /sandbox/survey.py``.
 """

@@ -1,0 +1,111 @@
+"""Admission: never overcommit the host.
+
+A run is admitted under one lock shared by every process on this host (a file lock), against the
+room the host has left once every managed container is counted (``room_details``); its limits are
+capped to that room, or it waits in a bounded queue (``host.queue``) for up to ``queue_wait_s``,
+then is refused with HostBusy. The container is created under the lock, so that the next
+admission counts it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+import psutil
+
+from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom
+
+from .containers import LABEL_MANAGED, memory_held
+from .errors import engine_answers
+
+Admitted = TypeVar("Admitted")
+#: How long a run waiting for room sleeps between two tries.
+RETRY_S = 0.25
+
+
+class Admission:
+    """The host's queue and its admission lock."""
+
+    def __init__(self, host_policy: HostPolicy, lock_path: Path) -> None:
+        self.host_policy = host_policy
+        self.lock_path = lock_path
+        self._waiting = 0
+        self._waiting_lock = threading.Lock()
+
+    def admit(self, attempt: Callable[[float], Admitted]) -> Admitted:
+        """Call ``attempt(arrived)`` under the admission lock until it returns, waiting between
+        tries while it raises HostBusy, for at most the queue's wait; then the refusal stands.
+        ``arrived``: when the run came (time.monotonic()), so that it can say how long it waited."""
+        with self._queue_place():
+            arrived = time.monotonic()
+            deadline = arrived + self.host_policy.queue_wait_s
+            while True:
+                with self.lock():
+                    try:
+                        return attempt(arrived)
+                    except HostBusy:
+                        if time.monotonic() >= deadline:
+                            raise
+                time.sleep(RETRY_S)
+
+    @contextmanager
+    def _queue_place(self) -> Iterator[None]:
+        with self._waiting_lock:
+            if self._waiting >= self.host_policy.queue + self.host_policy.max_concurrent:
+                raise HostBusy(
+                    f"{self._waiting} executions already wait for room here (host.queue = {self.host_policy.queue}): "
+                    "try again later"
+                )
+            self._waiting += 1
+        try:
+            yield
+        finally:
+            with self._waiting_lock:
+                self._waiting -= 1
+
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """One admission at a time across every process on this host."""
+        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.lock_path, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def room_details(client: Any) -> tuple[HostRoom, dict[str, int]]:
+    """The host's room, and what each managed container holds of it (by id). A waiting pool
+    container counts as a running one; so does one made and not yet started (the pool starts
+    its containers outside the admission lock)."""
+    with engine_answers():
+        running = client.containers.list(
+            all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]},
+            sparse=False, ignore_removed=True,
+        )
+    held: dict[str, int] = {}
+    for container in running:
+        limit, used = memory_held(container)
+        held[container.id] = max(limit - used, 0)
+    room = HostRoom(
+        available_memory_bytes=psutil.virtual_memory().available,
+        reserved_memory_bytes=sum(held.values()),
+        cpu_count=psutil.cpu_count() or 1,
+        running=len(running),
+    )
+    return room, held
+
+
+def without(room: HostRoom, held: int) -> HostRoom:
+    """The room with one managed container (and what it holds) taken out of the count."""
+    return replace(
+        room, reserved_memory_bytes=max(room.reserved_memory_bytes - held, 0), running=max(room.running - 1, 0)
+    )

@@ -1,0 +1,154 @@
+"""The egress of a run with ``--network deps`` (decision 0006): an internal network with no route
+out, and a proxy container on it (mitmproxy with payload/egress_addon.py) as the sandbox's one way
+out, to the allowed package indexes only; after the run, every request the proxy saw.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from mai_safety.application.errors import SandboxUnavailable
+
+from . import payload
+from .capture import egress_requests
+from .containers import LABEL_ROLE, RunHandle
+from .errors import BestEffort
+
+PROXY_PORT = 8080
+_NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
+NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
+
+
+def pip_package() -> Path:
+    """This environment's pip, mounted read-only for deps mode. Found only when deps mode asks: the
+    service image carries no pip (deps mode is refused there; decision 0017)."""
+    spec = importlib.util.find_spec("pip")
+    if spec is None or not spec.origin:
+        raise SandboxUnavailable("--network deps mounts this environment's pip into the sandbox, and it has none: install pip")
+    return Path(spec.origin).parent
+
+
+def sandbox_options(handle: RunHandle) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
+    """The sandbox's network options, environment and extra volumes once its proxy runs: the proxy
+    is its only way out, and it resolves no names itself."""
+    proxy_url = handle.proxy_url
+    network_options = {"network": handle.network_name, "dns": ["127.0.0.1"], "sysctls": NO_IPV6}
+    environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
+    environment["MAI_SAFETY_PROXY"] = proxy_url
+    volumes = {str(pip_package()): {"bind": "/opt/pip/pip", "mode": "ro"}}
+    return network_options, environment, volumes
+
+
+def start_egress(
+    client: Any, handle: RunHandle, execution_id: str, labels: dict[str, str], *, proxy_image: str, upstream_network: str
+) -> None:
+    """An internal network with no route out, and the proxy as the sandbox's one way out of it.
+    Sets the handle's network name and proxy URL (its address on the internal network); the proxy
+    boots while the sandbox is made: wait_for_proxy() before the code runs."""
+    network = handle.network
+    handle.network_name = f"mai-safety-egress-{execution_id[:12]}-{os.urandom(3).hex()}"
+    # The bridge gets no address of the host's: the sandbox can then reach the proxy beside it and
+    # nothing of the host, whose services answer on every address it has (decision 0006).
+    internal = client.networks.create(
+        handle.network_name, driver="bridge", internal=True, labels=labels, options={_NO_HOST_ADDRESS: "true"}
+    )
+    handle.internal = internal
+    _check_no_host_address(internal)
+    proxy = client.containers.create(
+        proxy_image,
+        command=[
+            "python3", "-c", "import sys; from mitmproxy.tools.main import mitmdump; sys.exit(mitmdump())",
+            "-q", "--listen-host", "0.0.0.0", "-p", str(PROXY_PORT),
+            "--set", "connection_strategy=lazy", "--set", "confdir=/opt/egress-conf",
+            "-s", "/addon/egress_addon.py",
+        ],
+        user="65534:65534",
+        cap_drop=["ALL"],
+        security_opt=["no-new-privileges:true"],
+        read_only=True,
+        tmpfs={"/tmp": "rw,nosuid,nodev,noexec,size=32m,mode=1777"},
+        mem_limit=256 * 1024 * 1024,
+        memswap_limit=256 * 1024 * 1024,
+        pids_limit=64,
+        nano_cpus=int(1e9),
+        environment={
+            "MAI_EGRESS_ALLOW": ",".join(network.allow),
+            "MAI_EGRESS_HTTP_PORTS": ",".join(str(port) for port in network.http_ports),
+            "MAI_EGRESS_HTTPS_PORTS": ",".join(str(port) for port in network.https_ports),
+            "MAI_EGRESS_MAX_BYTES": str(network.max_bytes),
+            "MAI_EGRESS_MAX_REQUESTS": str(network.max_requests),
+        },
+        volumes={str(payload.EGRESS_ADDON): {"bind": "/addon/egress_addon.py", "mode": "ro"}},
+        network=upstream_network,
+        labels={**labels, LABEL_ROLE: "egress-proxy"},
+        log_config={"type": "json-file", "config": {"max-size": "10m"}},
+        detach=True,
+    )
+    handle.proxy = proxy
+    internal.connect(proxy)
+    proxy.start()
+    proxy.reload()
+    networks = proxy.attrs["NetworkSettings"]["Networks"]
+    inside = networks[handle.network_name]["IPAddress"]
+    handle.proxy_outside = networks.get(upstream_network, {}).get("IPAddress") or inside
+    handle.proxy_url = f"http://{inside}:{PROXY_PORT}"
+
+
+def wait_for_proxy(handle: RunHandle, timeout_s: float = 30) -> None:
+    """Until the proxy accepts connections; SandboxUnavailable if it ended or did not in time."""
+    deadline = time.monotonic() + timeout_s
+    container = handle.proxy
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((handle.proxy_outside, PROXY_PORT), timeout=0.5):
+                return
+        except OSError:
+            container.reload()
+            if container.status not in ("created", "running"):
+                log = container.logs(tail=5).decode("utf-8", "replace").strip()
+                raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}") from None
+            time.sleep(0.05)
+    raise SandboxUnavailable(f"the egress proxy did not accept connections within {timeout_s:g} s")
+
+
+def egress_record(handle: RunHandle) -> dict[str, Any]:
+    """Every request the proxy saw, allowed or refused, from its log; read after it stops."""
+    log = ""
+    with BestEffort():
+        # The code has ended and its connections are closed; the proxy records each as it sees it
+        # close, which takes it a moment.
+        time.sleep(0.05)
+        handle.proxy.kill()
+        log = handle.proxy.logs(stdout=True, stderr=False).decode("utf-8", "replace")
+    requests_seen = egress_requests(log)
+    verdicts: dict[str, int] = {}
+    for request in requests_seen:
+        verdicts[request.get("verdict", "?")] = verdicts.get(request.get("verdict", "?"), 0) + 1
+    return {
+        "mode": handle.network.mode.value,
+        "allow": list(handle.network.allow),
+        "requests": requests_seen,
+        "verdicts": verdicts,
+        "bytes": sum(int(request.get("bytes") or 0) for request in requests_seen),
+    }
+
+
+def _check_no_host_address(network: Any) -> None:
+    """Fail closed if the engine gave the egress bridge an IPv4 address of the host after all (an
+    engine that ignores the option). Where the engine runs elsewhere the bridge is not visible
+    here, and the option stands on its own."""
+    bridge = "br-" + str(network.id)[:12]
+    addresses = psutil.net_if_addrs().get(bridge, [])
+    if any(address.family == socket.AF_INET for address in addresses):
+        raise SandboxUnavailable(
+            f"the Docker engine gave the egress bridge {bridge} an address of the host, so the sandbox "
+            "could reach the host's services: --network deps is refused on this engine"
+        )
+

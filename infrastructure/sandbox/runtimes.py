@@ -1,0 +1,185 @@
+"""The container runtimes a run may get: runc, or gVisor's runsc (decision 0013).
+
+Whether gVisor can serve runs on this engine (``gvisor_status``), which runtime a run gets for the
+one its profile asks (``choose_runtime``), what gVisor's own kernel costs on top of the code's
+limits, and the cleanup of gVisor's host processes that outlive their container.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import docker
+import psutil
+
+from mai_safety.application.errors import SandboxUnavailable
+from mai_safety.domain.limits import ResourceLimits
+from mai_safety.domain.network import NetworkMode, NetworkRequest
+from mai_safety.domain.supervision import Peaks, Violation
+
+from .errors import BestEffort, does_not_answer
+
+GVISOR_RUNTIME = "runsc"
+GVISOR_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
+# gVisor's own kernel (its sandbox and gofer processes, about 15-25 MiB measured idle) is charged to
+# the container's memory cgroup: it gets this much on top of the code's limit.
+GVISOR_MEMORY = 32 * 1024 * 1024
+# The host's pids limit under gVisor holds gVisor's threads, not the code's (about 57 idle and ten
+# more per process of the code, measured); the code's own count is RLIMIT_NPROC inside.
+GVISOR_HOST_TASKS = (128, 12)
+#: How long an answer of gvisor_status() is kept.
+STATUS_TTL_S = 30.0
+#: Under gVisor, a sandbox whose memory peaked this close to its limit and then ended by itself
+#: ran out of memory: gVisor's kernel fails its own allocations and exits before the host's OOM
+#: killer acts, so the engine does not flag it OOMKilled (seen with fork bombs near the limit).
+GVISOR_MEMORY_DEATH = 0.9
+
+
+def gvisor_host_tasks(pids: int) -> int:
+    """The host's pids limit of a gVisor container whose code may hold ``pids`` tasks."""
+    return GVISOR_HOST_TASKS[0] + GVISOR_HOST_TASKS[1] * pids
+
+
+def gvisor_status(client: Any = None) -> dict[str, Any]:
+    """Whether gVisor can serve runs on this Docker engine: registered as the runtime ``runsc``, with
+    gVisor's networking off (else a container with no network does not start) and host sockets
+    open to it (else the runner's record cannot reach the supervisor). ``available`` says whether
+    runs may use it; ``reason`` and ``how`` say why not and what to do."""
+    own = client is None
+    runtimes: dict[str, Any] = {}
+    with BestEffort() as attempt:
+        try:
+            if own:
+                client = docker.from_env(timeout=10)
+            runtimes = client.info().get("Runtimes") or {}
+        finally:
+            if own and client is not None:
+                client.close()
+    if attempt.error is not None:
+        return {"available": False, "reason": does_not_answer(attempt.error)}
+    entry = runtimes.get(GVISOR_RUNTIME)
+    if entry is None:
+        return {
+            "available": False,
+            "reason": f"the Docker engine has no {GVISOR_RUNTIME} runtime (runtimes: {', '.join(sorted(runtimes))})",
+            "how": GVISOR_HINT,
+        }
+    arguments = [str(argument) for argument in entry.get("runtimeArgs") or []]
+    status: dict[str, Any] = {
+        "available": True,
+        "runtime": GVISOR_RUNTIME,
+        "path": entry.get("path"),
+        "arguments": arguments,
+        "record_socket": any(argument in ("--host-uds=open", "--host-uds=all") for argument in arguments),
+    }
+    if "--network=none" not in arguments:
+        status["available"] = False
+        status["reason"] = (
+            f"{GVISOR_RUNTIME} is registered without --network=none: its containers would not start "
+            "(gVisor's networking needs a network namespace a run without network does not have)"
+        )
+        status["how"] = GVISOR_HINT
+    return status
+
+
+def choose_runtime(
+    requested: str,
+    network: NetworkRequest,
+    *,
+    host_visible: bool,
+    in_container: bool,
+    gvisor: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
+    note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused.
+    ``gvisor``: this engine's gvisor_status(), asked only when the answer depends on it."""
+    if not host_visible:
+        raise SandboxUnavailable(
+            "mai-safety runs inside a container but MAI_SAFETY_WORK_DIR is not set: set it to a folder "
+            "mounted at the same path on the host and in this container (docs/decisions/0017)"
+        )
+    if network.mode is NetworkMode.DEPS and in_container:
+        raise SandboxUnavailable(
+            "--network deps is not available when mai-safety runs inside a container: the egress proxy "
+            "mounts its addon and this environment's pip from files the host does not have, and this "
+            "container cannot reach the proxy's network (docs/decisions/0017); run without network"
+        )
+    if requested == "runc":
+        return {"name": "runc", "requested": requested}
+    if requested not in ("runsc", "auto"):
+        raise SandboxUnavailable(f"unknown runtime {requested!r}: the policy names runc, runsc or auto")
+    if network.mode is NetworkMode.DEPS:
+        if requested == "runsc":
+            raise SandboxUnavailable("--network deps cannot run under runsc, whose networking is off (decision 0013)")
+        return {
+            "name": "runc", "requested": requested,
+            "note": "--network deps needs Docker's networking, which gVisor runs with off here: ran under runc",
+        }
+    status = gvisor()
+    if status.get("available"):
+        return {"name": GVISOR_RUNTIME, "requested": requested, "memory_overhead_bytes": GVISOR_MEMORY}
+    if requested == "runsc":
+        raise SandboxUnavailable(
+            f"the policy runs this code under gVisor (runtime: runsc), but {status.get('reason')}: "
+            f"{status.get('how', 'see docs/decisions/0013')}, or set the profile's runtime to auto"
+        )
+    return {"name": "runc", "requested": requested, "note": f"gVisor unavailable, ran under runc: {status.get('reason')}"}
+
+
+def gvisor_death(oom_killed: bool, limits: ResourceLimits, peaks: Peaks, at_s: float) -> Violation | None:
+    """Why gVisor's sandbox ended under a running program: the memory limit, or None (unknown)."""
+    peak = int(peaks.values.get("memory_peak_bytes", 0))
+    if oom_killed or (limits.memory_bytes and peak >= GVISOR_MEMORY_DEATH * limits.memory_bytes):
+        return Violation("memory", peak, limits.memory_bytes, at_s)
+    return None
+
+
+# --- gVisor's host processes ------------------------------------------------------------------
+
+_CONTAINER_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
+_RUNSC_NAMES = ("runsc", "runsc-sandbox", "runsc-gofer")
+
+
+def runsc_processes() -> Iterator[tuple[psutil.Process, list[str]]]:
+    """gVisor's own processes on this host: runsc, and the sandbox and gofer it starts."""
+    for process in psutil.process_iter(["name", "cmdline"]):
+        command = process.info.get("cmdline") or []
+        if command and os.path.basename(command[0]) in _RUNSC_NAMES:
+            yield process, command
+
+
+def end_gvisor_processes(container_id: str) -> int:
+    """Kill gVisor's processes that name this container. A start that fails under runsc leaves its
+    sandbox running for minutes after Docker has forgotten the container; removing the container
+    ends the rest. Returns how many were ended."""
+    ended = 0
+    for process, command in runsc_processes():
+        if any(container_id in argument for argument in command):
+            try:
+                process.kill()
+                ended += 1
+            except psutil.Error:
+                pass
+    return ended
+
+
+def end_gvisor_orphans(known_ids: set[str], older_than_s: float = 30.0) -> int:
+    """Kill gVisor's processes whose container the engine no longer knows (after a failed start,
+    or a crash of the engine), once they are older than a start could take."""
+    ended = 0
+    for process, command in runsc_processes():
+        named = {match for argument in command for match in _CONTAINER_ID.findall(argument)}
+        if not named or named & known_ids:
+            continue
+        try:
+            if time.time() - process.create_time() < older_than_s:
+                continue
+            process.kill()
+            ended += 1
+        except psutil.Error:
+            pass
+    return ended

@@ -14,13 +14,12 @@ from datetime import datetime, timezone
 from importlib import metadata
 from typing import Any
 
-import docker
 import psutil
 from eventsourcing.persistence import PersistenceError
 
 from mai_safety.domain.errors import MaiSafetyError
 
-from ..sandbox import gvisor_status
+from ..sandbox.engine import engine_status
 from ..policy_loader import load_policies
 from .exit_codes import EXIT_OK, EXIT_UNAVAILABLE
 from ..settings import Settings
@@ -30,7 +29,7 @@ from ..settings import Settings
 def status(settings: Settings) -> tuple[dict[str, Any], int]:
     """The status report and the exit status it calls for."""
     policies = load_policies(settings.policies_dir)
-    engine = _engine(settings.image, policies.network.proxy_image)
+    engine = engine_status(settings.image, policies.network.proxy_image)
     ledger = _ledger(settings)
     report = {
         "docker": engine,
@@ -66,31 +65,6 @@ def print_status(settings: Settings, as_json: bool) -> int:
     print("analyzers: " + ", ".join(f"{name} {version}" for name, version in report["analyzers"].items()))
     print(f"host:      {host['cpus']} cores, {host['memory_available_bytes'] // (1 << 20)} MiB memory free")
     return code
-
-
-def _engine(sandbox_image: str, proxy_image: str) -> dict[str, Any]:
-    try:
-        client = docker.from_env(timeout=10)
-    except docker.errors.DockerException as exc:
-        return {"answers": False, "reason": str(exc).splitlines()[0][:200], "images": {}}
-    try:
-        version = client.version().get("Version", "?")
-        runtimes = sorted(client.info().get("Runtimes") or {})
-        images = {image: _image_present(client, image) for image in (sandbox_image, proxy_image)}
-        gvisor = gvisor_status(client)
-    except (docker.errors.DockerException, OSError) as exc:
-        return {"answers": False, "reason": str(exc).splitlines()[0][:200], "images": {}}
-    finally:
-        client.close()
-    return {"answers": True, "version": version, "runtimes": runtimes, "images": images, "gvisor": gvisor}
-
-
-def _image_present(client: docker.DockerClient, image: str) -> bool:
-    try:
-        client.images.get(image)
-        return True
-    except docker.errors.ImageNotFound:
-        return False
 
 
 def _ledger(settings: Settings) -> dict[str, Any]:

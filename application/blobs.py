@@ -8,9 +8,10 @@ before blobs), and never serves bytes that do not hash to the name the event giv
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from mai_safety.domain.chain import ChainRecord, Problem, ProblemKind
+from mai_safety.domain.payloads import OutcomeRecord
 from mai_safety.domain.output import (
     OUTPUT_STREAMS,
     BlobReference,
@@ -28,13 +29,13 @@ from .ports import BlobStore, BlobTooLarge
 BlobFault = tuple[ProblemKind, str] | None
 
 
-def keep_output(outcome: dict[str, Any], blobs: BlobStore | None, inline_bytes: int) -> dict[str, Any]:
+def keep_output(outcome: OutcomeRecord, blobs: BlobStore | None, inline_bytes: int) -> OutcomeRecord:
     """The outcome to record. Each stream longer than ``inline_bytes`` is stored as a blob first
     (committed when ``put`` returns, so no event ever names a blob that is not there), and the
     outcome keeps its preview and a reference instead. Without a blob store, all stays inline."""
     if blobs is None:
         return outcome
-    kept = dict(outcome)
+    kept: dict[str, Any] = dict(outcome)
     for stream in OUTPUT_STREAMS:
         text = kept.get(stream)
         if not isinstance(text, str):
@@ -44,7 +45,7 @@ def keep_output(outcome: dict[str, Any], blobs: BlobStore | None, inline_bytes: 
             continue
         kept[blob_key(stream)] = BlobReference(blobs.put(data), len(data)).to_dict()
         kept[stream] = preview
-    return kept
+    return cast(OutcomeRecord, kept)
 
 
 def inspect_blob(blobs: BlobStore, reference: BlobReference) -> tuple[bytes | None, BlobFault]:
@@ -74,7 +75,7 @@ def read_blob(blobs: BlobStore | None, reference: BlobReference) -> tuple[bytes 
     return (data, None) if fault is None else (None, fault)
 
 
-def with_full_output(outcome: dict[str, Any], blobs: BlobStore | None) -> dict[str, Any]:
+def with_full_output(outcome: OutcomeRecord, blobs: BlobStore | None) -> OutcomeRecord:
     """The outcome with each stream kept as a blob read back whole. A blob that is missing or
     altered is not served: the preview stays, and its reference says ``unavailable`` and why."""
     try:
@@ -83,7 +84,7 @@ def with_full_output(outcome: dict[str, Any], blobs: BlobStore | None) -> dict[s
         return outcome
     if not named:
         return outcome
-    full = dict(outcome)
+    full: dict[str, Any] = dict(outcome)
     for stream, reference in named:
         data, fault = read_blob(blobs, reference)
         if data is not None:
@@ -91,7 +92,7 @@ def with_full_output(outcome: dict[str, Any], blobs: BlobStore | None) -> dict[s
         else:
             why = fault[1] if fault is not None else "no blob store is configured here"
             full[blob_key(stream)] = {**reference.to_dict(), "unavailable": why}
-    return full
+    return cast(OutcomeRecord, full)
 
 
 class BlobCheck:

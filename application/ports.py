@@ -17,6 +17,7 @@ from mai_safety.domain.chain import ChainRecord, EventMac, Problem
 from mai_safety.domain.checkpoint import Checkpoint
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
+from mai_safety.domain.payloads import OutcomeRecord, RuntimeRecord
 from mai_safety.domain.supervision import Usage
 
 
@@ -46,7 +47,7 @@ class PreparedRun:
     host: dict[str, Any] = field(default_factory=dict)
     handle: Any = field(default=None, compare=False, repr=False)
     #: The runtime the run really got: {"name", "requested"} and a "note" when ``auto`` fell back.
-    runtime: dict[str, Any] = field(default_factory=dict)
+    runtime: RuntimeRecord = field(default_factory=lambda: RuntimeRecord())
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class RunOutcome:
     peaks: dict[str, Any] = field(default_factory=dict)
     observations: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeRecord:
         return {
             "exit_code": self.exit_code,
             "stdout": self.stdout,

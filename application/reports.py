@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mai_safety.domain.payloads import CallerLabels, FindingRecord, LimitsRecord
+
 
 @dataclass(frozen=True)
 class ExecutionReport:
@@ -14,7 +16,7 @@ class ExecutionReport:
     decision: str
     provenance: str
     code_sha256: str
-    findings: list[dict[str, Any]]
+    findings: list[FindingRecord]
     exit_code: int | None = None
     stdout: str = ""
     stderr: str = ""
@@ -22,14 +24,14 @@ class ExecutionReport:
     duration_s: float | None = None
     output_truncated: bool = False
     trust: str | None = None
-    limits: dict[str, Any] | None = None
+    limits: LimitsRecord | None = None
     override_kind: str | None = None
     answer_by: str | None = None
     detail: str = ""
     #: Service mode: the principal that submitted it, and the caller's labels (task_id,
     #: session_id, on_behalf_of), recorded on Assessed and never used for a decision.
     submitted_by: str | None = None
-    caller: dict[str, str] = field(default_factory=dict)
+    caller: CallerLabels = field(default_factory=lambda: CallerLabels())
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -40,7 +42,7 @@ class AssessmentReport:
     level: str
     decision: str
     code_sha256: str
-    findings: list[dict[str, Any]]
+    findings: list[FindingRecord]
     analyzers: list[str]
     duration_ms: float
     complexity: dict[str, int]
@@ -98,7 +100,7 @@ class ReplayReport:
     code_sha256_matches: bool | None
     level: str | None
     provenance: str | None
-    findings: list[dict[str, Any]]
+    findings: list[FindingRecord]
     decisions: list[dict[str, Any]]
     run: dict[str, Any] | None
     samples: list[dict[str, Any]]

@@ -15,13 +15,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mai_safety.domain.payloads import UsageRecord
+
 _STOP = object()
 
 
 class SampleWriter:
     def __init__(
         self,
-        save: Callable[[dict[str, Any]], bool],
+        save: Callable[[UsageRecord], bool],
         *,
         capacity: int = 16,
         stall_s: float = 10.0,
@@ -40,7 +42,7 @@ class SampleWriter:
         self._thread = threading.Thread(target=self._work, name="mai-safety-samples", daemon=True)
         self._thread.start()
 
-    def offer(self, sample: dict[str, Any]) -> bool:
+    def offer(self, sample: UsageRecord) -> bool:
         if self.ended_elsewhere.is_set():
             return False
         if self.stalled():

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -39,6 +39,7 @@ from mai_safety.domain.network import (
 )
 from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
+from mai_safety.domain.payloads import CallerLabels, OutcomeRecord, SizingRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .access import TokenCommands
@@ -85,7 +86,7 @@ class Sizing:
     trust: TrustLevel
     limits: ResourceLimits
     floor: ResourceLimits
-    why: dict[str, Any]
+    why: SizingRecord
     network: NetworkRequest = NetworkRequest()
     runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
@@ -395,7 +396,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
                 if not self.sandbox.is_orphaned(execution.supervisor or ""):
                     continue
                 environment = self.sandbox.describe_execution(execution_id)
-                outcome: dict[str, Any] = {"detail": f"supervisor {execution.supervisor} is gone", **environment}
+                outcome: OutcomeRecord = {"detail": f"supervisor {execution.supervisor} is gone", **cast(OutcomeRecord, environment)}
                 if execution.samples:
                     outcome["last_sample"] = execution.samples[-1]
             else:
@@ -423,7 +424,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
                 for key in limits.to_dict()
             }
         )
-        why = {
+        why: SizingRecord = {
             "trust": trust.value,
             "provenance": provenance.value,
             "level": level.value,
@@ -450,7 +451,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
             )
         minimum = self.gate.profile(current.trust).minimum
         floor = ResourceLimits(**{key: min(getattr(minimum, key), value) for key, value in request.limits.to_dict().items()})
-        why = {**current.why, "sized_when": "submitted (recorded on OverrideRequested)"}
+        why: SizingRecord = {**current.why, "sized_when": "submitted (recorded on OverrideRequested)"}
         return Sizing(trust=request.trust, limits=request.limits, floor=floor, why=why, network=request.network, runtime=current.runtime)
 
     def _network(self, mode: NetworkMode, requirements: list[str], code: str, sizing: Sizing) -> NetworkRequest:
@@ -510,7 +511,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
         thinner = SampleThinner(self.gate.sample_every_s, self.gate.sample_above)
         reload = [False]
 
-        def save_sample(sample: dict[str, Any]) -> bool:  # on the writer's thread, never the loop's
+        def save_sample(sample: UsageRecord) -> bool:  # on the writer's thread, never the loop's
             if reload[0]:
                 current[0] = self._get(current[0].id)
                 reload[0] = False
@@ -565,9 +566,9 @@ class MaiSafety(TokenCommands, Application[UUID]):
         recorded = keep_output(outcome.to_dict(), self.blobs, self.inline_output_bytes)
         while not current[0].status.is_final:
             if outcome.termination_reason:
-                current[0].terminate(outcome.termination_reason, dict(recorded))
+                current[0].terminate(outcome.termination_reason, recorded.copy())
             else:
-                current[0].complete(dict(recorded))
+                current[0].complete(recorded.copy())
             self._save_unless_ended(current)
 
     def _save_unless_ended(self, current: list[Execution]) -> bool:
@@ -630,7 +631,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
             answer_by=execution.answer_by.isoformat() if execution.answer_by else None,
             detail=outcome.get("detail", ""),
             submitted_by=execution.submitted_by,
-            caller={key: value for key, value in execution.caller.items() if key != "principal"},
+            caller=execution.labels,
         )
 
     def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:
@@ -677,12 +678,12 @@ class MaiSafety(TokenCommands, Application[UUID]):
         if principal is not None:
             principal.check_may(action)
 
-    def _caller(self, labels: dict[str, str] | None) -> dict[str, str] | None:
+    def _caller(self, labels: dict[str, str] | None) -> CallerLabels | None:
         principal = principal_context.get()
         recorded = {key: value for key, value in (labels or {}).items() if value}
         if principal is not None:
             recorded = {"principal": principal.name, **recorded}
-        return recorded or None
+        return cast(CallerLabels, recorded) if recorded else None  # the caller's labels: task_id, session_id, on_behalf_of
 
     def _submitted_by(self, execution: Execution) -> str | None:
         """The principal that submitted it; for one submitted without the service, its Assessed actor."""

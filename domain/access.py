@@ -17,7 +17,6 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
@@ -136,11 +135,16 @@ class ApiToken(Aggregate):
     class Event(Aggregate.Event):
         actor: str = field(default_factory=actor_context.get, init=False)
 
-    if TYPE_CHECKING:  # made by the @event decorators below; named here for the type checker
-        TokenGranted: ClassVar[type[Any]]
-        TokenRevoked: ClassVar[type[Any]]
+    class TokenGranted(Aggregate.Created, Event):
+        """A token for ``principal`` with ``roles`` (Role values), known by its SHA-256 alone.
+        Its topic, ``mai_safety.domain.access:ApiToken.TokenGranted``, is hashed into the chains."""
 
-    @event("TokenGranted")
+        class_version = 1
+        principal: str
+        roles: list[str]
+        token_sha256: str
+
+    @event(TokenGranted)
     def __init__(self, *, principal: str, roles: list[str], token_sha256: str) -> None:
         self.principal = principal
         self.roles = [Role(role) for role in roles]
@@ -160,7 +164,13 @@ class ApiToken(Aggregate):
             raise InvalidTransition(f"token {self.id} of {self.principal!r} is already revoked")
         self._revoked(reason=reason)
 
-    @event("TokenRevoked")
+    class TokenRevoked(Event):
+        """The token no longer authenticates anyone, from this event on."""
+
+        class_version = 1
+        reason: str
+
+    @event(TokenRevoked)
     def _revoked(self, reason: str) -> None:
         self.revoked = True
 

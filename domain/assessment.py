@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 from .errors import InvalidSubmission, SubmissionTooLarge
 from .levels import GateDecision, Provenance, RiskLevel
+from .payloads import FindingRecord
 
 
 @dataclass(frozen=True)
@@ -25,14 +25,34 @@ class Finding:
     confidence: str = ""
     cwe: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["level"] = self.level.value
-        return data
+    def to_dict(self) -> FindingRecord:
+        return {
+            "analyzer": self.analyzer,
+            "rule_id": self.rule_id,
+            "level": self.level.value,
+            "message": self.message,
+            "line": self.line,
+            "column": self.column,
+            "snippet": self.snippet,
+            "severity": self.severity,
+            "confidence": self.confidence,
+            "cwe": self.cwe,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Finding":
-        return cls(**{**data, "level": RiskLevel(data["level"])})
+    def from_dict(cls, data: FindingRecord) -> "Finding":
+        return cls(
+            analyzer=data["analyzer"],
+            rule_id=data["rule_id"],
+            level=RiskLevel(data["level"]),
+            message=data["message"],
+            line=data.get("line", 0),
+            column=data.get("column", 0),
+            snippet=data.get("snippet", ""),
+            severity=data.get("severity", ""),
+            confidence=data.get("confidence", ""),
+            cwe=data.get("cwe", ""),
+        )
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import field
 from datetime import datetime
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, event
@@ -23,6 +23,18 @@ from .errors import InvalidTransition
 from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
+from .payloads import (
+    CallerLabels,
+    FindingRecord,
+    LimitsRecord,
+    NetworkRecord,
+    NoNetworkRecord,
+    OutcomeRecord,
+    RunRequestRecord,
+    RuntimeRecord,
+    SizingRecord,
+    UsageRecord,
+)
 from .run_request import RunRequest
 
 #: Who is acting: stamped on every event by the base event class (the CLI sets it to the OS user).
@@ -49,18 +61,28 @@ class OverrideKind(str, Enum):
 
 
 class Execution(Aggregate):
+    """One submission's life. Each event below is an explicit class with its ``class_version``;
+    its topic (``mai_safety.domain.execution:Execution.<Name>``) is hashed into the chains, so
+    neither this module nor these names may ever move without registering the old topic."""
+
     class Event(Aggregate.Event):
         actor: str = field(default_factory=actor_context.get, init=False)
 
-    if TYPE_CHECKING:  # made by the @event decorators below; named here for the type checker
-        Assessed: ClassVar[type[Any]]
-        Overridden: ClassVar[type[Any]]
-        Started: ClassVar[type[Any]]
-        ResourceSampled: ClassVar[type[Any]]
-        Completed: ClassVar[type[Any]]
-        Terminated: ClassVar[type[Any]]
+    class Assessed(Aggregate.Created, Event):
+        """The code, its hash and provenance, the verdict and why (``caller``: see CallerLabels)."""
 
-    @event("Assessed")
+        class_version = 1
+        code: str
+        code_sha256: str
+        provenance: str
+        level: str
+        findings: list[FindingRecord]
+        analyzers: list[str]
+        assessment_ms: float
+        complexity: dict[str, int]
+        caller: CallerLabels | None = None
+
+    @event(Assessed)
     def __init__(
         self,
         *,
@@ -68,16 +90,16 @@ class Execution(Aggregate):
         code_sha256: str,
         provenance: str,
         level: str,
-        findings: list[dict[str, Any]],
+        findings: list[FindingRecord],
         analyzers: list[str],
         assessment_ms: float,
         complexity: dict[str, int],
-        caller: dict[str, Any] | None = None,
+        caller: CallerLabels | None = None,
     ) -> None:
         self.code = code
         # Service mode: who submitted (the token's principal), and the caller's labels: Mai's task
         # and session, the end user it acts for. Labels are recorded, never used for a decision.
-        self.caller = dict(caller or {})
+        self.caller: CallerLabels = caller.copy() if caller else {}
         self.submitted_by: str | None = self.caller.get("principal")
         self.code_sha256 = code_sha256
         self.provenance = Provenance(provenance)
@@ -92,8 +114,8 @@ class Execution(Aggregate):
         self.container_id: str | None = None
         self.limits: ResourceLimits | None = None
         self.trust: TrustLevel | None = None
-        self.samples: list[dict[str, Any]] = []
-        self.outcome: dict[str, Any] = {}
+        self.samples: list[UsageRecord] = []
+        self.outcome: OutcomeRecord = {}
 
     @classmethod
     def assess(
@@ -101,7 +123,7 @@ class Execution(Aggregate):
         submission: Submission,
         assessment: Assessment,
         *,
-        caller: dict[str, Any] | None = None,
+        caller: CallerLabels | None = None,
         execution_id: UUID | None = None,
     ) -> "Execution":
         """``execution_id``: a chosen id (the service derives one from an Idempotency-Key);
@@ -119,6 +141,13 @@ class Execution(Aggregate):
             assessment_ms=round(assessment.duration_ms, 3),
             complexity=dict(assessment.complexity),
         )
+
+    @property
+    def labels(self) -> CallerLabels:
+        """The caller's labels, without the principal (the service stamps that, not the caller)."""
+        labels = self.caller.copy()
+        labels.pop("principal", None)
+        return labels
 
     @property
     def decision(self) -> GateDecision:
@@ -146,10 +175,10 @@ class Execution(Aggregate):
         hashes cover them); the upcast happens only as they are read."""
 
         class_version = 2
-        kind: str
+        kind: str  # an OverrideKind's value
         reason: str
-        answer_by: str
-        request: dict[str, Any] | None
+        answer_by: str  # ISO 8601; "" in the first events, before answer times
+        request: RunRequestRecord | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -157,7 +186,7 @@ class Execution(Aggregate):
             state["request"] = None
 
     @event(OverrideRequested)
-    def _request_override(self, kind: str, reason: str, answer_by: str, request: dict[str, Any] | None) -> None:
+    def _request_override(self, kind: str, reason: str, answer_by: str, request: RunRequestRecord | None) -> None:
         self.override_kind = OverrideKind(kind)
         self.answer_by = datetime.fromisoformat(answer_by) if answer_by else None
         self.request = RunRequest.from_dict(request) if request is not None else None
@@ -196,7 +225,16 @@ class Execution(Aggregate):
             raise InvalidTransition(f"execution {self.id} is not waiting past its answer time")
         self._terminated(reason="no_answer", outcome={"detail": f"no answer by {self.answer_by:%Y-%m-%d %H:%M:%S %Z}"})
 
-    @event("Overridden")
+    class Overridden(Event):
+        """The answer: a confirmation (HIGH) or an override (BLOCKED, with its explanation), by the
+        event's actor, possibly for an end user (``on_behalf_of``, absent from the first events)."""
+
+        class_version = 1
+        kind: str
+        explanation: str
+        on_behalf_of: str | None = None
+
+    @event(Overridden)
     def _overridden(self, kind: str, explanation: str, on_behalf_of: str | None = None) -> None:
         self.status = ExecutionStatus.OVERRIDDEN
 
@@ -210,9 +248,9 @@ class Execution(Aggregate):
         limits: ResourceLimits,
         trust: TrustLevel,
         supervisor: str = "",
-        sizing: dict[str, Any] | None = None,
-        network: dict[str, Any] | None = None,
-        runtime: dict[str, Any] | None = None,
+        sizing: SizingRecord | None = None,
+        network: NetworkRecord | None = None,
+        runtime: RuntimeRecord | None = None,
     ) -> None:
         may_start = self.status is ExecutionStatus.OVERRIDDEN or (
             self.status is ExecutionStatus.ASSESSED and self.decision.may_run_now
@@ -232,17 +270,32 @@ class Execution(Aggregate):
             runtime=runtime or {"name": "runc"},
         )
 
-    @event("Started")
+    class Started(Event):
+        """The run began: its container, image, limits and trust level, the supervisor watching it,
+        why it got those limits, its network, and its runtime. The last four are absent from the
+        oldest events (read as ``""`` and ``None``)."""
+
+        class_version = 1
+        container_id: str
+        image: str
+        limits: LimitsRecord
+        trust: str
+        supervisor: str = ""
+        sizing: SizingRecord | None = None
+        network: NetworkRecord | NoNetworkRecord | None = None
+        runtime: RuntimeRecord | None = None  # absent before decision 0013: runc
+
+    @event(Started)
     def _started(
         self,
         container_id: str,
         image: str,
-        limits: dict[str, Any],
+        limits: LimitsRecord,
         trust: str,
         supervisor: str = "",
-        sizing: dict[str, Any] | None = None,
-        network: dict[str, Any] | None = None,
-        runtime: dict[str, Any] | None = None,  # the runtime the run got (absent before decision 0013: runc)
+        sizing: SizingRecord | None = None,
+        network: NetworkRecord | NoNetworkRecord | None = None,
+        runtime: RuntimeRecord | None = None,
     ) -> None:
         self.supervisor = supervisor
         self.container_id = container_id
@@ -250,30 +303,50 @@ class Execution(Aggregate):
         self.trust = TrustLevel(trust)
         self.status = ExecutionStatus.RUNNING
 
-    def record_sample(self, sample: dict[str, Any]) -> None:
+    def record_sample(self, sample: UsageRecord) -> None:
         self._require(ExecutionStatus.RUNNING, "record a resource sample")
         self._resource_sampled(sample=sample)
 
-    @event("ResourceSampled")
-    def _resource_sampled(self, sample: dict[str, Any]) -> None:
+    class ResourceSampled(Event):
+        """One reading of the running code (``Usage.to_dict()``)."""
+
+        class_version = 1
+        sample: UsageRecord
+
+    @event(ResourceSampled)
+    def _resource_sampled(self, sample: UsageRecord) -> None:
         self.samples.append(sample)
 
-    def complete(self, outcome: dict[str, Any]) -> None:
+    def complete(self, outcome: OutcomeRecord) -> None:
         self._require(ExecutionStatus.RUNNING, "complete")
         self._completed(outcome=outcome)
 
-    @event("Completed")
-    def _completed(self, outcome: dict[str, Any]) -> None:
+    class Completed(Event):
+        """The program ran to its own end: its exit and output."""
+
+        class_version = 1
+        outcome: OutcomeRecord
+
+    @event(Completed)
+    def _completed(self, outcome: OutcomeRecord) -> None:
         self.outcome = outcome
         self.status = ExecutionStatus.COMPLETED
 
-    def terminate(self, reason: str, outcome: dict[str, Any] | None = None) -> None:
+    def terminate(self, reason: str, outcome: OutcomeRecord | None = None) -> None:
         if self.status.is_final:
             raise InvalidTransition(f"execution {self.id} has already ended ({self.status.value})")
         self._terminated(reason=reason, outcome=outcome or {})
 
-    @event("Terminated")
-    def _terminated(self, reason: str, outcome: dict[str, Any]) -> None:
+    class Terminated(Event):
+        """It ended otherwise: stopped by a limit, cancelled, denied, unanswered, or lost with its
+        supervisor (``reason``), and what is known of how (``outcome``)."""
+
+        class_version = 1
+        reason: str
+        outcome: OutcomeRecord
+
+    @event(Terminated)
+    def _terminated(self, reason: str, outcome: OutcomeRecord) -> None:
         self.outcome = {**outcome, "termination_reason": reason}
         started = self.status is ExecutionStatus.RUNNING
         self.status = ExecutionStatus.TERMINATED if started else ExecutionStatus.REJECTED

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, cast
 
 from .errors import LimitOutOfPolicy, MaiSafetyError
 from .levels import Provenance, RiskLevel, TrustLevel
+from .payloads import LimitsRecord, RequestedLimitsRecord
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
@@ -49,13 +50,28 @@ class ResourceLimits:
         if not self.cpu_seconds:
             object.__setattr__(self, "cpu_seconds", self.timeout_s * self.cpus * 2)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> LimitsRecord:
+        return {
+            "cpus": self.cpus,
+            "memory_bytes": self.memory_bytes,
+            "pids": self.pids,
+            "timeout_s": self.timeout_s,
+            "output_bytes": self.output_bytes,
+            "tmpfs_bytes": self.tmpfs_bytes,
+            "cpu_seconds": self.cpu_seconds,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "ResourceLimits":
-        known = {field.name for field in fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+    def from_dict(cls, data: LimitsRecord) -> "ResourceLimits":
+        return cls(
+            cpus=data["cpus"],
+            memory_bytes=data["memory_bytes"],
+            pids=data["pids"],
+            timeout_s=data["timeout_s"],
+            output_bytes=data["output_bytes"],
+            tmpfs_bytes=data["tmpfs_bytes"],
+            cpu_seconds=data.get("cpu_seconds", 0.0),
+        )
 
 
 @dataclass(frozen=True)
@@ -103,8 +119,8 @@ class RequestedLimits:
     output_bytes: int | None = None
     cpu_seconds: float | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {key: value for key, value in asdict(self).items() if value is not None}
+    def to_dict(self) -> RequestedLimitsRecord:
+        return cast(RequestedLimitsRecord, {key: value for key, value in asdict(self).items() if value is not None})
 
 
 _FLAG_NAMES = {

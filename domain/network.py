@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from .errors import DomainError, InvalidSubmission
 from .levels import TrustLevel
+from .payloads import NetworkRecord
 
 _LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
 _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*$")
@@ -92,13 +92,20 @@ class NetworkRequest:
     index_urls: tuple[str, ...] = ()
     requirements: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["mode"] = self.mode.value
-        return data
+    def to_dict(self) -> NetworkRecord:
+        return {
+            "mode": self.mode.value,
+            "allow": list(self.allow),
+            "http_ports": list(self.http_ports),
+            "https_ports": list(self.https_ports),
+            "max_bytes": self.max_bytes,
+            "max_requests": self.max_requests,
+            "index_urls": list(self.index_urls),
+            "requirements": list(self.requirements),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "NetworkRequest":
+    def from_dict(cls, data: NetworkRecord) -> "NetworkRequest":
         """The inverse of ``to_dict``, as stored on an event (lists read back as tuples)."""
         return cls(
             mode=NetworkMode(data["mode"]),

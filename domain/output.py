@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +72,7 @@ def split_output(text: str, inline_bytes: int) -> tuple[str, bytes | None]:
     return data[:inline_bytes].decode("utf-8", errors="ignore"), data
 
 
-def references(outcome: dict[str, Any]) -> list[tuple[str, BlobReference]]:
+def references(outcome: Mapping[str, Any]) -> list[tuple[str, BlobReference]]:
     """The blobs an outcome names, by stream; raises MalformedReference for one that is not ours."""
     found = []
     for stream in OUTPUT_STREAMS:

@@ -9,12 +9,12 @@ the answer the policy may change; what it no longer grants is refused, and nothi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 from .errors import DomainError
 from .levels import Provenance, TrustLevel
 from .limits import RequestedLimits, ResourceLimits, format_size
 from .network import NetworkMode, NetworkRequest
+from .payloads import RunRequestRecord
 
 
 class RequestNoLongerGranted(DomainError):
@@ -29,7 +29,7 @@ class RunRequest:
     limits: ResourceLimits  # what it was sized to: the profile at its complexity, then the request
     network: NetworkRequest
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RunRequestRecord:
         return {
             "provenance": self.provenance.value,
             "trust": self.trust.value,
@@ -39,7 +39,7 @@ class RunRequest:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "RunRequest":
+    def from_dict(cls, data: RunRequestRecord) -> "RunRequest":
         return cls(
             provenance=Provenance(data["provenance"]),
             trust=TrustLevel(data["trust"]),

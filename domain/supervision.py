@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .limits import ResourceLimits
+from .payloads import UsageRecord
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,21 @@ class Usage:
     io_read_bytes: int = 0
     io_write_bytes: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["elapsed_s"] = round(self.elapsed_s, 3)
-        data["cpu_seconds"] = round(self.cpu_seconds, 3)
-        return data
+    def to_dict(self) -> UsageRecord:
+        return {
+            "elapsed_s": round(self.elapsed_s, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "memory_bytes": self.memory_bytes,
+            "memory_peak_bytes": self.memory_peak_bytes,
+            "pids": self.pids,
+            "disk_bytes": self.disk_bytes,
+            "disk_full": self.disk_full,
+            "output_bytes": self.output_bytes,
+            "oom_kills": self.oom_kills,
+            "pids_limit_hits": self.pids_limit_hits,
+            "io_read_bytes": self.io_read_bytes,
+            "io_write_bytes": self.io_write_bytes,
+        }
 
     def ratios(self, limits: ResourceLimits) -> dict[str, float]:
         """How close each measure is to its limit (1.0 = at the limit)."""

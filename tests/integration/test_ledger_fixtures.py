@@ -7,6 +7,7 @@ an old topic or an old stored shape fails here first.
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import uuid
@@ -16,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from mai_safety.application.service import MaiSafety
+from mai_safety.domain.execution import Execution
+from mai_safety.domain.run_request import RunRequest
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .cli_helpers import run_cli
@@ -122,3 +125,33 @@ def test_the_waiting_execution_of_6bb7568_keeps_what_it_asked_for(tmp_path: Path
         assert app.report(waiting).status == "awaiting_override"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("fixture", "stored_versions"), [("6441331", {1}), ("6bb7568", {2})])
+def test_override_requested_events_read_as_version_2_whatever_version_stored_them(
+    tmp_path: Path, fixture: str, stored_versions: set[int]
+) -> None:
+    """The upcaster: version 1 (6441331, no request kept) reads with ``request=None``; version 2
+    as stored. The stored bytes stay as they are (the chain hashes cover them)."""
+    old_ledger = {"6441331": _copy_6441331, "6bb7568": _copy_6bb7568}[fixture](tmp_path)
+    with sqlite3.connect(old_ledger.data_dir / "ledger.sqlite") as ledger:
+        states = [
+            json.loads(state)
+            for (state,) in ledger.execute("SELECT state FROM stored_events WHERE topic LIKE '%:Execution.OverrideRequested'")
+        ]
+    assert states and {state.get("class_version", 1) for state in states} == stored_versions
+    app = old_ledger.app()
+    modes = set()
+    try:
+        for execution in old_ledger.executions():
+            for domain_event in app.repository.event_store.get(uuid.UUID(execution)):
+                if isinstance(domain_event, Execution.OverrideRequested):
+                    assert type(domain_event).class_version == 2
+                    assert domain_event.kind in ("confirmation", "override")
+                    if stored_versions == {1}:
+                        assert domain_event.request is None
+                    else:
+                        modes.add(RunRequest.from_dict(domain_event.request).network.mode.value)
+    finally:
+        app.close()
+    assert modes == ({"none", "deps"} if stored_versions == {2} else set())

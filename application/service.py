@@ -17,7 +17,7 @@ from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate, GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.errors import InvalidSubmission, InvalidTransition, LimitOutOfPolicy
+from mai_safety.domain.errors import DomainError, InvalidSubmission, InvalidTransition, LimitOutOfPolicy
 from mai_safety.domain.limits import (
     ComplexityScale,
     HostBusy,
@@ -438,16 +438,18 @@ class MaiSafety(TokenCommands, Application[UUID]):
     def _size_as_recorded(self, execution: Execution, request: RunRequest) -> Sizing:
         """The sizing of what ``execution`` asked for, if the policy in force still grants all of
         it; the host's room is applied later, by the sandbox, as for every run."""
+        refusal: DomainError | None = None
         try:
             current = self._size(request.provenance, execution.level, execution.complexity, request.requested)
             granted = self._network(request.network.mode, list(request.network.requirements), execution.code, current)
             problems = request.not_granted_by(current.trust, self.gate.profile(current.trust).maximum, granted)
         except (LimitOutOfPolicy, NetworkNotAllowed, InvalidSubmission) as exc:
-            problems = [exc.message]
+            problems, refusal = [exc.message], exc
         if problems:
             raise RequestNoLongerGranted(
                 f"execution {execution.id} asked for what the policy in force no longer grants: {'; '.join(problems)}. "
-                "Nothing ran: deny it and submit the code again"
+                "Nothing ran: deny it and submit the code again",
+                refusal=refusal,
             )
         minimum = self.gate.profile(current.trust).minimum
         floor = ResourceLimits(**{key: min(getattr(minimum, key), value) for key, value in request.limits.to_dict().items()})

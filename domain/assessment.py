@@ -91,8 +91,9 @@ def check_submission_bytes(raw: bytes, max_bytes: int, source: str) -> None:
         raise InvalidSubmission(f"{source} is empty: give a Python program with at least one statement")
     if len(raw) > max_bytes:
         raise SubmissionTooLarge(
-            f"{source} is {len(raw)} bytes, over the limit of {max_bytes} bytes: "
-            "split the program or raise MAI_SAFETY_MAX_CODE_BYTES"
+            f"{source} is {len(raw)} bytes, over the limit of {max_bytes} bytes: split the program",
+            size=len(raw),
+            max_bytes=max_bytes,
         )
     if b"\x00" in raw:
         position = raw.index(b"\x00")

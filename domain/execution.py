@@ -19,7 +19,7 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import Aggregate, event
 
 from .assessment import Assessment, Finding, Submission
-from .errors import InvalidTransition
+from .errors import ExplanationMissing, InvalidTransition
 from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
@@ -209,7 +209,7 @@ class Execution(Aggregate):
             )
         rules.check_may_answer(self.override_kind.value, actor)
         if self.override_kind is OverrideKind.OVERRIDE and not explanation.strip():
-            raise InvalidTransition("overriding BLOCKED code needs a written explanation: pass --explanation")
+            raise ExplanationMissing("overriding BLOCKED code needs a written explanation")
         self._overridden(kind=self.override_kind.value, explanation=explanation, on_behalf_of=on_behalf_of)
 
     def deny(self, reason: str, rules: GateRules | Any, actor: str) -> None:

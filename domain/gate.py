@@ -10,7 +10,22 @@ from .errors import DomainError
 
 
 class NotPermitted(DomainError):
-    """The acting person is not allowed by the policy to give this answer."""
+    """The acting person is not allowed to do this. When the gate's policy refused an answer:
+    ``actor``, the ``answer_kind`` ("confirmation" or "override") and the ``allowed_actors``
+    (the policy's patterns); otherwise (roles, in service mode) those are None."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        actor: str | None = None,
+        answer_kind: str | None = None,
+        allowed_actors: tuple[str, ...] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.actor = actor
+        self.answer_kind = answer_kind
+        self.allowed_actors = allowed_actors
 
 
 class AnswerTooLate(DomainError):
@@ -33,6 +48,8 @@ class GateRules:
         if not any(fnmatchcase(actor, pattern) for pattern in allowed):
             what = "override BLOCKED code" if kind == "override" else "confirm HIGH code"
             raise NotPermitted(
-                f"{actor!r} may not {what}: the policy allows {', '.join(allowed) or 'no one'} "
-                "(policies/gate.yaml); ask one of them, or act as one with MAI_SAFETY_ACTOR"
+                f"{actor!r} may not {what}: the policy allows {', '.join(allowed) or 'no one'}",
+                actor=actor,
+                answer_kind=kind,
+                allowed_actors=tuple(allowed),
             )

@@ -123,14 +123,8 @@ class RequestedLimits:
         return cast(RequestedLimitsRecord, {key: value for key, value in asdict(self).items() if value is not None})
 
 
-_FLAG_NAMES = {
-    "cpus": "--cpus",
-    "memory_bytes": "--memory",
-    "pids": "--pids",
-    "timeout_s": "--timeout",
-    "output_bytes": "--output-limit",
-    "cpu_seconds": "--cpu-seconds",
-}
+#: The limits a caller may ask for (``RequestedLimits``' fields), in the order they are checked.
+REQUESTABLE_LIMITS = ("cpus", "memory_bytes", "pids", "timeout_s", "output_bytes", "cpu_seconds")
 
 
 def fit_limits(
@@ -144,20 +138,23 @@ def fit_limits(
     if isinstance(profile, ResourceLimits):
         profile = LimitProfile.fixed(profile)
     chosen = profile.at(complexity_score)
-    for name, flag in _FLAG_NAMES.items():
+    for name in REQUESTABLE_LIMITS:
         value = getattr(requested, name)
         if value is None:
             continue
         ceiling = getattr(profile.maximum, name)
         if value <= 0:
-            raise LimitOutOfPolicy(f"{flag} must be more than zero, got {value}")
+            raise LimitOutOfPolicy(f"{name} must be more than zero, got {value}", limit=name, asked=value, trust=trust.value)
         if value > ceiling:
             is_size = name.endswith("bytes")
             shown = format_size(ceiling) if is_size else f"{ceiling:g}"
             asked = format_size(value) if is_size else f"{value:g}"
             raise LimitOutOfPolicy(
-                f"{flag} {asked} is above what the policy allows {trust.value} code ({shown}): "
-                "ask for at most that, or change the profile in policies/limits.yaml"
+                f"{name} {asked} is above what the policy allows {trust.value} code ({shown}): ask for at most that",
+                limit=name,
+                asked=value,
+                allowed=ceiling,
+                trust=trust.value,
             )
         chosen = replace(chosen, **{name: type(ceiling)(value)})
     if requested.timeout_s is not None and requested.cpu_seconds is None:

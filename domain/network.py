@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import DomainError, InvalidSubmission
+from .errors import DomainError, KnownMaliciousRequirement
 from .levels import TrustLevel
 from .payloads import NetworkRecord
 
@@ -21,7 +21,21 @@ class NetworkMode(str, Enum):
 
 
 class NetworkNotAllowed(DomainError):
-    """The policy does not let this execution use the network it asked for."""
+    """The policy does not let this execution use the network it asked for: its ``trust`` level is
+    not among ``allowed_trust``, or its profile's ``runtime`` (runsc) has no networking."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        trust: str | None = None,
+        allowed_trust: tuple[str, ...] | None = None,
+        runtime: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.trust = trust
+        self.allowed_trust = allowed_trust
+        self.runtime = runtime
 
 
 def check_allow_entry(entry: str) -> str:
@@ -63,8 +77,10 @@ class EgressPolicy:
         if trust not in self.trust_levels:
             allowed = ", ".join(level.value for level in self.trust_levels) or "no trust level"
             raise NetworkNotAllowed(
-                f"--network deps is not allowed for {trust.value} code (policies/network.yaml allows: {allowed}); "
-                "run it without network"
+                f"the deps network is not allowed for {trust.value} code (the policy allows: {allowed}); "
+                "run it without network",
+                trust=trust.value,
+                allowed_trust=tuple(level.value for level in self.trust_levels),
             )
 
 
@@ -73,9 +89,11 @@ def check_runtime_for_network(runtime: str, trust: TrustLevel, wants_network: bo
     have the dependency egress; ``auto`` gives such a run runc instead, and says so."""
     if runtime == "runsc" and wants_network:
         raise NetworkNotAllowed(
-            f"--network deps is refused for {trust.value} code: policies/limits.yaml runs it under gVisor "
-            "(runtime: runsc), whose networking is off; run it without network, or give the profile "
-            "runtime: auto (deps then run under runc, recorded)"
+            f"the deps network is refused for {trust.value} code: its profile runs it under gVisor "
+            "(runtime runsc), whose networking is off; run it without network, or give the profile "
+            "the runtime auto (deps then run under runc, recorded)",
+            trust=trust.value,
+            runtime=runtime,
         )
 
 
@@ -151,7 +169,8 @@ class KnownThreats:
     def check_requirements(self, requirements: list[str]) -> None:
         for requirement in requirements:
             if requirement_name(requirement) in self.package_names:
-                raise InvalidSubmission(
-                    f"requirement {requirement!r} names a known-malicious package (policies/threats.yaml): "
-                    "nothing was fetched; remove it"
+                raise KnownMaliciousRequirement(
+                    f"requirement {requirement!r} names a known-malicious package (the threat list): "
+                    "nothing was fetched; remove it",
+                    requirement=requirement,
                 )

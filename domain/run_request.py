@@ -18,7 +18,12 @@ from .payloads import RunRequestRecord
 
 
 class RequestNoLongerGranted(DomainError):
-    """A waiting execution asked for something the policy in force no longer grants."""
+    """A waiting execution asked for something the policy in force no longer grants; ``refusal``:
+    the policy's own error, when one said so (a limit, the network, a requirement)."""
+
+    def __init__(self, message: str, *, refusal: DomainError | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 @dataclass(frozen=True)

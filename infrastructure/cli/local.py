@@ -45,6 +45,7 @@ from .text import event_line as _event_line, exit_for, print_findings as _print_
 from .terminal import visible_line
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
+from .hints import cli_message
 from .exit_codes import (  # noqa: F401 - the documented statuses, named where the commands use them
     EXIT_AWAITING,
     EXIT_BAD_INPUT,
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         with acting_as(default_actor(settings)):
             return _dispatch(args, settings)
     except MaiSafetyError as exc:
-        _error(exc.message)
+        _error(cli_message(exc))
         return exit_code_for(exc)
     except IntegrityError as exc:
         _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
@@ -331,11 +332,11 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
             readable.append((name, Submission.from_bytes(code, provenance, settings.max_code_bytes, source)))
         except MaiSafetyError as exc:
             status = EXIT_BAD_INPUT
-            unreadable.append((name, exc.message))
+            unreadable.append((name, cli_message(exc)))
             if output == "json":
-                print(json.dumps({"path": name, "error": exc.message}))
+                print(json.dumps({"path": name, "error": cli_message(exc)}))
             else:
-                _error(exc.message)
+                _error(cli_message(exc))
     if not readable and output != "sarif":
         return status
     analysis = load_analysis_policy(policies.directory)

@@ -38,8 +38,9 @@ from mai_safety.client import (
 from mai_safety.domain.errors import DomainError
 from mai_safety.domain.limits import parse_size
 
-from .text import event_line, exit_for, print_findings, print_report
 from ..input_files import python_files_in, read_program_file, read_program_stdin
+from .hints import cli_message, field_hint
+from .text import event_line, exit_for, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .terminal import visible_line
 
@@ -115,7 +116,7 @@ def main(argv: list[str]) -> int:
     except _Refused as exc:
         return _fail(exc.message, exc.code)
     except DomainError as exc:  # bad input read here (FILE, sizes)
-        return _fail(exc.message, EXIT_BAD_INPUT)
+        return _fail(cli_message(exc), EXIT_BAD_INPUT)
     except MaiSafetyClientError as exc:
         return _fail(*_failure(exc))
     except KeyboardInterrupt:
@@ -271,7 +272,7 @@ def _failure(exc: MaiSafetyClientError) -> tuple[str, int]:
     if isinstance(exc, NotPermitted):
         return exc.detail, EXIT_NOT_PERMITTED
     if isinstance(exc, (NotFound, InvalidRequest, TooLarge, Conflict)):
-        return exc.detail, EXIT_BAD_INPUT
+        return exc.detail + field_hint(exc.problem.get("field")), EXIT_BAD_INPUT
     if isinstance(exc, HostBusy):
         return f"{exc.detail} (try again in {exc.retry_after or 10:g} s)", EXIT_BUSY
     if isinstance(exc, ServiceUnavailable):

@@ -23,9 +23,19 @@ from mai_safety.application.errors import (
     SandboxUnavailable,
     TokenNotFound,
 )
-from mai_safety.domain.errors import DomainError, InvalidTransition, MaiSafetyError, SubmissionTooLarge
+from mai_safety.domain.errors import (
+    DomainError,
+    ExplanationMissing,
+    InvalidTransition,
+    KnownMaliciousRequirement,
+    LimitOutOfPolicy,
+    MaiSafetyError,
+    SubmissionTooLarge,
+)
 from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
+from mai_safety.domain.network import NetworkNotAllowed
+from mai_safety.domain.run_request import RequestNoLongerGranted
 
 PROBLEM_JSON = "application/problem+json"
 #: Seconds a caller should wait before trying again when the host has no room.
@@ -78,8 +88,24 @@ def problem_for(exc: MaiSafetyError) -> JSONResponse:
                 headers = {"Retry-After": str(RETRY_AFTER_S)}
             elif status == 503:
                 headers = {"Retry-After": str(RETRY_AFTER_S)}
-            return problem(status, kind, title, exc.message, headers)
+            field = _field_of(exc)
+            return problem(status, kind, title, exc.message, headers, **({"field": field} if field else {}))
     return problem(500, "internal", "Internal error", f"{type(exc).__name__}: {exc.message}")
+
+
+def _field_of(exc: MaiSafetyError) -> str | None:
+    """The request's JSON field an error is about, where its fields say (the CLI names a flag)."""
+    if isinstance(exc, LimitOutOfPolicy) and exc.limit is not None:
+        return f"limits.{exc.limit}"
+    if isinstance(exc, RequestNoLongerGranted) and exc.refusal is not None:
+        return _field_of(exc.refusal)
+    if isinstance(exc, ExplanationMissing):
+        return "explanation"
+    if isinstance(exc, NetworkNotAllowed):
+        return "network"
+    if isinstance(exc, KnownMaliciousRequirement):
+        return "requirements"
+    return None
 
 
 def install(app: FastAPI) -> None:

@@ -20,6 +20,7 @@ from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import LimitProfile, RequestedLimits, ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, KnownThreats, NetworkMode, NetworkRequest
 from mai_safety.domain.run_request import RequestNoLongerGranted
+from mai_safety.infrastructure.cli.hints import cli_message
 
 from .fakes import FakeAssessor, FakePackageIndex, FakeSandbox
 
@@ -221,7 +222,9 @@ def test_an_answer_the_policy_in_force_no_longer_grants_is_refused_and_nothing_r
     change(app)
     with pytest.raises(RequestNoLongerGranted, match="no longer grants") as refused:
         app.approve(execution_id, "reviewed")
-    assert said in refused.value.message and "Nothing ran: deny it and submit the code again" in refused.value.message
+    assert "Nothing ran: deny it and submit the code again" in refused.value.message
+    assert said in cli_message(refused.value)  # the CLI names its flags and policy files
+    assert "--" not in refused.value.message and "policies/" not in refused.value.message  # the domain does not
     assert _ledger_size(app) == before and sandbox.prepared == []
     assert app.report(execution_id).status == "awaiting_override"
 

@@ -17,6 +17,7 @@ from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
 from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.cli.hints import cli_message
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .fakes import FakeAssessor, FakeSandbox
@@ -87,6 +88,8 @@ def test_network_deps_is_refused_before_anything_is_recorded_for_a_runsc_profile
         egress=EgressPolicy(allow=("pypi.org",), trust_levels=(TrustLevel.STANDARD,)),
     )
     app, sandbox = _app(gate)
-    with pytest.raises(NetworkNotAllowed, match="runtime: runsc"):
+    with pytest.raises(NetworkNotAllowed, match=r"runtime runsc") as refused:
         app.run(b"print(1)\n", network=NetworkMode.DEPS)
+    assert (refused.value.trust, refused.value.runtime) == ("standard", "runsc")
+    assert "policies/limits.yaml runs it under gVisor (runtime: runsc)" in cli_message(refused.value)
     assert app.verify().checked == 0 and sandbox.prepared == []

@@ -10,7 +10,11 @@ from ``to_dict``; readers index them by key, so a mistyped key fails the type ch
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any
+
+# typing_extensions' TypedDict, not typing's: pydantic (the HTTP API's models hold these) reads only
+# that one before Python 3.12.
+from typing_extensions import NotRequired, TypedDict
 
 
 class FindingRecord(TypedDict):

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from mai_safety.domain.assessment import Submission  # noqa: E402
 from mai_safety.domain.levels import Provenance, RiskLevel  # noqa: E402
 from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers  # noqa: E402
-from mai_safety.infrastructure.policy_loader import load_policies  # noqa: E402
+from mai_safety.infrastructure.policies import load_policies  # noqa: E402
 from tests.corpus.labels import Example, load  # noqa: E402
 
 POLICIES = ROOT / "policies"

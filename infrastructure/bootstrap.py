@@ -18,7 +18,7 @@ from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.work_lock import work_lock_beside
-from .policy_loader import LimitsPolicy, Policies, load_policies
+from .policies import LimitsPolicy, Policies, load_policies
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile
 

@@ -18,7 +18,7 @@ from bandit.core import meta_ast, metrics
 from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 
-from ..policy_loader import BanditPolicy
+from ..policies import BanditPolicy
 
 _FILENAME = "<submission>"
 

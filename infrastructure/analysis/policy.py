@@ -6,7 +6,7 @@ rule's level applies to, which hashes and package names are known threats, and w
 sensitive for which operation (the sensitive-path model, shared by both analyzers; compiled into
 sensitive_paths.py's SensitivePaths). Everything is
 validated with pydantic; every problem becomes one ConfigurationError naming the file, the key and
-what was expected, in the same words as policy_loader.py uses for assessment.yaml and limits.yaml.
+what was expected, in the same words as policies/execution.py uses for assessment.yaml and limits.yaml.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import Provenance, RiskLevel
 
-from ..policy_files import load, read_yaml, validate
+from ..policies.files import StrictModel, load, read_yaml, validate
 from .sensitive_paths import OPERATIONS, PathEntry, SensitivePaths, glob_regex
 
 LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
@@ -34,14 +34,10 @@ _PACKAGE = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
 _RANK = {"LOW": 0, "MEDIUM": 1, "HIGH": 2, "BLOCKED": 3}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --- analysis.yaml -------------------------------------------------------------------------
 
 
-class _RuleSetting(_Strict):
+class _RuleSetting(StrictModel):
     level: LevelName
     provenances: list[ProvenanceName] | None = None
     otherwise: LevelName | None = None
@@ -67,14 +63,14 @@ def _check_provenances(level: str, provenances: list[str] | None, otherwise: str
         raise ValueError("`provenances` must name at least one of mai, user, external (or be left out)")
 
 
-class _Complexity(_Strict):
+class _Complexity(StrictModel):
     max_nesting_depth: int = Field(gt=0, le=10_000)
     max_expression_depth: int = Field(gt=0, le=10_000)
     max_lines: int = Field(gt=0)
     max_line_length: int = Field(gt=0)
 
 
-class _SemgrepSection(_Strict):
+class _SemgrepSection(StrictModel):
     rules_dir: str = "semgrep"
     timeout_s: float = Field(gt=0, le=600)
     per_rule_timeout_s: float = Field(gt=0, le=600)
@@ -85,20 +81,20 @@ class _SemgrepSection(_Strict):
     rules: dict[str, _RuleSetting] = Field(default_factory=dict)
 
 
-class _AstSection(_Strict):
+class _AstSection(StrictModel):
     complexity: _Complexity
     rules: dict[str, _RuleSetting]
 
 
-class _ThreatsSection(_Strict):
+class _ThreatsSection(StrictModel):
     file: str = "threats.yaml"
 
 
-class _SensitivePathsSection(_Strict):
+class _SensitivePathsSection(StrictModel):
     file: str = "sensitive_paths.yaml"
 
 
-class _AnalysisFile(_Strict):
+class _AnalysisFile(StrictModel):
     version: Literal[1]
     failure_level: LevelName = "MEDIUM"
     deadline_s: float = Field(gt=0, le=600)
@@ -118,14 +114,14 @@ class _AnalysisFile(_Strict):
 # --- threats.yaml --------------------------------------------------------------------------
 
 
-class _ThreatHash(_Strict):
+class _ThreatHash(StrictModel):
     name: str = Field(min_length=1)
     scope: Literal["file", "line"]
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     reference: str = ""
 
 
-class _ThreatPackage(_Strict):
+class _ThreatPackage(StrictModel):
     name: str
     reference: str = ""
 
@@ -137,7 +133,7 @@ class _ThreatPackage(_Strict):
         return name
 
 
-class _ThreatsFile(_Strict):
+class _ThreatsFile(StrictModel):
     version: Literal[1]
     hashes: list[_ThreatHash] = Field(default_factory=list)
     packages: list[_ThreatPackage] = Field(default_factory=list)
@@ -148,7 +144,7 @@ class _ThreatsFile(_Strict):
 _GLOB_START = re.compile(r"^(/|~/|~$|\*\*/)")
 
 
-class _PathEntry(_Strict):
+class _PathEntry(StrictModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     name: str = Field(min_length=1)
@@ -182,7 +178,7 @@ class _PathEntry(_Strict):
         return self
 
 
-class _SensitivePathsFile(_Strict):
+class _SensitivePathsFile(StrictModel):
     version: Literal[1]
     entries: list[_PathEntry] = Field(min_length=1)
 
@@ -240,7 +236,7 @@ class _SemgrepRule(BaseModel):
         return languages
 
 
-class _SemgrepFile(_Strict):
+class _SemgrepFile(StrictModel):
     rules: list[_SemgrepRule] = Field(min_length=1)
 
 

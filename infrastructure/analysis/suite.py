@@ -192,7 +192,7 @@ def build_analyzers(
 ) -> AnalyzerSuite:
     """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
 
-    ``bandit_policy`` is ``Policies.bandit`` from policy_loader. ``only`` keeps a subset by name
+    ``bandit_policy`` is ``Policies.bandit`` from infrastructure/policies. ``only`` keeps a subset by name
     (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``. Raises
     ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
     """

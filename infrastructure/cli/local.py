@@ -38,7 +38,7 @@ from ..bootstrap import bootstrap, build_assessor, default_actor
 from .audit import add_audit_commands, run_audit
 from .status import print_status
 from .tokens import add_token_commands, run_tokens
-from ..policy_loader import load_policies
+from ..policies import load_policies
 from ..analysis import sarif_log
 from ..settings import Settings
 from .text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report

@@ -20,7 +20,7 @@ from eventsourcing.persistence import PersistenceError
 from mai_safety.domain.errors import MaiSafetyError
 
 from ..sandbox.engine import engine_status
-from ..policy_loader import load_policies
+from ..policies import load_policies
 from .exit_codes import EXIT_OK, EXIT_UNAVAILABLE
 from ..settings import Settings
 

@@ -17,8 +17,8 @@ from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
 # The same strict model and loader as the other policy files, so that errors read the same way
 # (file, key, what was expected).
-from ..policy_files import load as load_policy_file
-from ..policy_loader import _Strict as Strict
+from ..policies.files import load as load_policy_file
+from ..policies.files import StrictModel as Strict
 from .witness import FileWitness, HttpWitness, SyslogWitness, Witness, WitnessSet, WitnessStatus
 
 

@@ -19,7 +19,7 @@ from mai_safety.infrastructure.analysis.policy import load_analysis_policy
 from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers
 from mai_safety.infrastructure.analysis.ast import AstAnalyzer
 from mai_safety.infrastructure.analysis.bandit import BanditAnalyzer
-from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer
 from mai_safety.infrastructure.analysis.threat_hashes import file_digest, line_digests
 

@@ -15,7 +15,7 @@ import pytest
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers
-from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.policies import load_policies
 from tests.corpus.labels import Example, load
 
 POLICIES = Path(__file__).resolve().parents[2] / "policies"

@@ -22,7 +22,7 @@ from mai_safety.domain.levels import Provenance
 from mai_safety.domain.limits import HostRoom, RequestedLimits, ResourceLimits
 from mai_safety.infrastructure.bootstrap import _pool_specs, bootstrap
 from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_POOL, LABEL_SUPERVISOR, DockerSandbox
-from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
 from .cli_helpers import STARTED_PIDS, policies_with

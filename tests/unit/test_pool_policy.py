@@ -12,7 +12,7 @@ import yaml
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.infrastructure.bootstrap import _pool_specs
-from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 

@@ -16,7 +16,7 @@ from mai_safety.application.service import GatePolicy, MaiSafety
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
-from mai_safety.infrastructure.policy_loader import load_policies
+from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.cli.hints import cli_message
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 

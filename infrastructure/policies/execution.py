@@ -11,11 +11,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from mai_safety.application.errors import ConfigurationError
 
-from .policy_files import load
+from .files import StrictModel, load
 from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
 from mai_safety.domain.gate import GateRules
@@ -33,14 +33,10 @@ LevelName = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
 _CONFIDENCE_ORDER = {"UNDEFINED": 0, "LOW": 1, "MEDIUM": 2, "HIGH": 3}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --- assessment.yaml -------------------------------------------------------------------------
 
 
-class _BanditSection(_Strict):
+class _BanditSection(StrictModel):
     severity: dict[Literal["LOW", "MEDIUM", "HIGH"], LevelName]
     min_confidence: Literal["LOW", "MEDIUM", "HIGH"] = "LOW"
     rules: dict[str, LevelName] = Field(default_factory=dict)
@@ -54,7 +50,7 @@ class _BanditSection(_Strict):
         return rules
 
 
-class _AssessmentFile(_Strict):
+class _AssessmentFile(StrictModel):
     version: Literal[1]
     analyzer_failure_level: LevelName = "MEDIUM"
     bandit: _BanditSection
@@ -80,12 +76,12 @@ class BanditPolicy:
 # --- limits.yaml -----------------------------------------------------------------------------
 
 
-class _Range(_Strict):
+class _Range(StrictModel):
     min: float | str
     max: float | str
 
 
-class _Profile(_Strict):
+class _Profile(StrictModel):
     cpus: float | _Range
     memory: str | int | _Range
     pids: int | _Range
@@ -97,13 +93,13 @@ class _Profile(_Strict):
     runtime: Literal["runc", "runsc", "auto"] = "runc"
 
 
-class _TrustRule(_Strict):
+class _TrustRule(StrictModel):
     provenance: Literal["mai", "user", "external"]
     up_to: LevelName
     trust: Literal["trusted", "standard", "untrusted"]
 
 
-class _Host(_Strict):
+class _Host(StrictModel):
     memory_share: float = Field(gt=0, le=1)
     cpu_share: float = Field(gt=0, le=1)
     max_concurrent: int | Literal["auto"] = "auto"
@@ -112,13 +108,13 @@ class _Host(_Strict):
     queue_wait_s: float = Field(default=60, ge=0, le=3600)
 
 
-class _Sampling(_Strict):
+class _Sampling(StrictModel):
     interval_s: float = Field(default=0.25, ge=0.05, le=10)
     record_every_s: float = Field(default=1.0, ge=0.05, le=3600)
     record_above: float = Field(default=0.8, gt=0, le=1)
 
 
-class _Pool(_Strict):
+class _Pool(StrictModel):
     # Waiting, pre-started containers per profile, under the profile's runtime (0: none, today's path).
     sizes: dict[Literal["trusted", "standard", "untrusted"], int] = Field(default_factory=dict)
     max_idle_s: float = Field(default=300, ge=10, le=3600)
@@ -132,7 +128,7 @@ class _Pool(_Strict):
         return sizes
 
 
-class _LimitsFile(_Strict):
+class _LimitsFile(StrictModel):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
     trust: list[_TrustRule]
@@ -181,7 +177,7 @@ class LimitsPolicy:
 # --- gate.yaml -------------------------------------------------------------------------------
 
 
-class _GateFile(_Strict):
+class _GateFile(StrictModel):
     version: Literal[1]
     confirm: list[str] = Field(min_length=1)
     override: list[str]
@@ -191,7 +187,7 @@ class _GateFile(_Strict):
 # --- network.yaml ----------------------------------------------------------------------------
 
 
-class _NetworkFile(_Strict):
+class _NetworkFile(StrictModel):
     version: Literal[1]
     allow: list[str] = Field(default_factory=list)
     derive_from_pip: bool = True

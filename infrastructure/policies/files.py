@@ -7,13 +7,19 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from mai_safety.application.errors import ConfigurationError
 
 # libyaml's safe loader where PyYAML was built with it: the rule files take half a second to read
 # with the pure-Python one, on every start.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class StrictModel(BaseModel):
+    """What every policy file's model derives from: an unknown key is an error, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def read_yaml(path: Path) -> Any:

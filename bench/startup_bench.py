@@ -35,7 +35,7 @@ import psycopg
 from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
 from ledger_bench import LIMITS, fill, new_execution  # noqa: E402 - beside this script
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings

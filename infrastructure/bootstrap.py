@@ -9,7 +9,8 @@ from pathlib import Path
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
-from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 
 from mai_safety.domain.network import KnownThreats
 
@@ -60,7 +61,7 @@ def bootstrap(
     _check_store(store)
     limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
-    gate = GatePolicy(
+    execution_policy = ExecutionPolicy(
         profiles=dict(limits.profiles),
         runtimes=dict(limits.runtimes),
         trust_rules=limits.trust_rules,
@@ -89,7 +90,7 @@ def bootstrap(
             pool=_pool_specs(limits, pool),
             pool_max_idle_s=limits.pool.max_idle_s,
         ),
-        gate=gate,
+        policy=execution_policy,
         env=store.env,
         package_index=PipPackageIndex(),
         ledger=ledger_config(settings).policy,

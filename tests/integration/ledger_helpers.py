@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
 from mai_safety.domain.execution import Execution

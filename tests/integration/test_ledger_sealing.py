@@ -9,7 +9,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 
 from .conftest import PROJECT_ROOT
 from .ledger_helpers import make_app, record_execution
@@ -27,7 +27,7 @@ def _policies(tmp_path: Path, endings_within: str) -> Path:
 
 
 def _covering(app: MaiSafety, position: int) -> int | None:
-    head = app.audit._require_ledger().head()  # noqa: SLF001 - the test looks at the ledger itself
+    head = app.audit.ledger().head()
     return head.checkpoint.sequence if head.checkpoint and head.checkpoint.position >= position else None
 
 
@@ -37,7 +37,7 @@ def test_an_ending_awaits_its_checkpoint_and_is_sealed_before_the_service_stops(
     try:
         first = record_execution(app, "print(1)\n")
         second = record_execution(app, "print(2)\n")
-        ending = app.audit._require_ledger().select_execution(second)[-1].position  # noqa: SLF001
+        ending = app.audit.ledger().select_execution(second)[-1].position
         assert _covering(app, ending) is None
         report = app.audit.verify()
         assert report.intact and report.awaiting_seal == ending  # awaiting, not a problem
@@ -48,7 +48,7 @@ def test_an_ending_awaits_its_checkpoint_and_is_sealed_before_the_service_stops(
 
     app = make_app(database_url, tmp_path / "data", policies)
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         newest = ledger.head().checkpoint
         assert newest is not None and newest.position == ending and newest.reason == "execution ended"
         # One signature for both endings: the one before covers neither.
@@ -63,7 +63,7 @@ def test_the_shipped_policy_seals_an_ending_within_its_bound(database_url: str, 
     app = make_app(database_url, tmp_path / "data")
     try:
         execution = record_execution(app, "print(1)\n")
-        ending = app.audit._require_ledger().select_execution(execution)[-1].position  # noqa: SLF001
+        ending = app.audit.ledger().select_execution(execution)[-1].position
         # No timing is asserted: the seal comes from the timer thread, so wait for it generously.
         polls = 600
         while _covering(app, ending) is None and polls:
@@ -84,7 +84,7 @@ def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(d
 
     app = make_app(database_url, tmp_path / "data", policies)
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         ending = ledger.select_execution(execution)[-1].position
         # Long after the end (as the verifier's clock sees it), an unsealed ending is a problem ...
         rule = app.audit.policy.rule
@@ -104,7 +104,7 @@ def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(d
 def test_a_due_seal_rides_on_the_next_append(database_url: str, tmp_path: Path) -> None:
     app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"))
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         ended = record_execution(app, "print(1)\n")
         ending = ledger.select_execution(ended)[-1].position
         before = ledger.head().checkpoint

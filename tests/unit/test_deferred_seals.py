@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from mai_safety.application.audit import DeferredSeals
+from mai_safety.application.sealing import DeferredSeals
 
 
 class _SlowLedger:

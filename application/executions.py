@@ -1,93 +1,46 @@
-"""The application Mai calls: assess, gate, run, record; and the queries over what was recorded."""
+"""The application Mai calls: its short commands (assess, run, approve, deny, cancel, the sweep
+and recovery) and its queries (report, history, watch, verify, export).
+
+A command loads an execution, calls one of its command methods, saves, and returns a report;
+the sizing of a run lives in application.sizing, its supervision and the recovery of lost runs
+in application.supervision, the audit of the ledger in application.verification.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from collections.abc import Callable
 from typing import Any, TextIO
 from uuid import UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
-from mai_safety.domain.access import Action, NobodyAnswers, Principal, RolesDecide, principal_context
+from mai_safety.domain.access import Action, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
-from mai_safety.domain.gate import AnswerTooLate, GateRules
-from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
-from mai_safety.domain.errors import InvalidSubmission, InvalidTransition, LimitOutOfPolicy
-from mai_safety.domain.limits import (
-    ComplexityScale,
-    HostBusy,
-    LimitProfile,
-    RequestedLimits,
-    ResourceLimits,
-    TrustRule,
-    fit_limits,
-    trust_for,
-)
-from mai_safety.domain.network import (
-    EgressPolicy,
-    KnownThreats,
-    NetworkMode,
-    NetworkNotAllowed,
-    NetworkRequest,
-    check_runtime_for_network,
-    requirements_in_header,
-)
-from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
+from mai_safety.domain.gate import AnswerTooLate
+from mai_safety.domain.levels import Provenance, RiskLevel
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
+from mai_safety.domain.limits import HostBusy, RequestedLimits
+from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
-from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .access import TokenCommands
-from .assessing import assess_code
-from .audit import SEAL, LedgerAudit, LedgerPolicy
-from .blobs import keep_output, with_full_output
-from .live import LiveOutput, OutputWatcher
-from .open_sets import AWAITING, RUNNING, OpenExecutions, OpenSet, scan_open_ids
-from .errors import ConfigurationError, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable, SandboxUnavailable
-from .ports import Assessor, BlobStore, PackageIndex, PreparedRun, ProcessWorkLock, Sandbox, WorkLock
-from .reports import AssessmentReport, ExecutionReport, VerificationReport
-from .sample_writer import SampleWriter
+from .blobs import with_full_output
+from .live import LiveOutput
+from .open_sets import AWAITING, RUNNING, open_ids
+from .errors import ExecutionNotFound, IdempotencyConflict, SandboxUnavailable
+from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
+from .reports import AssessmentReport, ExecutionReport, VerificationReport, report_for
+from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
+from .sizing import ExecutionPolicy, Sizer, Sizing
+from .supervision import Sampling, Supervisor, recover_lost
+from .verification import LedgerAudit
+from .watch import ExecutionWatch, event_data
 
 
 #: Ends that mean the code never ran for want of the host; the caller is told to try again.
 RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
-
-
-@dataclass(frozen=True)
-class GatePolicy:
-    """What the application needs to know of the policies to gate, size and watch a run."""
-
-    profiles: dict[TrustLevel, LimitProfile | ResourceLimits]
-    trust_rules: tuple[TrustRule, ...]
-    max_code_bytes: int
-    rules: GateRules = GateRules(confirmers=("*",), overriders=(), answer_within=timedelta(hours=1))
-    complexity: ComplexityScale = ComplexityScale({"lines": 400})
-    sample_every_s: float = 1.0
-    sample_above: float = 0.8
-    egress: EgressPolicy = EgressPolicy(allow=())
-    derive_allow_from_index: bool = True
-    threats: KnownThreats = KnownThreats()
-    runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto; runc if absent
-
-    def profile(self, trust: TrustLevel) -> LimitProfile:
-        profile = self.profiles[trust]
-        return profile if isinstance(profile, LimitProfile) else LimitProfile.fixed(profile)
-
-
-@dataclass(frozen=True)
-class Sizing:
-    """The limits a run asks the sandbox for, the least it can run with, its network, and why."""
-
-    trust: TrustLevel
-    limits: ResourceLimits
-    floor: ResourceLimits
-    why: dict[str, Any]
-    network: NetworkRequest = NetworkRequest()
-    runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
 
 
 class MaiSafety(TokenCommands, Application[UUID]):
@@ -105,27 +58,31 @@ class MaiSafety(TokenCommands, Application[UUID]):
         *,
         assessor: Assessor,
         sandbox: Sandbox,
-        gate: GatePolicy,
+        policy: ExecutionPolicy,
         env: dict[str, str] | None = None,
         ledger: LedgerPolicy | None = None,
         package_index: PackageIndex | None = None,
         ledger_stall_s: float = 10.0,
         blob_store: Callable[[Any], BlobStore | None] | None = None,
         work_lock: Callable[[Any], WorkLock] | None = None,
+        clock: Clock = utc_now,
+        sealing_timer: StartTimer = start_daemon_timer,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
-        output stays inline in the ending event."""
+        output stays inline in the ending event. ``clock`` tells the time of answers, deadlines
+        and seals; ``sealing_timer`` starts the timers of deferred seals (application.sealing)."""
         super().__init__(env=env)
         self.assessor = assessor
         self.sandbox = sandbox
-        self.gate = gate
+        self.policy = policy
         self.package_index = package_index
         self.blobs = blob_store(self.recorder) if blob_store is not None else None
         #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
         self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
-        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs)
+        self.clock = clock
+        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
         self.ledger_stall_s = ledger_stall_s
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
@@ -148,9 +105,8 @@ class MaiSafety(TokenCommands, Application[UUID]):
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
         self._check_principal_may(Action.ASSESS)
-        return assess_code(
-            self.assessor, code, provenance=provenance, max_code_bytes=self.gate.max_code_bytes, source=source
-        )
+        submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
+        return report_for(submission, self.assessor.assess(submission))
 
     def run(
         self,
@@ -180,7 +136,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
         self._check_principal_may(Action.SUBMIT)
-        submission = Submission.from_bytes(code, provenance, self.gate.max_code_bytes, source)
+        submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         if execution_id is not None:
             execution_id = self.submission_id(execution_id)
             existing = self._submitted_already(execution_id, submission)
@@ -210,8 +166,10 @@ class MaiSafety(TokenCommands, Application[UUID]):
         execution_id: UUID | None,
     ) -> ExecutionReport:
         assessment = self.assessor.assess(submission)
-        sizing = self._size(provenance, assessment.level, assessment.complexity, requested)
-        sizing = replace(sizing, network=self._network(network, list(requirements), submission.code, sizing))
+        sizing = self._sizer().size(
+            provenance, assessment.level, assessment.complexity, requested,
+            network=network, requirements=requirements, code=submission.code,
+        )
         execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
         if assessment.decision.may_run_now:
             self.sandbox.check_available()
@@ -221,15 +179,15 @@ class MaiSafety(TokenCommands, Application[UUID]):
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
             f"{assessment.level.value} code needs {needs}",
-            self.gate.rules.answer_by(_now()),
-            RunRequest(provenance, sizing.trust, requested, sizing.limits, sizing.network),
+            self.policy.rules.answer_by(self.clock()),
+            sizing.request(provenance, requested),
         )
         answer = override if assessment.level is RiskLevel.BLOCKED else ("confirmed" if confirm else None)
         if answer is None:
             self.save(execution)
             return self.report(execution.id)
         # Answered up front: checked in full before the request and the answer are stored together.
-        execution.override(answer, self._authority(execution), actor_context.get(), _now())
+        execution.override(answer, self._authority(execution), actor_context.get(), self.clock())
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
@@ -257,25 +215,28 @@ class MaiSafety(TokenCommands, Application[UUID]):
         if kind is not None and execution.override_kind is not None and execution.override_kind.value != kind:
             needs = "an override (BLOCKED code)" if execution.override_kind.value == "override" else "a confirmation (HIGH code)"
             raise InvalidTransition(f"execution {execution.id} waits for {needs}, not a {kind}")
-        if execution.is_overdue(_now()):
-            execution.expire(_now())
+        if execution.is_overdue(self.clock()):
+            execution.expire(self.clock())
             self.save(execution)
             raise AnswerTooLate(
                 f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
                 "it has now ended unrun (no_answer): submit the code again"
             )
         if execution.request is None:  # waiting since before requests were kept: as it was then
-            sizing = self._size(execution.provenance, execution.level, execution.complexity, requested or RequestedLimits())
-            wanted = list(requirements or ())
-            sizing = replace(sizing, network=self._network(network or NetworkMode.NONE, wanted, execution.code, sizing))
+            sizing = self._sizer().size(
+                execution.provenance, execution.level, execution.complexity, requested or RequestedLimits(),
+                network=network or NetworkMode.NONE, requirements=requirements or (), code=execution.code,
+            )
         else:
             if requested is not None or network is not None or requirements is not None:
                 raise InvalidSubmission(
                     f"execution {execution.id} runs the limits and network it asked for when it was submitted; "
                     "an answer cannot change them: deny it and submit the code again with the ones you want"
                 )
-            sizing = self._size_as_recorded(execution, execution.request)
-        execution.override(explanation, self._authority(execution), actor_context.get(), _now(), on_behalf_of=on_behalf_of)
+            sizing = self._sizer().as_recorded(
+                execution.id, execution.level, execution.complexity, execution.code, execution.request
+            )
+        execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
         self.sandbox.check_available()
         self.save(execution)
         self._run(execution, sizing)
@@ -317,11 +278,11 @@ class MaiSafety(TokenCommands, Application[UUID]):
 
     def _expire_overdue(self) -> list[str]:
         ended = []
-        for execution_id in self._awaiting_ids():
+        for execution_id in self.awaiting_ids():
             execution = self._get(execution_id)
-            if not execution.is_overdue(_now()):
+            if not execution.is_overdue(self.clock()):
                 continue
-            execution.expire(_now())
+            execution.expire(self.clock())
             try:
                 self.save(execution)
             except IntegrityError:
@@ -379,219 +340,32 @@ class MaiSafety(TokenCommands, Application[UUID]):
 
     def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
-        lost = []
-        # Those the index says are running, and any container of this ledger's whose supervisor
-        # is gone (killed before Started was recorded; or missing from the index, which is not
-        # the record: docs/decisions/0019).
-        candidates = dict.fromkeys([*(str(each) for each in self._running_ids()), *self.sandbox.orphaned_executions()])
-        for execution_id in candidates:
-            try:
-                execution = self._get(UUID(execution_id))
-            except (ExecutionNotFound, ValueError):
-                continue  # a container of another ledger's, or of a run refused before it was recorded
-            if execution.status.is_final:
-                continue
-            if execution.status is ExecutionStatus.RUNNING:
-                if not self.sandbox.is_orphaned(execution.supervisor or ""):
-                    continue
-                environment = self.sandbox.describe_execution(execution_id)
-                outcome: dict[str, Any] = {"detail": f"supervisor {execution.supervisor} is gone", **environment}
-                if execution.samples:
-                    outcome["last_sample"] = execution.samples[-1]
-            else:
-                outcome = {"detail": "the supervisor died after creating the container, before recording Started"}
-            self.sandbox.remove_execution(execution_id)
-            execution.terminate("supervisor_lost", outcome)
-            try:
-                self.save(execution)
-            except IntegrityError:
-                continue  # someone else recorded its end first
-            lost.append(execution_id)
-        self.sandbox.remove_leftovers()
-        return lost
-
-    def _size(
-        self, provenance: Provenance, level: RiskLevel, complexity: dict[str, int], requested: RequestedLimits
-    ) -> Sizing:
-        trust = trust_for(self.gate.trust_rules, provenance, level)
-        profile = self.gate.profile(trust)
-        score = self.gate.complexity.score(complexity)
-        limits = fit_limits(profile, requested, trust, score)
-        floor = ResourceLimits(
-            **{
-                key: min(getattr(profile.minimum, key), getattr(limits, key))
-                for key in limits.to_dict()
-            }
-        )
-        why = {
-            "trust": trust.value,
-            "provenance": provenance.value,
-            "level": level.value,
-            "complexity": dict(complexity),
-            "complexity_score": score,
-            "requested": requested.to_dict(),
-            "profile": {"min": profile.minimum.to_dict(), "max": profile.maximum.to_dict()},
-        }
-        return Sizing(trust=trust, limits=limits, floor=floor, why=why, runtime=self.gate.runtimes.get(trust, "runc"))
-
-    def _size_as_recorded(self, execution: Execution, request: RunRequest) -> Sizing:
-        """The sizing of what ``execution`` asked for, if the policy in force still grants all of
-        it; the host's room is applied later, by the sandbox, as for every run."""
-        try:
-            current = self._size(request.provenance, execution.level, execution.complexity, request.requested)
-            granted = self._network(request.network.mode, list(request.network.requirements), execution.code, current)
-            problems = request.not_granted_by(current.trust, self.gate.profile(current.trust).maximum, granted)
-        except (LimitOutOfPolicy, NetworkNotAllowed, InvalidSubmission) as exc:
-            problems = [exc.message]
-        if problems:
-            raise RequestNoLongerGranted(
-                f"execution {execution.id} asked for what the policy in force no longer grants: {'; '.join(problems)}. "
-                "Nothing ran: deny it and submit the code again"
-            )
-        minimum = self.gate.profile(current.trust).minimum
-        floor = ResourceLimits(**{key: min(getattr(minimum, key), value) for key, value in request.limits.to_dict().items()})
-        why = {**current.why, "sized_when": "submitted (recorded on OverrideRequested)"}
-        return Sizing(trust=request.trust, limits=request.limits, floor=floor, why=why, network=request.network, runtime=current.runtime)
-
-    def _network(self, mode: NetworkMode, requirements: list[str], code: str, sizing: Sizing) -> NetworkRequest:
-        """The network this run gets, with every entry checked before anything is recorded."""
-        if mode is NetworkMode.NONE:
-            if requirements:
-                raise InvalidSubmission("requirements can only be installed with --network deps")
-            return NetworkRequest()
-        trust = sizing.trust
-        egress = self.gate.egress
-        egress.check_trust(trust)
-        check_runtime_for_network(sizing.runtime, trust, wants_network=True)
-        if self.package_index is None:
-            raise ConfigurationError("no package index is configured for --network deps")
-        wanted = [self.package_index.check_requirement(entry) for entry in requirements + requirements_in_header(code)]
-        self.gate.threats.check_requirements(wanted)
-        derived = self.package_index.hosts() if self.gate.derive_allow_from_index else ()
-        return NetworkRequest(
-            mode=NetworkMode.DEPS,
-            allow=tuple(dict.fromkeys(egress.allow + derived)),
-            http_ports=egress.http_ports,
-            https_ports=egress.https_ports,
-            max_bytes=egress.max_bytes,
-            max_requests=egress.max_requests,
-            index_urls=self.package_index.index_urls(),
-            requirements=tuple(dict.fromkeys(wanted)),
-        )
+        return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
 
     def _run(self, execution: Execution, sizing: Sizing) -> None:
-        try:
-            prepared = self.sandbox.prepare(
-                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime
-            )
-        except (SandboxUnavailable, HostBusy) as exc:
-            reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
-            execution.terminate(reason, {"detail": exc.message})
-            self.save(execution)
-            raise
-        try:
-            execution.start(
-                container_id=prepared.container_id,
-                image=prepared.image,
-                limits=prepared.limits,
-                trust=sizing.trust,
-                supervisor=self.sandbox.supervisor_id,
-                sizing={**sizing.why, "host": prepared.host},
-                network=sizing.network.to_dict(),
-                runtime=prepared.runtime or {"name": sizing.runtime, "requested": sizing.runtime},
-            )
-            self.save(execution)
-            self._supervise(execution, prepared)
-        finally:
-            self.sandbox.discard(prepared)
+        """Prepare, record Started, supervise and record the end (application.supervision)."""
+        Supervisor(
+            self.sandbox,
+            self.save,
+            self._get,
+            sampling=Sampling(self.policy.sample_every_s, self.policy.sample_above),
+            blobs=self.blobs,
+            inline_output_bytes=self.inline_output_bytes,
+            ledger_stall_s=self.ledger_stall_s,
+            live=self.live,
+        ).run(execution, sizing)
 
-    def _supervise(self, execution: Execution, prepared: PreparedRun) -> None:
-        current = [execution]  # replaced when another writer (a cancel) moved the execution on
-        thinner = SampleThinner(self.gate.sample_every_s, self.gate.sample_above)
-        reload = [False]
-
-        def save_sample(sample: dict[str, Any]) -> bool:  # on the writer's thread, never the loop's
-            if reload[0]:
-                current[0] = self._get(current[0].id)
-                reload[0] = False
-                if current[0].status.is_final:
-                    return False
-            current[0].record_sample(sample)
-            try:
-                return self._save_unless_ended(current)
-            except Exception:
-                reload[0] = True  # what was pending is lost with the failed write: read it again
-                raise
-
-        writer = SampleWriter(save_sample, stall_s=self.ledger_stall_s)
-
-        def observe(usage: Usage) -> bool:
-            if not thinner.should_record(usage, prepared.limits):
-                return not writer.ended_elsewhere.is_set()
-            return writer.offer(usage.to_dict())
-
-        live = self.live
-        try:
-            if live is None:
-                outcome = self.sandbox.run(prepared, observe)
-            else:
-                try:
-                    outcome = self.sandbox.run(prepared, observe, live.open(str(execution.id)))
-                finally:
-                    live.close(str(execution.id))
-        except SandboxUnavailable as exc:
-            if writer.close(self.ledger_stall_s) and not reload[0] and not current[0].status.is_final:
-                current[0].terminate("sandbox_error", {"detail": exc.message})
-                self._save_unless_ended(current)
-            raise
-        if not writer.close(self.ledger_stall_s):
-            # The ledger still holds the writer: the run has ended, and recovery records it when
-            # the ledger answers again.
-            raise LedgerUnavailable(
-                f"the ledger did not answer for {self.ledger_stall_s:g} s: the run was ended and is "
-                "recorded at the next start (mai-safety recover) once the ledger answers"
-            )
-        if reload[0]:
-            current[0] = self._get(current[0].id)
-        if writer.stalled_out:
-            outcome = replace(
-                outcome,
-                termination_reason="ledger_unavailable",
-                detail=f"the ledger did not answer for {self.ledger_stall_s:g} s, so the run was ended",
-            )
-        if writer.dropped:
-            outcome.observations["samples_dropped"] = writer.dropped
-        # Long output goes to the blob store first, committed, then the ending names it.
-        recorded = keep_output(outcome.to_dict(), self.blobs, self.inline_output_bytes)
-        while not current[0].status.is_final:
-            if outcome.termination_reason:
-                current[0].terminate(outcome.termination_reason, dict(recorded))
-            else:
-                current[0].complete(dict(recorded))
-            self._save_unless_ended(current)
-
-    def _save_unless_ended(self, current: list[Execution]) -> bool:
-        """Save; if another writer got there first, read the execution again. False once it has ended."""
-        try:
-            self.save(current[0])
-        except IntegrityError:
-            current[0] = self._get(current[0].id)
-        return not current[0].status.is_final
-
-    def _awaiting_ids(self) -> list[UUID]:
+    def awaiting_ids(self) -> list[UUID]:
         """Executions asked to wait for an answer and neither answered nor ended."""
-        return self._open_ids(AWAITING)
+        return open_ids(self.recorder, AWAITING)
 
-    def _running_ids(self) -> list[UUID]:
+    def running_ids(self) -> list[UUID]:
         """Executions with a Started event and no end."""
-        return self._open_ids(RUNNING)
+        return open_ids(self.recorder, RUNNING)
 
-    def _open_ids(self, open_set: OpenSet) -> list[UUID]:
-        """From the ledger's index of open executions, which costs what is open; a recorder
-        without one is read through (docs/decisions/0019)."""
-        if isinstance(self.recorder, OpenExecutions):
-            return sorted(UUID(member) for member in self.recorder.open_ids(open_set))
-        return sorted(scan_open_ids(self.recorder, open_set))
+    def _sizer(self) -> Sizer:
+        """Sizes under the policy in force now (a test may change it between question and answer)."""
+        return Sizer(self.policy, self.package_index)
 
     def remove_leftovers(self) -> int:
         return self.sandbox.remove_leftovers()
@@ -638,7 +412,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
         ``with_hashes``: each with its ledger position and both chain hashes (``chain``), as `audit
         verify` recomputes them."""
         execution = self._visible(self._get(execution_id))
-        events = [_event_data(event, self.blobs) for event in self.repository.event_store.get(execution.id)]
+        events = [event_data(event, self.blobs) for event in self.repository.event_store.get(execution.id)]
         if with_hashes:
             hashes = self.audit.hashes_of(str(execution.id))
             for event in events:
@@ -650,7 +424,9 @@ class MaiSafety(TokenCommands, Application[UUID]):
         they are written, and, while this process runs it, its output as it comes. Visible as the
         execution itself is (ExecutionNotFound otherwise); nothing is recorded."""
         execution = self._visible(self._get(execution_id))
-        return ExecutionWatch(self, execution.id, principal_context.get())
+        return ExecutionWatch(
+            self, execution.id, principal_context.get(), status=lambda: self._get(execution.id).status.value
+        )
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
@@ -703,7 +479,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
         principal = principal_context.get()
         if principal is not None:
             return RolesDecide(principal, self._submitted_by(execution))
-        return NobodyAnswers() if self.roles_decide else self.gate.rules
+        return NobodyAnswers() if self.roles_decide else self.policy.rules
 
     def submission_id(self, execution_id: UUID) -> UUID:
         """The execution an idempotent submission names: ``execution_id`` itself, unless that
@@ -755,71 +531,4 @@ class MaiSafety(TokenCommands, Application[UUID]):
             raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
 
 
-class ExecutionWatch:
-    """What ``MaiSafety.watch`` hands out: reads of one execution, checked visible once."""
-
-    #: The events after which nothing more is recorded for an execution.
-    FINAL_EVENTS = frozenset({"Completed", "Terminated"})
-
-    def __init__(self, app: MaiSafety, execution_id: UUID, principal: Principal | None) -> None:
-        self._app = app
-        self.execution_id = execution_id
-        self._principal = principal
-        self.output: OutputWatcher | None = app.live.watch(str(execution_id)) if app.live is not None else None
-
-    def recorded_after(self, version: int, limit: int = 200) -> list[dict[str, Any]]:
-        """The execution's events after ``version``, oldest first, as plain data (as ``history``,
-        but output kept as a blob is not read back: the stream's end carries the report)."""
-        events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
-        return [_event_data(event, None) for event in events]
-
-    def token_active(self) -> bool:
-        """Whether the token the watch was opened with still holds (always, outside the service)."""
-        if self._principal is None or not self._principal.token_id:
-            return True
-        return self._app.token_active(self._principal.token_id)
-
-    def status(self) -> str:
-        """The status now, without reading its output back (a stream opening says only this)."""
-        return self._app._get(self.execution_id).status.value
-
-    def report(self) -> ExecutionReport:
-        with acting_as(self._principal.name if self._principal else actor_context.get(), self._principal):
-            return self._app.report(self.execution_id)
-
-    def close(self) -> None:
-        if self.output is not None:
-            self.output.close()
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-@contextmanager
-def acting_as(actor: str, principal: Principal | None = None) -> Iterator[None]:
-    """Stamp every event recorded inside the block with ``actor``; in service mode, ``principal``
-    (the token's) is the actor and what the application checks roles against."""
-    token = actor_context.set(principal.name if principal is not None else actor)
-    principal_token = principal_context.set(principal)
-    try:
-        yield
-    finally:
-        principal_context.reset(principal_token)
-        actor_context.reset(token)
-
-
-def _event_data(event: Any, blobs: BlobStore | None) -> dict[str, Any]:
-    data = {key: value for key, value in event.__dict__.items() if key not in ("originator_id",)}
-    if isinstance(data.get("outcome"), dict):
-        data["outcome"] = with_full_output(data["outcome"], blobs)
-    timestamp = data.pop("timestamp")
-    return {
-        "event": type(event).__name__,
-        "version": data.pop("originator_version"),
-        "timestamp": timestamp.isoformat(),
-        **{key: (str(value) if isinstance(value, UUID) else value) for key, value in data.items() if key != "originator_topic"},
-    }
-
-
-__all__ = ["ExecutionStatus", "GatePolicy", "MaiSafety", "acting_as"]
+__all__ = ["MaiSafety"]

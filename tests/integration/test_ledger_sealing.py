@@ -8,10 +8,14 @@ import shutil
 import time
 from dataclasses import replace
 from pathlib import Path
+from uuid import UUID
+
+from eventsourcing.application import Application
 
 from mai_safety.application.executions import MaiSafety
 
 from .conftest import PROJECT_ROOT
+from ..unit.fakes import ManualTimers
 from .ledger_helpers import make_app, record_execution
 
 
@@ -77,9 +81,12 @@ def test_the_shipped_policy_seals_an_ending_within_its_bound(database_url: str, 
 def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(database_url: str, tmp_path: Path) -> None:
     policies = _policies(tmp_path, "30")
     crashed = make_app(database_url, tmp_path / "data", policies)
-    execution = record_execution(crashed, "print(1)\n")
-    crashed.audit._deferred._timer.cancel()  # noqa: SLF001 - the process dies before its timer fires
-    crashed.audit._deferred = None  # noqa: SLF001 - and never reaches close()
+    execution = record_execution(crashed, "print(1)\n", end=False)
+    # The ending is written, and the process dies before it notes that a seal is owed: the
+    # library's own save records it, and the close that follows finds nothing owed.
+    ended = crashed.repository.get(UUID(execution))
+    ended.complete({"exit_code": 0, "stdout": "1\n", "stderr": "", "duration_s": 0.01})
+    Application.save(crashed, ended)
     crashed.close()
 
     app = make_app(database_url, tmp_path / "data", policies)
@@ -102,13 +109,14 @@ def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(d
 
 
 def test_a_due_seal_rides_on_the_next_append(database_url: str, tmp_path: Path) -> None:
-    app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"))
+    timers = ManualTimers()
+    app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"), sealing_timer=timers)
     try:
         ledger = app.audit.ledger()
         ended = record_execution(app, "print(1)\n")
         ending = ledger.select_execution(ended)[-1].position
         before = ledger.head().checkpoint
-        app.audit._deferred._mark_due()  # noqa: SLF001 - halfway through the interval, as its timer does
+        timers.fire_next()  # halfway through the interval: the seal falls due
         running = record_execution(app, "print(2)\n", end=False)  # Assessed and Started
         assessed = ledger.select_execution(running)[0].position
         newest = ledger.head().checkpoint

@@ -9,10 +9,10 @@ in application.supervision, the audit of the ledger in application.verification.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 from uuid import UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
 from mai_safety.domain.access import Action, NobodyAnswers, RolesDecide, principal_context
@@ -26,24 +26,23 @@ from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
 from .access import TokenCommands
-from .blobs import with_full_output
 from .live import LiveOutput
-from .open_sets import AWAITING, RUNNING, open_ids
-from .errors import ExecutionNotFound, IdempotencyConflict, SandboxUnavailable
+from .errors import ExecutionNotFound, IdempotencyConflict
 from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
-from .reports import AssessmentReport, ExecutionReport, VerificationReport, report_for
+from .reports import AssessmentReport, ExecutionReport, report_for
 from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from .sizing import ExecutionPolicy, Sizer, Sizing
 from .supervision import Sampling, Supervisor, recover_lost
 from .verification import LedgerAudit
-from .watch import ExecutionWatch, event_data
+from .queries import ExecutionQueries
+from .watch import ExecutionWatch
 
 
 #: Ends that mean the code never ran for want of the host; the caller is told to try again.
 RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
-class MaiSafety(TokenCommands, Application[UUID]):
+class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
     name = "MaiSafety"
 
     #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
@@ -172,9 +171,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
         )
         execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
         if assessment.decision.may_run_now:
-            self.sandbox.check_available()
-            self.save(execution)  # Assessed is stored before anything starts
-            self._run(execution, sizing)
+            self._save_and_run(execution, sizing)  # Assessed is stored before anything starts
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
@@ -188,9 +185,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
             return self.report(execution.id)
         # Answered up front: checked in full before the request and the answer are stored together.
         execution.override(answer, self._authority(execution), actor_context.get(), self.clock())
-        self.sandbox.check_available()
-        self.save(execution)
-        self._run(execution, sizing)
+        self._save_and_run(execution, sizing)
         return self.report(execution.id)
 
     def approve(
@@ -212,6 +207,15 @@ class MaiSafety(TokenCommands, Application[UUID]):
         request was kept (``OverrideRequested`` version 1); for any other they are refused.
         ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
         execution = self._visible(self._get(execution_id))
+        self._check_answerable(execution, kind)
+        sizing = self._sizing_of_answer(execution, requested, network, requirements)
+        execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
+        self._save_and_run(execution, sizing)
+        return self.report(execution.id)
+
+    def _check_answerable(self, execution: Execution, kind: str | None) -> None:
+        """The answer is of the kind the execution waits for, and in time: one that comes too late
+        ends the execution unrun (recorded) and is refused."""
         if kind is not None and execution.override_kind is not None and execution.override_kind.value != kind:
             needs = "an override (BLOCKED code)" if execution.override_kind.value == "override" else "a confirmation (HIGH code)"
             raise InvalidTransition(f"execution {execution.id} waits for {needs}, not a {kind}")
@@ -222,25 +226,27 @@ class MaiSafety(TokenCommands, Application[UUID]):
                 f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
                 "it has now ended unrun (no_answer): submit the code again"
             )
-        if execution.request is None:  # waiting since before requests were kept: as it was then
-            sizing = self._sizer().size(
+
+    def _sizing_of_answer(
+        self,
+        execution: Execution,
+        requested: RequestedLimits | None,
+        network: NetworkMode | None,
+        requirements: tuple[str, ...] | list[str] | None,
+    ) -> Sizing:
+        """What an answered execution runs with: what it asked for when it was submitted, or, for
+        one waiting since before requests were kept, what the answer asks for (as it was then)."""
+        if execution.request is None:
+            return self._sizer().size(
                 execution.provenance, execution.level, execution.complexity, requested or RequestedLimits(),
                 network=network or NetworkMode.NONE, requirements=requirements or (), code=execution.code,
             )
-        else:
-            if requested is not None or network is not None or requirements is not None:
-                raise InvalidSubmission(
-                    f"execution {execution.id} runs the limits and network it asked for when it was submitted; "
-                    "an answer cannot change them: deny it and submit the code again with the ones you want"
-                )
-            sizing = self._sizer().as_recorded(
-                execution.id, execution.level, execution.complexity, execution.code, execution.request
+        if requested is not None or network is not None or requirements is not None:
+            raise InvalidSubmission(
+                f"execution {execution.id} runs the limits and network it asked for when it was submitted; "
+                "an answer cannot change them: deny it and submit the code again with the ones you want"
             )
-        execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
-        self.sandbox.check_available()
-        self.save(execution)
-        self._run(execution, sizing)
-        return self.report(execution.id)
+        return self._sizer().as_recorded(execution.id, execution.level, execution.complexity, execution.code, execution.request)
 
     def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
         execution = self._visible(self._get(execution_id))
@@ -306,26 +312,6 @@ class MaiSafety(TokenCommands, Application[UUID]):
         self.sandbox.remove_execution(str(execution_id))
         return True
 
-    def status(self) -> dict[str, Any]:
-        """What answers and what does not: the sandbox's engine, the ledger, the runtimes."""
-        docker: dict[str, Any] = {"ok": True}
-        try:
-            self.sandbox.check_available()
-        except SandboxUnavailable as exc:
-            docker = {"ok": False, "detail": exc.message}
-        ledger: dict[str, Any] = {"ok": True}
-        try:
-            ledger["head_position"] = self.recorder.max_notification_id() or 0
-        except Exception as exc:  # noqa: BLE001 - any failure of the store is "does not answer"
-            ledger = {"ok": False, "detail": f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"}
-        return {
-            "ok": docker["ok"] and ledger["ok"],
-            "docker": docker,
-            "ledger": ledger,
-            "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
-            "pool": self.sandbox.pool_status(),
-        }
-
     def recover(self, wait_s: float = 60.0) -> list[str]:
         """End every execution whose supervisor died mid-run: kill and remove its container and
         record Terminated (supervisor_lost); and seal the endings a stopped process left without
@@ -342,6 +328,12 @@ class MaiSafety(TokenCommands, Application[UUID]):
         self.audit.seal_left_behind()
         return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
 
+    def _save_and_run(self, execution: Execution, sizing: Sizing) -> None:
+        """Once the sandbox answers: record what was decided, then run it."""
+        self.sandbox.check_available()
+        self.save(execution)
+        self._run(execution, sizing)
+
     def _run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise and record the end (application.supervision)."""
         Supervisor(
@@ -354,14 +346,6 @@ class MaiSafety(TokenCommands, Application[UUID]):
             ledger_stall_s=self.ledger_stall_s,
             live=self.live,
         ).run(execution, sizing)
-
-    def awaiting_ids(self) -> list[UUID]:
-        """Executions asked to wait for an answer and neither answered nor ended."""
-        return open_ids(self.recorder, AWAITING)
-
-    def running_ids(self) -> list[UUID]:
-        """Executions with a Started event and no end."""
-        return open_ids(self.recorder, RUNNING)
 
     def _sizer(self) -> Sizer:
         """Sizes under the policy in force now (a test may change it between question and answer)."""
@@ -378,46 +362,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
             self.sandbox.close()
             super().close()
 
-    # --- queries --------------------------------------------------------------------------
-
-    def report(self, execution_id: UUID | str) -> ExecutionReport:
-        execution = self._visible(self._get(execution_id))
-        outcome = with_full_output(execution.outcome, self.blobs)
-        limits = execution.limits.to_dict() if execution.limits else None
-        return ExecutionReport(
-            execution_id=str(execution.id),
-            level=execution.level.value,
-            status=execution.status.value,
-            decision=execution.decision.value,
-            provenance=execution.provenance.value,
-            code_sha256=execution.code_sha256,
-            findings=[finding.to_dict() for finding in execution.findings],
-            exit_code=outcome.get("exit_code"),
-            stdout=outcome.get("stdout", ""),
-            stderr=outcome.get("stderr", ""),
-            termination_reason=outcome.get("termination_reason"),
-            duration_s=outcome.get("duration_s"),
-            output_truncated=bool(outcome.get("output_truncated", False)),
-            trust=execution.trust.value if execution.trust else None,
-            limits=limits,
-            override_kind=execution.override_kind.value if execution.override_kind else None,
-            answer_by=execution.answer_by.isoformat() if execution.answer_by else None,
-            detail=outcome.get("detail", ""),
-            submitted_by=execution.submitted_by,
-            caller={key: value for key, value in execution.caller.items() if key != "principal"},
-        )
-
-    def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:
-        """The execution's events in order, as plain data (output kept as a blob is read back whole);
-        ``with_hashes``: each with its ledger position and both chain hashes (``chain``), as `audit
-        verify` recomputes them."""
-        execution = self._visible(self._get(execution_id))
-        events = [event_data(event, self.blobs) for event in self.repository.event_store.get(execution.id)]
-        if with_hashes:
-            hashes = self.audit.hashes_of(str(execution.id))
-            for event in events:
-                event["chain"] = hashes.get(event["version"])
-        return events
+    # --- queries (more in application.queries) -------------------------------------------
 
     def watch(self, execution_id: UUID | str) -> ExecutionWatch:
         """Follow an execution as it goes (the service's event stream): its recorded events as
@@ -428,30 +373,7 @@ class MaiSafety(TokenCommands, Application[UUID]):
             self, execution.id, principal_context.get(), status=lambda: self._get(execution.id).status.value
         )
 
-    def verify(self) -> VerificationReport:
-        """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
-        self._check_principal_may(Action.VERIFY)
-        return self.audit.verify()
-
-    def export(
-        self, *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None
-    ) -> Callable[[TextIO], VerificationReport]:
-        """The bundle ``mai-safety audit export`` writes, as a writer for ``out``: the caller's
-        right and the scope are checked now, before anything is written (the head is sealed when
-        the writer starts, as the CLI's export does)."""
-        self._check_principal_may(Action.EXPORT)
-        if execution is not None and (from_position is not None or to_position is not None):
-            raise InvalidSubmission("an export of one execution chooses its own range: leave out from and to")
-        if execution is not None:
-            execution = str(self._get(execution).id)
-        return lambda out: self.audit.export(out, execution=execution, from_position=from_position, to_position=to_position)
-
     # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
-
-    def _check_principal_may(self, action: Action) -> None:
-        principal = principal_context.get()
-        if principal is not None:
-            principal.check_may(action)
 
     def _caller(self, labels: dict[str, str] | None) -> dict[str, str] | None:
         principal = principal_context.get()
@@ -459,20 +381,6 @@ class MaiSafety(TokenCommands, Application[UUID]):
         if principal is not None:
             recorded = {"principal": principal.name, **recorded}
         return recorded or None
-
-    def _submitted_by(self, execution: Execution) -> str | None:
-        """The principal that submitted it; for one submitted without the service, its Assessed actor."""
-        if execution.submitted_by is not None:
-            return execution.submitted_by
-        first = next(iter(self.repository.event_store.get(execution.id, lte=1)), None)
-        return getattr(first, "actor", None)
-
-    def _visible(self, execution: Execution) -> Execution:
-        """A principal that may not see this execution is told it does not exist."""
-        principal = principal_context.get()
-        if principal is not None and not principal.may_see(self._submitted_by(execution)):
-            raise ExecutionNotFound(f"no execution {execution.id} in this ledger: check the id")
-        return execution
 
     def _authority(self, execution: Execution) -> Any:
         """Who may answer the gate: the roles in service mode, the policy's names in local mode."""
@@ -510,25 +418,6 @@ class MaiSafety(TokenCommands, Application[UUID]):
             )
         return self.report(execution.id)
 
-    # --- helpers --------------------------------------------------------------------------
-
-    def _get(self, execution_id: UUID | str) -> Execution:
-        try:
-            execution = self.repository.get(self._uuid(execution_id))
-        except AggregateNotFoundError:
-            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id") from None
-        if not isinstance(execution, Execution):  # another aggregate's id (a token's)
-            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id")
-        return execution
-
-    @staticmethod
-    def _uuid(execution_id: UUID | str) -> UUID:
-        if isinstance(execution_id, UUID):
-            return execution_id
-        try:
-            return UUID(execution_id)
-        except ValueError:
-            raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
 
 
 __all__ = ["MaiSafety"]

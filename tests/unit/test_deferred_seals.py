@@ -48,11 +48,16 @@ def test_nothing_is_armed_after_close() -> None:
     assert not ledger.sealing.wait(0.2), "a timer sealed after close"
 
 
-def test_a_seal_falls_due_halfway_through_the_interval_and_is_made_at_its_end_if_no_append_took_it() -> None:
+def _seals_on_manual_timers() -> tuple[DeferredSeals, _SlowLedger, ManualTimers]:
+    """Deferred seals over a ledger that seals at once, on timers that fire when the test says."""
     ledger = _SlowLedger()
     ledger.release.set()
     timers = ManualTimers()
-    seals = DeferredSeals(ledger, delay=10.0, start_timer=timers)  # type: ignore[arg-type]
+    return DeferredSeals(ledger, delay=10.0, start_timer=timers), ledger, timers  # type: ignore[arg-type]
+
+
+def test_a_seal_falls_due_halfway_through_the_interval_and_is_made_at_its_end_if_no_append_took_it() -> None:
+    seals, ledger, timers = _seals_on_manual_timers()
     seals.ending_saved(4)
     seals.ending_saved(7)  # the same interval: one timer, one seal for both
     assert [timer.delay for timer in timers.pending] == [5.0]
@@ -68,10 +73,7 @@ def test_a_seal_falls_due_halfway_through_the_interval_and_is_made_at_its_end_if
 
 
 def test_closing_seals_what_is_owed_and_cancels_the_timer() -> None:
-    ledger = _SlowLedger()
-    ledger.release.set()
-    timers = ManualTimers()
-    seals = DeferredSeals(ledger, delay=10.0, start_timer=timers)  # type: ignore[arg-type]
+    seals, ledger, timers = _seals_on_manual_timers()
     seals.ending_saved(3)
 
     seals.close()

@@ -135,95 +135,110 @@ def verify_bundle(lines: Iterable[str], keys: KeyStore, public_key: PublicKey | 
     """Check a bundle written by ``LedgerAudit.export`` with no database. The bundle's own public
     key is used unless one is pinned (``public_key``); the report's scope says which."""
     numbered = enumerate(lines, start=1)
-    header = _parse(next(numbered, (1, ""))[1], 1)
-    if header.get("type") != "header" or header.get("format") != BUNDLE_FORMAT:
-        raise CannotVerify(f"this is not a mai-safety ledger bundle ({BUNDLE_FORMAT}): check the file")
-    try:
-        embedded = header.get("public_key")
-        key = public_key or (keys.public_key_from_pem(embedded["pem"], "the bundle") if embedded else None)
-        anchor_position = int(header["anchor"]["position"])
-        anchor_hash = bytes.fromhex(header["anchor"]["ledger_hash"])
-        previous = Checkpoint.from_dict(header["previous_checkpoint"]) if header.get("previous_checkpoint") else None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CannotVerify(f"the bundle's header is malformed ({type(exc).__name__}: {exc})") from None
-    predecessors: dict[tuple[str, int], bytes] = {}
-    signatures: dict[bytes, int] = {}
-    chain = ChainVerifier(
-        anchor_position,
-        anchor_hash,
-        predecessor=lambda execution, version: predecessors.get((execution, version)),
-        known_topics=LEDGER_TOPICS,
-        ending_topics=ENDING_TOPICS,
-    )
-    verifier = LedgerVerifier(
-        chain,
-        trusted_key_id=key.key_id if key else None,
-        signature_valid=signature_check(key),
-        previous=previous,
-        from_start=anchor_position == 0,
-        rule=_BUNDLE_RULE,
-        same_signature=lambda signature, sequence: (
-            signatures[signature] if signatures.get(signature, sequence) != sequence else None
-        ),
-    )
-    counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
-    carried: dict[BlobReference, BlobFault] = {}  # the bundle's blobs, checked as they are read
-    blob_check = BlobCheck(lambda reference: carried.get(reference, _NOT_CARRIED), ENDING_TOPICS)
-    ended: dict[str, Any] | None = None
+    reader = _BundleReader(_parse(next(numbered, (1, ""))[1], 1), keys, public_key)
     for number, line in numbered:
-        if not line.strip():
-            continue
-        item = _parse(line, number)
-        if ended is not None:
+        if line.strip():
+            reader.read(_parse(line, number), number)
+    return reader.report()
+
+
+class _BundleReader:
+    """One bundle's check, line by line after its header: the chains, the checkpoints, the blobs
+    it carries, and at the end whether its end line counts what it holds."""
+
+    def __init__(self, header: dict[str, Any], keys: KeyStore, public_key: PublicKey | None) -> None:
+        if header.get("type") != "header" or header.get("format") != BUNDLE_FORMAT:
+            raise CannotVerify(f"this is not a mai-safety ledger bundle ({BUNDLE_FORMAT}): check the file")
+        try:
+            embedded = header.get("public_key")
+            key = public_key or (keys.public_key_from_pem(embedded["pem"], "the bundle") if embedded else None)
+            anchor_position = int(header["anchor"]["position"])
+            anchor_hash = bytes.fromhex(header["anchor"]["ledger_hash"])
+            previous = Checkpoint.from_dict(header["previous_checkpoint"]) if header.get("previous_checkpoint") else None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CannotVerify(f"the bundle's header is malformed ({type(exc).__name__}: {exc})") from None
+        self.header, self.key, self.pinned = header, key, bool(public_key)
+        self.predecessors: dict[tuple[str, int], bytes] = {}
+        self.signatures: dict[bytes, int] = {}
+        chain = ChainVerifier(
+            anchor_position,
+            anchor_hash,
+            predecessor=lambda execution, version: self.predecessors.get((execution, version)),
+            known_topics=LEDGER_TOPICS,
+            ending_topics=ENDING_TOPICS,
+        )
+        self.verifier = LedgerVerifier(
+            chain,
+            trusted_key_id=key.key_id if key else None,
+            signature_valid=signature_check(key),
+            previous=previous,
+            from_start=anchor_position == 0,
+            rule=_BUNDLE_RULE,
+            same_signature=lambda signature, sequence: (
+                self.signatures[signature] if self.signatures.get(signature, sequence) != sequence else None
+            ),
+        )
+        self.counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
+        self.carried: dict[BlobReference, BlobFault] = {}  # the bundle's blobs, checked as they are read
+        self.blob_check = BlobCheck(lambda reference: self.carried.get(reference, _NOT_CARRIED), ENDING_TOPICS)
+        self.ended: dict[str, Any] | None = None
+
+    def read(self, item: dict[str, Any], number: int) -> None:
+        if self.ended is not None:
             raise CannotVerify(f"line {number} of the bundle comes after its end line: the file was altered")
         try:
-            kind = item["type"]
-            if kind == "event":
-                record = _record_from_line(item)
-                blob_check.note(record)
-                verifier.check_record(record)
-                counts["events"] += 1
-            elif kind == "blob":
-                reference, fault = _blob_from_line(item)
-                carried[reference] = fault
-                counts["blobs"] += 1
-            elif kind == "redacted":
-                verifier.check_record(
-                    ChainRecord(
-                        int(item["position"]), "", 0, "", None, bytes.fromhex(item["event_hash"]), bytes.fromhex(item["ledger_hash"])
-                    )
-                )
-                counts["redacted"] += 1
-            elif kind == "predecessor":
-                predecessors[(str(item["execution"]), int(item["version"]))] = bytes.fromhex(item["event_hash"])
-            elif kind == "checkpoint":
-                checkpoint = Checkpoint.from_dict(item)
-                verifier.check_checkpoint(checkpoint)
-                signatures.setdefault(checkpoint.signature, checkpoint.sequence)
-                counts["checkpoints"] += 1
-            elif kind == "end":
-                ended = item
-            else:
-                raise ValueError(f"unknown line type {kind!r}")
+            self._take(item)
         except (KeyError, TypeError, ValueError) as exc:
             raise CannotVerify(f"line {number} of the bundle is malformed ({type(exc).__name__}: {exc})") from None
-    verifier.finish(reached_head=True)
-    report = verification_report(
-        verifier,
-        {**header.get("scope", {}), "bundle": True, "key_source": "pinned" if public_key else "bundle"},
-        key,
-        head_hash=None,
-        extra=blob_check.problems(),
-        notes=[
-            "event MACs were not checked: a bundle carries none (they need the private key); every event in it "
-            "lies under a signed checkpoint, and each checkpoint since MACs began was signed only over events "
-            "whose MACs the service checked"
-        ],
-    )
-    extra = _bundle_completeness(ended, counts)
-    if extra is None:
-        return report
-    return with_problem(report, extra)
+
+    def _take(self, item: dict[str, Any]) -> None:
+        kind, verifier, counts = item["type"], self.verifier, self.counts
+        if kind == "event":
+            record = _record_from_line(item)
+            self.blob_check.note(record)
+            verifier.check_record(record)
+            counts["events"] += 1
+        elif kind == "blob":
+            reference, fault = _blob_from_line(item)
+            self.carried[reference] = fault
+            counts["blobs"] += 1
+        elif kind == "redacted":
+            verifier.check_record(
+                ChainRecord(
+                    int(item["position"]), "", 0, "", None, bytes.fromhex(item["event_hash"]), bytes.fromhex(item["ledger_hash"])
+                )
+            )
+            counts["redacted"] += 1
+        elif kind == "predecessor":
+            self.predecessors[(str(item["execution"]), int(item["version"]))] = bytes.fromhex(item["event_hash"])
+        elif kind == "checkpoint":
+            checkpoint = Checkpoint.from_dict(item)
+            verifier.check_checkpoint(checkpoint)
+            self.signatures.setdefault(checkpoint.signature, checkpoint.sequence)
+            counts["checkpoints"] += 1
+        elif kind == "end":
+            self.ended = item
+        else:
+            raise ValueError(f"unknown line type {kind!r}")
+
+    def report(self) -> VerificationReport:
+        self.verifier.finish(reached_head=True)
+        report = verification_report(
+            self.verifier,
+            {**self.header.get("scope", {}), "bundle": True, "key_source": "pinned" if self.pinned else "bundle"},
+            self.key,
+            head_hash=None,
+            extra=self.blob_check.problems(),
+            notes=[
+                "event MACs were not checked: a bundle carries none (they need the private key); every event in it "
+                "lies under a signed checkpoint, and each checkpoint since MACs began was signed only over events "
+                "whose MACs the service checked"
+            ],
+        )
+        extra = _bundle_completeness(self.ended, self.counts)
+        if extra is None:
+            return report
+        return with_problem(report, extra)
 
 
 def _bundle_completeness(ended: dict[str, Any] | None, counts: dict[str, int]) -> Problem | None:

@@ -1,5 +1,6 @@
-"""The application Mai calls: its short commands (assess, run, approve, deny, cancel, the sweep
-and recovery) and its queries (report, history, watch, verify, export).
+"""The application Mai calls, ``MaiSafety``: its commands (assess, run, approve, deny, cancel, the
+sweep and recovery), with its queries mixed in from application.queries and its token commands
+from application.access.
 
 A command loads an execution, calls one of its command methods, saves, and returns a report;
 the sizing of a run lives in application.sizing, its supervision and the recovery of lost runs
@@ -43,6 +44,8 @@ RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
 class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
+    """Assess, gate, run and record AI-written code, on one ledger."""
+
     name = "MaiSafety"
 
     #: Service mode (``mai-safety serve``): the token's roles answer the gate, never

@@ -13,6 +13,8 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import asdict, dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
@@ -21,6 +23,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.utils import get_topic
 
 from mai_safety.domain.access import Action, ApiToken, Principal, Role, check_principal_name, principal_context
+from mai_safety.domain.execution import actor_context
 
 from .errors import NotAuthenticated, TokenNotFound
 
@@ -171,3 +174,16 @@ class TokenCommands:
             elif isinstance(event, ApiToken.TokenRevoked) and report is not None:
                 report.update(active=False, revoked_at=event.timestamp.isoformat(), revoked_by=event.actor, revoked_because=event.reason)
         return TokenReport(**report) if report is not None else None
+
+
+@contextmanager
+def acting_as(actor: str, principal: Principal | None = None) -> Iterator[None]:
+    """Stamp every event recorded inside the block with ``actor``; in service mode, ``principal``
+    (the token's) is the actor and what the application checks roles against."""
+    token = actor_context.set(principal.name if principal is not None else actor)
+    principal_token = principal_context.set(principal)
+    try:
+        yield
+    finally:
+        principal_context.reset(principal_token)
+        actor_context.reset(token)

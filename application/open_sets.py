@@ -86,6 +86,14 @@ def scan_open_ids(recorder: ApplicationRecorder, open_set: OpenSet, page: int = 
         start = notifications[-1].id
 
 
+def open_ids(recorder: ApplicationRecorder, open_set: OpenSet) -> list[UUID]:
+    """The executions open in that set, in id order: from the ledger's index of open executions,
+    which costs what is open; a recorder without one is read through (docs/decisions/0019)."""
+    if isinstance(recorder, OpenExecutions):
+        return sorted(UUID(member) for member in recorder.open_ids(open_set))
+    return sorted(scan_open_ids(recorder, open_set))
+
+
 def index_changes(
     sets: Sequence[OpenSet], rows: Iterable[tuple[str, str]]
 ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.payloads import CallerLabels, FindingRecord, LimitsRecord
 
 
@@ -110,3 +111,16 @@ class ReplayReport:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def report_for(submission: Submission, assessment: Assessment) -> AssessmentReport:
+    """The verdict on a submission, as plain data."""
+    return AssessmentReport(
+        level=assessment.level.value,
+        decision=assessment.decision.value,
+        code_sha256=submission.sha256,
+        findings=[finding.to_dict() for finding in assessment.findings],
+        analyzers=list(assessment.analyzers),
+        duration_ms=round(assessment.duration_ms, 3),
+        complexity=dict(assessment.complexity),
+    )

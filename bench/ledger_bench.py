@@ -36,8 +36,9 @@ from pathlib import Path
 import psycopg
 
 from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
-from mai_safety.application.audit import LedgerPolicy
-from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.application.sealing import LedgerPolicy
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.chain import ChainVerifier
 from mai_safety.domain.checkpoint import CheckpointRule
@@ -52,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.unit.fakes import FakeAssessor, FakeSandbox  # noqa: E402 - the bench borrows the test fakes
 
 LIMITS = ResourceLimits(cpus=1, memory_bytes=2**27, pids=64, timeout_s=10, output_bytes=2**16, tmpfs_bytes=2**20)
-GATE = GatePolicy(profiles={trust: LIMITS for trust in TrustLevel}, trust_rules=(), max_code_bytes=1 << 20)
+GATE = ExecutionPolicy(profiles={trust: LIMITS for trust in TrustLevel}, trust_rules=(), max_code_bytes=1 << 20)
 OUTCOME = {"exit_code": 0, "stdout": "hello, world\n", "stderr": "", "duration_s": 0.12}
 
 
@@ -84,7 +85,7 @@ def application(env: dict[str, str], keys: KeyFile | None, rule: CheckpointRule 
     ledger = LedgerPolicy(rule, keys) if keys else None
     # Wired as bootstrap wires it: output blobs beside our ledgers (None for plain eventsourcing).
     return MaiSafety(
-        assessor=FakeAssessor(), sandbox=FakeSandbox(), gate=GATE, env=env, ledger=ledger, blob_store=blob_store_beside
+        assessor=FakeAssessor(), sandbox=FakeSandbox(), policy=GATE, env=env, ledger=ledger, blob_store=blob_store_beside
     )
 
 
@@ -201,7 +202,7 @@ def measure_verification(name: str, env: dict[str, str], keys: KeyFile, events: 
             report = app.audit.verify()
             rates.append(report.checked / (time.perf_counter() - started))
             assert report.intact, report.problems[:3]
-        recorder = app.audit._require_ledger()  # noqa: SLF001 - the bench looks inside on purpose
+        recorder = app.audit.ledger()
         started = time.perf_counter()
         records = list(recorder.iter_chain())
         reading = time.perf_counter() - started

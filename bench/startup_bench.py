@@ -35,7 +35,7 @@ import psycopg
 from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
 from ledger_bench import LIMITS, fill, new_execution  # noqa: E402 - beside this script
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.levels import TrustLevel
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
@@ -91,12 +91,12 @@ def measure(store: str, url: str, home: Path, executions: int, repeats: int) -> 
         writer.close()
     reader = bootstrap(settings(url, home), assessor=FakeAssessor(), sandbox=FakeSandbox())
     try:
-        first = timed(lambda: (reader._running_ids(), reader._awaiting_ids()), 1)  # noqa: SLF001
-        running, awaiting = reader._running_ids(), reader._awaiting_ids()  # noqa: SLF001
+        first = timed(lambda: (reader.running_ids(), reader.awaiting_ids()), 1)
+        running, awaiting = reader.running_ids(), reader.awaiting_ids()
         assert (len(running), len(awaiting)) == (3, 2), (running, awaiting)
         assert set(running) == scan_open_ids(reader.recorder, RUNNING)
         assert set(awaiting) == scan_open_ids(reader.recorder, AWAITING)
-        index = timed(lambda: (reader._running_ids(), reader._awaiting_ids()), repeats * 3)  # noqa: SLF001
+        index = timed(lambda: (reader.running_ids(), reader.awaiting_ids()), repeats * 3)
         scan = timed(lambda: (scan_open_ids(reader.recorder, RUNNING), scan_open_ids(reader.recorder, AWAITING)), repeats)
     finally:
         reader.close()

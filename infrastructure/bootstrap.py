@@ -9,7 +9,9 @@ from pathlib import Path
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
-from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.application.sizing import ExecutionPolicy
 
 from mai_safety.domain.network import KnownThreats
 
@@ -46,20 +48,22 @@ def bootstrap(
     sandbox: Sandbox | None = None,
     warm_semgrep: bool | None = None,
     pool: bool | dict[str, int] | None = None,
+    sealing_timer: StartTimer = start_daemon_timer,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
     ``warm_semgrep=False`` suits a one-shot process (the CLI): a waiting engine pays off only
     when the same process assesses again. Likewise ``pool=False``: no warm pool of containers
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
-    policy's sizes (docs/decisions/0015)."""
+    policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
+    (a test's fire only when it says so)."""
     settings = settings or Settings.from_environment()
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
     limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
-    gate = GatePolicy(
+    execution_policy = ExecutionPolicy(
         profiles=dict(limits.profiles),
         runtimes=dict(limits.runtimes),
         trust_rules=limits.trust_rules,
@@ -88,7 +92,7 @@ def bootstrap(
             pool=_pool_specs(limits, pool),
             pool_max_idle_s=limits.pool.max_idle_s,
         ),
-        gate=gate,
+        policy=execution_policy,
         env=store.env,
         package_index=PipPackageIndex(),
         ledger=ledger_config(settings).policy,
@@ -96,6 +100,7 @@ def bootstrap(
         blob_store=blob_store_beside,
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
         work_lock=work_lock_beside,
+        sealing_timer=sealing_timer,
     )
 
 

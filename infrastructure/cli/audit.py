@@ -27,7 +27,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from mai_safety.application.audit import LedgerAudit, verify_bundle
+from mai_safety.application.bundles import verify_bundle
+from mai_safety.application.verification import LedgerAudit
 from mai_safety.application.errors import CannotVerify
 from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from mai_safety.application.assessing import report_for
-from mai_safety.application.reports import ExecutionReport
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.reports import ExecutionReport, report_for
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.errors import InvalidSubmission, LimitOutOfPolicy, MaiSafetyError
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.levels import Provenance

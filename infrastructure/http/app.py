@@ -18,7 +18,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from mai_safety.application.access import TokenReport
 from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.reports import AssessmentReport, ExecutionReport, VerificationReport
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 

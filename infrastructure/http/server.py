@@ -18,7 +18,8 @@ import uvicorn
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.live import LiveOutput
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 
 from ..bootstrap import bootstrap
 from ..settings import Settings

@@ -33,7 +33,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from mai_safety.application.service import ExecutionWatch
+from mai_safety.application.watch import ExecutionWatch
 
 from .problems import TooManyStreams
 

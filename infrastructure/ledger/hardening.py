@@ -19,7 +19,7 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 
 from ..settings import Settings, choose_store
 from .blobs import blobs_table

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from mai_safety.application.audit import LedgerPolicy
+from mai_safety.application.sealing import LedgerPolicy
 from mai_safety.application.ports import KeyStore
 from mai_safety.domain.checkpoint import CheckpointRule
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES

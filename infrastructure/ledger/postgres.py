@@ -29,7 +29,7 @@ from psycopg import Connection, Cursor
 from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
-from mai_safety.application.audit import SEAL
+from mai_safety.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer

@@ -32,7 +32,7 @@ from eventsourcing.sqlite import (
     SQLiteTransaction,
 )
 
-from mai_safety.application.audit import SEAL
+from mai_safety.application.sealing import SEAL
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead, Sealer
 from mai_safety.domain.chain import GENESIS, ChainRecord

@@ -14,7 +14,8 @@ import psycopg
 import pytest
 
 from mai_safety.application.reports import ExecutionReport
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
 from mai_safety.infrastructure.sandbox.runtimes import runsc_processes

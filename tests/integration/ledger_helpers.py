@@ -18,7 +18,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sealing import StartTimer, start_daemon_timer
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
 from mai_safety.domain.execution import Execution
@@ -53,11 +54,13 @@ def make_app(
     policies: Path | None = None,
     home: Path | None = None,
     sandbox: FakeSandbox | None = None,
+    sealing_timer: StartTimer = start_daemon_timer,
 ) -> MaiSafety:
     """The application as bootstrap wires it (signing key in ``home``/config/mai-safety, witness
-    in ``home``/state/mai-safety), with fake ports (``sandbox``: one returning a chosen outcome)."""
+    in ``home``/state/mai-safety), with fake ports (``sandbox``: one returning a chosen outcome;
+    ``sealing_timer``: fakes.ManualTimers for deferred seals that come only when the test says)."""
     settings = Settings.from_environment(environ=service_environ(data_dir, policies, home), database_url=database_url)
-    return bootstrap(settings, assessor=FakeAssessor(), sandbox=sandbox or FakeSandbox())
+    return bootstrap(settings, assessor=FakeAssessor(), sandbox=sandbox or FakeSandbox(), sealing_timer=sealing_timer)
 
 
 def witness_file(data_dir: Path, home: Path | None = None) -> Path:

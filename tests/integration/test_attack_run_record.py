@@ -15,7 +15,7 @@ from pathlib import Path
 import docker
 import pytest
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .conftest import runtime_policies, settings_for, skip_without_gvisor

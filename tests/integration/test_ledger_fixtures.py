@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.run_request import RunRequest
 from mai_safety.infrastructure.settings import PROJECT_ROOT

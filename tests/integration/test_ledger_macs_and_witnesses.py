@@ -22,9 +22,9 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from mai_safety.application.audit import LedgerTampered
+from mai_safety.application.sealing import LedgerTampered
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
 from mai_safety.infrastructure.settings import PROJECT_ROOT
@@ -121,7 +121,7 @@ def test_a_forged_event_with_valid_chain_hashes_is_reported_and_never_signed(
         # The next real run is recorded, but no checkpoint is signed over the forged event.
         record_execution(app, "print('after')\n")
         app.audit.flush()
-        ledger = app.audit._require_ledger()  # noqa: SLF001 - the test looks at the ledger itself
+        ledger = app.audit.ledger()
         newest = ledger.head().checkpoint
         assert newest is not None and newest.position < forged["position"]
         with pytest.raises(LedgerTampered, match=f"position {forged['position']}"):
@@ -277,7 +277,7 @@ def test_an_http_witness_receives_every_checkpoint_as_json(tmp_path: Path) -> No
         try:
             record_execution(app)
             app.audit.flush()
-            newest = app.audit._require_ledger().head().checkpoint  # noqa: SLF001
+            newest = app.audit.ledger().head().checkpoint
         finally:
             app.close()
     finally:
@@ -341,7 +341,7 @@ def test_a_ledger_from_6441331_takes_macs_from_its_next_write_and_refuses_unmace
         app.audit.flush()
         report = app.audit.verify()
         assert report.intact and report.macs == 3, report
-        newest = app.audit._require_ledger().head().checkpoint  # noqa: SLF001
+        newest = app.audit.ledger().head().checkpoint
         # The first checkpoint of this release adopts the unsealed positions 15..16 of the old one
         # and declares MACs from the first event it wrote.
         assert newest is not None and (newest.version, newest.macs_from, newest.position) == (2, 17, 19)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mai_safety.application.errors import ExecutionNotFound
-from mai_safety.application.service import acting_as
+from mai_safety.application.access import acting_as
 from mai_safety.domain.levels import RiskLevel
 
 from ..unit.fakes import FakeAssessor

@@ -8,10 +8,14 @@ import shutil
 import time
 from dataclasses import replace
 from pathlib import Path
+from uuid import UUID
 
-from mai_safety.application.service import MaiSafety
+from eventsourcing.application import Application
+
+from mai_safety.application.executions import MaiSafety
 
 from .conftest import PROJECT_ROOT
+from ..unit.fakes import ManualTimers
 from .ledger_helpers import make_app, record_execution
 
 
@@ -27,7 +31,7 @@ def _policies(tmp_path: Path, endings_within: str) -> Path:
 
 
 def _covering(app: MaiSafety, position: int) -> int | None:
-    head = app.audit._require_ledger().head()  # noqa: SLF001 - the test looks at the ledger itself
+    head = app.audit.ledger().head()
     return head.checkpoint.sequence if head.checkpoint and head.checkpoint.position >= position else None
 
 
@@ -37,7 +41,7 @@ def test_an_ending_awaits_its_checkpoint_and_is_sealed_before_the_service_stops(
     try:
         first = record_execution(app, "print(1)\n")
         second = record_execution(app, "print(2)\n")
-        ending = app.audit._require_ledger().select_execution(second)[-1].position  # noqa: SLF001
+        ending = app.audit.ledger().select_execution(second)[-1].position
         assert _covering(app, ending) is None
         report = app.audit.verify()
         assert report.intact and report.awaiting_seal == ending  # awaiting, not a problem
@@ -48,7 +52,7 @@ def test_an_ending_awaits_its_checkpoint_and_is_sealed_before_the_service_stops(
 
     app = make_app(database_url, tmp_path / "data", policies)
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         newest = ledger.head().checkpoint
         assert newest is not None and newest.position == ending and newest.reason == "execution ended"
         # One signature for both endings: the one before covers neither.
@@ -63,7 +67,7 @@ def test_the_shipped_policy_seals_an_ending_within_its_bound(database_url: str, 
     app = make_app(database_url, tmp_path / "data")
     try:
         execution = record_execution(app, "print(1)\n")
-        ending = app.audit._require_ledger().select_execution(execution)[-1].position  # noqa: SLF001
+        ending = app.audit.ledger().select_execution(execution)[-1].position
         # No timing is asserted: the seal comes from the timer thread, so wait for it generously.
         polls = 600
         while _covering(app, ending) is None and polls:
@@ -77,14 +81,17 @@ def test_the_shipped_policy_seals_an_ending_within_its_bound(database_url: str, 
 def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(database_url: str, tmp_path: Path) -> None:
     policies = _policies(tmp_path, "30")
     crashed = make_app(database_url, tmp_path / "data", policies)
-    execution = record_execution(crashed, "print(1)\n")
-    crashed.audit._deferred._timer.cancel()  # noqa: SLF001 - the process dies before its timer fires
-    crashed.audit._deferred = None  # noqa: SLF001 - and never reaches close()
+    execution = record_execution(crashed, "print(1)\n", end=False)
+    # The ending is written, and the process dies before it notes that a seal is owed: the
+    # library's own save records it, and the close that follows finds nothing owed.
+    ended = crashed.repository.get(UUID(execution))
+    ended.complete({"exit_code": 0, "stdout": "1\n", "stderr": "", "duration_s": 0.01})
+    Application.save(crashed, ended)
     crashed.close()
 
     app = make_app(database_url, tmp_path / "data", policies)
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         ending = ledger.select_execution(execution)[-1].position
         # Long after the end (as the verifier's clock sees it), an unsealed ending is a problem ...
         rule = app.audit.policy.rule
@@ -102,13 +109,14 @@ def test_an_ending_a_stopped_service_left_unsealed_is_sealed_at_the_next_start(d
 
 
 def test_a_due_seal_rides_on_the_next_append(database_url: str, tmp_path: Path) -> None:
-    app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"))
+    timers = ManualTimers()
+    app = make_app(database_url, tmp_path / "data", _policies(tmp_path, "30"), sealing_timer=timers)
     try:
-        ledger = app.audit._require_ledger()  # noqa: SLF001
+        ledger = app.audit.ledger()
         ended = record_execution(app, "print(1)\n")
         ending = ledger.select_execution(ended)[-1].position
         before = ledger.head().checkpoint
-        app.audit._deferred._mark_due()  # noqa: SLF001 - halfway through the interval, as its timer does
+        timers.fire_next()  # halfway through the interval: the seal falls due
         running = record_execution(app, "print(2)\n", end=False)  # Assessed and Started
         assessed = ledger.select_execution(running)[0].position
         newest = ledger.head().checkpoint

@@ -14,7 +14,7 @@ import docker
 import pytest
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode, NetworkNotAllowed

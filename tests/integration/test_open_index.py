@@ -17,7 +17,7 @@ from psycopg import sql
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
 from mai_safety.infrastructure.ledger.open_index import kinds_table, open_table
 
@@ -47,8 +47,8 @@ def _follows_the_ledger(app: MaiSafety) -> None:
     ended = record_execution(app)
     running = record_execution(app, end=False, samples=2)
     waiting = record_waiting(app)
-    assert app._running_ids() == _ids(running)  # noqa: SLF001
-    assert app._awaiting_ids() == _ids(waiting)  # noqa: SLF001
+    assert app.running_ids() == _ids(running)
+    assert app.awaiting_ids() == _ids(waiting)
     _index_agrees_with_the_events(app)
 
     execution = app._get(UUID(running))  # noqa: SLF001
@@ -57,9 +57,9 @@ def _follows_the_ledger(app: MaiSafety) -> None:
     question = app._get(UUID(waiting))  # noqa: SLF001
     question.terminate("denied", {"detail": "not today"})
     app.save(question)
-    assert app._running_ids() == [] and app._awaiting_ids() == []  # noqa: SLF001
+    assert app.running_ids() == [] and app.awaiting_ids() == []
     _index_agrees_with_the_events(app)
-    assert ended not in {str(each) for each in app._running_ids()}  # noqa: SLF001
+    assert ended not in {str(each) for each in app.running_ids()}
 
 
 def test_the_index_follows_executions_as_they_start_wait_and_end(database_url: str, tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_a_postgres_ledger_made_before_the_index_needs_init_postgres_once_then_i
     harden_postgres(hardened_postgres.owner_url, hardened_postgres.service_role)
     app = make_app(hardened_postgres.service_url, tmp_path / "data")
     try:
-        assert app._running_ids() == _ids(running) and app._awaiting_ids() == _ids(waiting)  # noqa: SLF001
+        assert app.running_ids() == _ids(running) and app.awaiting_ids() == _ids(waiting)
         assert app.audit.verify().intact
     finally:
         app.close()
@@ -116,9 +116,9 @@ def test_the_ledger_written_by_6441331_is_read_through_once_and_its_waiting_exec
         (waiting,) = old.execute("SELECT originator_id FROM stored_events WHERE ledger_position = 16").fetchone()
     app = make_app(f"sqlite:///{database}", folder)
     try:
-        assert app._awaiting_ids() == _ids(waiting) and app._running_ids() == []  # noqa: SLF001
+        assert app.awaiting_ids() == _ids(waiting) and app.running_ids() == []
         running = record_execution(app, end=False)
-        assert app._running_ids() == _ids(running)  # noqa: SLF001
+        assert app.running_ids() == _ids(running)
         assert app.audit.verify().intact
     finally:
         app.close()
@@ -132,7 +132,7 @@ def test_rows_changed_underneath_before_a_read_through_are_replaced_by_what_the_
     app = make_app(f"sqlite:///{database}", tmp_path / "data")
     try:
         running = record_execution(app, end=False)
-        assert app._running_ids() == _ids(running)  # noqa: SLF001
+        assert app.running_ids() == _ids(running)
     finally:
         app.close()
     # A writer that did not keep the index (or someone with the file) leaves it wrong and unread.
@@ -143,7 +143,7 @@ def test_rows_changed_underneath_before_a_read_through_are_replaced_by_what_the_
         ledger.execute(f"DELETE FROM {kinds}")
     again = make_app(f"sqlite:///{database}", tmp_path / "data")
     try:
-        assert again._running_ids() == _ids(running)  # noqa: SLF001
+        assert again.running_ids() == _ids(running)
     finally:
         again.close()
 
@@ -157,13 +157,13 @@ def test_index_tables_emptied_under_a_live_service_are_read_through_again(
     app = make_app(hardened_postgres.service_url, tmp_path / "data")
     try:
         running = record_execution(app, end=False)
-        assert app._running_ids() == _ids(running)  # noqa: SLF001
+        assert app.running_ids() == _ids(running)
         with psycopg.connect(**hardened_postgres.owner) as connection, connection.transaction():
             connection.execute(
                 sql.SQL("TRUNCATE {}, {}").format(
                     sql.Identifier(open_table(EVENTS_TABLE)), sql.Identifier(kinds_table(EVENTS_TABLE))
                 )
             )
-        assert app._running_ids() == _ids(running)  # noqa: SLF001
+        assert app.running_ids() == _ids(running)
     finally:
         app.close()

@@ -23,7 +23,7 @@ from psycopg import sql
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.ports import RunOutcome
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.output import blob_sha256
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
 
@@ -201,7 +201,7 @@ def test_the_inline_size_comes_from_the_ledger_policy(tmp_path: Path) -> None:
     app = make_app(f"sqlite:///{tmp_path / 'ledger.sqlite'}", tmp_path / "data", policies, sandbox=FakeSandbox(outcome))
     try:
         report = app.run(b"print(1)\n")
-        stored = json.loads(app.audit._require_ledger().select_execution(report.execution_id)[-1].state)["outcome"]  # noqa: SLF001
+        stored = json.loads(app.audit.ledger().select_execution(report.execution_id)[-1].state)["outcome"]
         assert (stored["stdout"], stored["stdout_blob"]["bytes"]) == ("twelve byt", 12)
         assert stored["stderr"] == "ten bytes!" and "stderr_blob" not in stored
         assert report.stdout == "twelve bytes"

@@ -17,7 +17,8 @@ from typing import Any
 import docker
 import pytest
 
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.limits import HostRoom, RequestedLimits, ResourceLimits
 from mai_safety.infrastructure.bootstrap import _pool_specs, bootstrap

@@ -12,7 +12,7 @@ import socket
 import docker
 import psutil
 
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.limits import RequestedLimits
 
 from .conftest import run_overridden, runtime_of

@@ -21,7 +21,8 @@ import docker
 import psutil
 import pytest
 
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.levels import Provenance, TrustLevel
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
@@ -95,7 +96,7 @@ def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_t
     contained_app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
 ) -> None:
     app = contained_app
-    if reason == "pids" and app.gate.runtimes.get(TrustLevel.UNTRUSTED) == "runsc":
+    if reason == "pids" and app.policy.runtimes.get(TrustLevel.UNTRUSTED) == "runsc":
         # Under gVisor a refused fork is seen from the sampled count (decision 0013): a bomb whose
         # parent dies at its first refusal may end between two samples and complete, its fork
         # refused all the same. A bomb that keeps trying stays at the wall.
@@ -283,7 +284,7 @@ def _wait_for_started(app: MaiSafety, timeout_s: float = 30) -> str:
     """The id of the one running execution, once its Started event is in the ledger."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        running = app._running_ids()  # noqa: SLF001 - the test asks what recovery would see
+        running = app.running_ids()  # what recovery would see
         if running:
             assert len(running) == 1, running
             return str(running[0])

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from mai_safety.application.errors import ExecutionNotFound
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.chain import event_hash, ledger_hash
 
 from .ledger_helpers import (

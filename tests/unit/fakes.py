@@ -12,6 +12,7 @@ from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
 from mai_safety.domain.output import blob_sha256
+from mai_safety.domain.supervision import Usage
 
 
 class FakeAssessor(Assessor):
@@ -27,12 +28,27 @@ class FakeAssessor(Assessor):
         return Assessment(level=self.level, findings=findings, analyzers=("fake",))
 
 
-class FakeSandbox(Sandbox):
-    """Pretends to run; records what it was asked to do."""
+#: One modest reading, as a short run gives (pass it as ``samples`` for a run that is sampled).
+ONE_SAMPLE = (Usage(0.01, 0.001, 2**20, 2**20, 1, 0, False, 6),)
 
-    def __init__(self, outcome: RunOutcome | None = None, available: bool = True) -> None:
+
+class FakeSandbox(Sandbox):
+    """Pretends to run; records what it was asked to do. While it "runs" it hands ``samples`` to
+    the observer, as the real sandbox does, and stops as it does when the observer says so
+    (ending the run as ``cancelled``); ``during_run`` is called before the first sample (a test's
+    cancel, or the supervisor's death, from another writer)."""
+
+    def __init__(
+        self, outcome: RunOutcome | None = None, available: bool = True, samples: tuple[Usage, ...] = ()
+    ) -> None:
         self.outcome = outcome or RunOutcome(0, "hello\n", "", 6, False, 0.01)
         self.available = available
+        self.samples = samples
+        self.during_run: Callable[[PreparedRun], None] | None = None
+        self.observed: list[bool] = []  # what the observer answered, sample by sample
+        self.removed: list[str] = []
+        self.orphans: list[str] = []  # execution ids whose containers outlive their supervisor
+        self.supervisor = "fake-supervisor"  # change it to play a later process, this one gone
         self.prepared: list[tuple[str, ResourceLimits]] = []
         self.runtimes: list[str] = []
         self.networks: list[NetworkRequest] = []
@@ -61,6 +77,13 @@ class FakeSandbox(Sandbox):
         )
 
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
+        if self.during_run is not None:
+            self.during_run(prepared)
+        for usage in self.samples:
+            go_on = observer(usage)
+            self.observed.append(go_on)
+            if not go_on:
+                return RunOutcome(None, "", "", 0, False, usage.elapsed_s, termination_reason="cancelled", detail="cancelled")
         return self.outcome
 
     def discard(self, prepared: PreparedRun) -> None:
@@ -68,13 +91,17 @@ class FakeSandbox(Sandbox):
 
     @property
     def supervisor_id(self) -> str:
-        return "fake-supervisor"
+        return self.supervisor
 
     def is_orphaned(self, supervisor_id: str) -> bool:
         return supervisor_id != self.supervisor_id
 
     def remove_execution(self, execution_id: str) -> int:
+        self.removed.append(execution_id)
         return 0
+
+    def orphaned_executions(self) -> list[str]:
+        return list(self.orphans)
 
     def remove_leftovers(self) -> int:
         return 0
@@ -124,3 +151,31 @@ class FakeBlobStore(BlobStore):
         if data is not None and len(data) > max_bytes:
             raise BlobTooLarge(sha256, len(data), max_bytes)
         return data
+
+
+class ManualTimers:
+    """Timers that fire only when the test says so (the sealing's ``start_timer``)."""
+
+    def __init__(self) -> None:
+        self.pending: list[ManualTimer] = []
+
+    def __call__(self, delay: float, then: Callable[[], None]) -> ManualTimer:
+        timer = ManualTimer(self, delay, then)
+        self.pending.append(timer)
+        return timer
+
+    def fire_next(self) -> None:
+        """What the oldest timer still armed does when its time comes."""
+        self.pending.pop(0).then()
+
+
+class ManualTimer:
+    def __init__(self, timers: ManualTimers, delay: float, then: Callable[[], None]) -> None:
+        self.timers, self.delay, self.then = timers, delay, then
+
+    def cancel(self) -> None:
+        if self in self.timers.pending:
+            self.timers.pending.remove(self)
+
+    def join(self, timeout: float | None = None) -> None:
+        return None

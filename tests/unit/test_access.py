@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from mai_safety.application.errors import ExecutionNotFound, IdempotencyConflict, NotAuthenticated
-from mai_safety.application.service import MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.access import Principal, Role
 from mai_safety.domain.errors import InvalidTransition
 from mai_safety.domain.gate import GateRules, NotPermitted
@@ -39,7 +40,7 @@ def _app(level: RiskLevel = RiskLevel.LOW, dbname: str | None = None) -> MaiSafe
         "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
         "SQLITE_DBNAME": dbname or f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
-    app = MaiSafety(assessor=FakeAssessor(level), sandbox=BusySandbox(), gate=OPEN_GATE, env=env)
+    app = MaiSafety(assessor=FakeAssessor(level), sandbox=BusySandbox(), policy=OPEN_GATE, env=env)
     app.roles_decide = True
     return app
 
@@ -247,7 +248,7 @@ def test_the_sweeper_ends_overdue_waits_once_and_reads_on_from_where_it_stopped(
     from datetime import timedelta
 
     app = _app(RiskLevel.HIGH)
-    app.gate = app.gate.__class__(**{**app.gate.__dict__, "rules": GateRules(("*",), ("*",), timedelta(0))})
+    app.policy = app.policy.__class__(**{**app.policy.__dict__, "rules": GateRules(("*",), ("*",), timedelta(0))})
     first = _submit(app)
     assert app.expire_overdue() == [first]
     assert app.expire_overdue() == []

@@ -12,7 +12,9 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
 from mai_safety.application.errors import SandboxUnavailable
-from mai_safety.application.service import GatePolicy, MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.errors import InvalidSubmission, LimitOutOfPolicy
 from mai_safety.domain.execution import Execution
@@ -25,7 +27,7 @@ from mai_safety.infrastructure.cli.hints import cli_message
 from .fakes import FakeAssessor, FakePackageIndex, FakeSandbox
 
 PROFILE = ResourceLimits(cpus=1, memory_bytes=2**29, pids=128, timeout_s=60, output_bytes=2**22, tmpfs_bytes=2**27)
-GATE = GatePolicy(
+GATE = ExecutionPolicy(
     profiles={trust: PROFILE for trust in TrustLevel},
     trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
     max_code_bytes=1024,
@@ -38,7 +40,7 @@ def _app(level: RiskLevel = RiskLevel.LOW, sandbox: FakeSandbox | None = None) -
         "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
-    return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, gate=GATE, env=env), sandbox
+    return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=GATE, env=env), sandbox
 
 
 def _ledger_size(app: MaiSafety) -> int:
@@ -113,7 +115,7 @@ NETWORK_GATE = replace(
 ASKED = RequestedLimits(timeout_s=7, pids=32)
 
 
-def _waiting_app(gate: GatePolicy = NETWORK_GATE) -> tuple[MaiSafety, FakeSandbox, str]:
+def _waiting_app(gate: ExecutionPolicy = NETWORK_GATE) -> tuple[MaiSafety, FakeSandbox, str]:
     """HIGH code submitted with limits, --network deps and a requirement, waiting for confirmation."""
     sandbox = FakeSandbox()
     env = {
@@ -121,7 +123,7 @@ def _waiting_app(gate: GatePolicy = NETWORK_GATE) -> tuple[MaiSafety, FakeSandbo
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     app = MaiSafety(
-        assessor=FakeAssessor(RiskLevel.HIGH), sandbox=sandbox, gate=gate, env=env, package_index=FakePackageIndex()
+        assessor=FakeAssessor(RiskLevel.HIGH), sandbox=sandbox, policy=gate, env=env, package_index=FakePackageIndex()
     )
     report = app.run(b"import os\n", requested=ASKED, network=NetworkMode.DEPS, requirements=["mai-hello==1.0"])
     assert report.status == "awaiting_override" and sandbox.prepared == []
@@ -177,12 +179,12 @@ def test_an_answer_cannot_change_what_a_waiting_execution_asked_for() -> None:
 
 
 def _refuse_network_to_untrusted(app: MaiSafety) -> None:
-    app.gate = replace(app.gate, egress=replace(app.gate.egress, trust_levels=(TrustLevel.STANDARD,)))
+    app.policy = replace(app.policy, egress=replace(app.policy.egress, trust_levels=(TrustLevel.STANDARD,)))
 
 
 def _lower_the_untrusted_maximum(app: MaiSafety) -> None:
     lower = LimitProfile(minimum=replace(PROFILE, timeout_s=1), maximum=replace(PROFILE, timeout_s=5))
-    app.gate = replace(app.gate, profiles={**app.gate.profiles, TrustLevel.UNTRUSTED: lower})
+    app.policy = replace(app.policy, profiles={**app.policy.profiles, TrustLevel.UNTRUSTED: lower})
 
 
 def _drop_the_index_host(app: MaiSafety) -> None:
@@ -190,17 +192,17 @@ def _drop_the_index_host(app: MaiSafety) -> None:
 
 
 def _shrink_the_download_cap(app: MaiSafety) -> None:
-    app.gate = replace(app.gate, egress=replace(app.gate.egress, max_bytes=2**10))
+    app.policy = replace(app.policy, egress=replace(app.policy.egress, max_bytes=2**10))
 
 
 def _name_the_requirement_a_threat(app: MaiSafety) -> None:
-    app.gate = replace(app.gate, threats=KnownThreats(frozenset({"mai-hello"})))
+    app.policy = replace(app.policy, threats=KnownThreats(frozenset({"mai-hello"})))
 
 
 def _trust_high_code_more(app: MaiSafety) -> None:
     rules = (TrustRule(Provenance.MAI, RiskLevel.HIGH, TrustLevel.STANDARD),)
-    egress = replace(app.gate.egress, trust_levels=(TrustLevel.STANDARD, TrustLevel.UNTRUSTED))
-    app.gate = replace(app.gate, trust_rules=rules, egress=egress)
+    egress = replace(app.policy.egress, trust_levels=(TrustLevel.STANDARD, TrustLevel.UNTRUSTED))
+    app.policy = replace(app.policy, trust_rules=rules, egress=egress)
 
 
 @pytest.mark.parametrize(

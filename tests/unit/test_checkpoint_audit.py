@@ -10,10 +10,12 @@ import uuid
 
 import pytest
 
-from mai_safety.application.audit import LedgerPolicy, verify_bundle
+from mai_safety.application.bundles import verify_bundle
+from mai_safety.application.sealing import LedgerPolicy
 from mai_safety.application.errors import CannotVerify
 from mai_safety.application.ports import KeyStore, PublicKey, Signer
-from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.checkpoint import CheckpointRule
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
@@ -21,7 +23,7 @@ from mai_safety.domain.limits import ResourceLimits, TrustRule
 from .fakes import FakeAssessor, FakeSandbox
 
 PROFILE = ResourceLimits(cpus=1, memory_bytes=2**29, pids=128, timeout_s=60, output_bytes=2**22, tmpfs_bytes=2**27)
-GATE = GatePolicy(
+GATE = ExecutionPolicy(
     profiles={trust: PROFILE for trust in TrustLevel},
     trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
     max_code_bytes=1024,
@@ -76,7 +78,7 @@ def _app(keys: KeyStore | None = None, every_events: int = 1000, *, sealed: bool
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     policy = LedgerPolicy(CheckpointRule(every_events, 3600), keys or FakeKeyStore()) if sealed else None
-    return MaiSafety(assessor=FakeAssessor(), sandbox=FakeSandbox(), gate=GATE, env=env, ledger=policy)
+    return MaiSafety(assessor=FakeAssessor(), sandbox=FakeSandbox(), policy=GATE, env=env, ledger=policy)
 
 
 def _lines(app: MaiSafety, **options: object) -> list[str]:

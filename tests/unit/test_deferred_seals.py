@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import threading
 
-from mai_safety.application.audit import DeferredSeals
+from mai_safety.application.sealing import DeferredSeals
+
+from .fakes import ManualTimers
 
 
 class _SlowLedger:
@@ -44,3 +46,36 @@ def test_nothing_is_armed_after_close() -> None:
     seals.close()
     seals.ending_saved(3)
     assert not ledger.sealing.wait(0.2), "a timer sealed after close"
+
+
+def _seals_on_manual_timers() -> tuple[DeferredSeals, _SlowLedger, ManualTimers]:
+    """Deferred seals over a ledger that seals at once, on timers that fire when the test says."""
+    ledger = _SlowLedger()
+    ledger.release.set()
+    timers = ManualTimers()
+    return DeferredSeals(ledger, delay=10.0, start_timer=timers), ledger, timers  # type: ignore[arg-type]
+
+
+def test_a_seal_falls_due_halfway_through_the_interval_and_is_made_at_its_end_if_no_append_took_it() -> None:
+    seals, ledger, timers = _seals_on_manual_timers()
+    seals.ending_saved(4)
+    seals.ending_saved(7)  # the same interval: one timer, one seal for both
+    assert [timer.delay for timer in timers.pending] == [5.0]
+    assert not seals.take_due()
+
+    timers.fire_next()  # halfway: the next append may seal in its own transaction
+    assert seals.take_due() and not seals.take_due()
+    assert ledger.seals == []
+
+    timers.fire_next()  # the end of the interval: what is owed is sealed now
+    assert ledger.seals == [7]
+    assert timers.pending == []
+
+
+def test_closing_seals_what_is_owed_and_cancels_the_timer() -> None:
+    seals, ledger, timers = _seals_on_manual_timers()
+    seals.ending_saved(3)
+
+    seals.close()
+
+    assert ledger.seals == [3] and timers.pending == []

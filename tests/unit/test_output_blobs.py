@@ -10,9 +10,11 @@ import uuid
 
 import pytest
 
-from mai_safety.application.audit import LedgerAudit, LedgerPolicy, verify_bundle
+from mai_safety.application.bundles import verify_bundle
+from mai_safety.application.sealing import LedgerPolicy
+from mai_safety.application.verification import LedgerAudit
 from mai_safety.application.ports import RunOutcome
-from mai_safety.application.service import MaiSafety
+from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.checkpoint import CheckpointRule
 from mai_safety.domain.output import BlobReference, MalformedReference, blob_sha256, references_in_state, split_output
 
@@ -32,7 +34,7 @@ def _app(outcome: RunOutcome, blobs: FakeBlobStore | None = None, keys: FakeKeyS
     return MaiSafety(
         assessor=FakeAssessor(),
         sandbox=FakeSandbox(outcome),
-        gate=GATE,
+        policy=GATE,
         env=env,
         ledger=policy,
         blob_store=(lambda _recorder: blobs) if blobs is not None else None,
@@ -46,7 +48,7 @@ def _outcome(stdout: str, stderr: str = "", reason: str | None = None) -> RunOut
 
 def _ending(app: MaiSafety, execution_id: str) -> dict:
     """The ending's outcome exactly as stored in the ledger, blobs not read back."""
-    record = app.audit._require_ledger().select_execution(execution_id)[-1]  # noqa: SLF001
+    record = app.audit.ledger().select_execution(execution_id)[-1]
     assert record.state is not None
     return json.loads(record.state)["outcome"]
 
@@ -71,7 +73,7 @@ def test_output_beyond_the_inline_size_is_a_blob_and_the_event_keeps_a_preview_a
     assert NOISY.startswith(stored["stdout"]) and len(stored["stdout"].encode()) <= INLINE
     assert stored["stderr"] == "short\n" and "stderr_blob" not in stored
     assert blobs.blobs == {blob_sha256(data): data}
-    assert len(app.audit._require_ledger().select_execution(report.execution_id)[-1].state) < 1024  # noqa: SLF001
+    assert len(app.audit.ledger().select_execution(report.execution_id)[-1].state) < 1024
 
 
 def test_history_and_the_report_give_the_whole_output_from_the_blob() -> None:
@@ -100,7 +102,7 @@ def test_the_blob_is_committed_before_the_event_that_names_it() -> None:
     app = _app(_outcome(NOISY), blobs)
     ledger_then: list[list[str]] = []
     blobs.before_put = lambda _data: ledger_then.append(
-        [record.event_name for record in app.audit._require_ledger().select_chain(0, 100)]  # noqa: SLF001
+        [record.event_name for record in app.audit.ledger().select_chain(0, 100)]
     )
     report = app.run(b"print(1)\n")
     assert ledger_then == [["Assessed", "Started"]]  # nothing names the blob yet when it is stored
@@ -113,7 +115,7 @@ def test_a_blob_that_cannot_be_written_leaves_no_event_naming_it() -> None:
     app = _app(_outcome(NOISY), blobs)
     with pytest.raises(OSError, match="went away"):
         app.run(b"print(1)\n")
-    assert [record.event_name for record in app.audit._require_ledger().select_chain(0, 100)] == ["Assessed", "Started"]  # noqa: SLF001
+    assert [record.event_name for record in app.audit.ledger().select_chain(0, 100)] == ["Assessed", "Started"]
 
 
 def test_without_a_blob_store_output_stays_inline_as_before() -> None:

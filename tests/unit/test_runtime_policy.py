@@ -12,7 +12,8 @@ import pytest
 import yaml
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.application.service import GatePolicy, MaiSafety
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
@@ -23,7 +24,7 @@ from mai_safety.infrastructure.settings import PROJECT_ROOT
 from .fakes import FakeAssessor, FakeSandbox
 
 PROFILE = ResourceLimits(cpus=1, memory_bytes=2**29, pids=128, timeout_s=60, output_bytes=2**22, tmpfs_bytes=2**27)
-GATE = GatePolicy(
+GATE = ExecutionPolicy(
     profiles={trust: PROFILE for trust in TrustLevel},
     trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
     max_code_bytes=1024,
@@ -44,13 +45,13 @@ def _policies(tmp_path: Path, **profiles: object) -> Path:
     return folder
 
 
-def _app(gate: GatePolicy = GATE, level: RiskLevel = RiskLevel.LOW) -> tuple[MaiSafety, FakeSandbox]:
+def _app(gate: ExecutionPolicy = GATE, level: RiskLevel = RiskLevel.LOW) -> tuple[MaiSafety, FakeSandbox]:
     sandbox = FakeSandbox()
     env = {
         "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
-    return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, gate=gate, env=env), sandbox
+    return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=gate, env=env), sandbox
 
 
 def test_the_shipped_policy_gives_untrusted_code_auto_and_the_rest_runc() -> None:

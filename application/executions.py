@@ -1,0 +1,427 @@
+"""The application Mai calls, ``MaiSafety``: its commands (assess, run, approve, deny, cancel, the
+sweep and recovery), with its queries mixed in from application.queries and its token commands
+from application.access.
+
+A command loads an execution, calls one of its command methods, saves, and returns a report;
+the sizing of a run lives in application.sizing, its supervision and the recovery of lost runs
+in application.supervision, the audit of the ledger in application.verification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+from uuid import UUID, uuid5
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+
+from mai_safety.domain.access import Action, NobodyAnswers, RolesDecide, principal_context
+from mai_safety.domain.assessment import Submission
+from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
+from mai_safety.domain.gate import AnswerTooLate
+from mai_safety.domain.levels import Provenance, RiskLevel
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
+from mai_safety.domain.limits import HostBusy, RequestedLimits
+from mai_safety.domain.network import NetworkMode
+from mai_safety.domain.output import DEFAULT_INLINE_BYTES
+from mai_safety.domain.payloads import CallerLabels
+
+from .access import TokenCommands
+from .live import LiveOutput
+from .errors import ExecutionNotFound, IdempotencyConflict
+from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
+from .reports import AssessmentReport, ExecutionReport, report_for
+from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
+from .sizing import ExecutionPolicy, Sizer, Sizing
+from .supervision import Sampling, Supervisor, recover_lost
+from .verification import LedgerAudit
+from .queries import ExecutionQueries
+from .watch import ExecutionWatch
+
+
+#: Ends that mean the code never ran for want of the host; the caller is told to try again.
+RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
+
+
+class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
+    """Assess, gate, run and record AI-written code, on one ledger."""
+
+    name = "MaiSafety"
+
+    #: Service mode (``mai-safety serve``): the token's roles answer the gate, never
+    #: ``policies/gate.yaml``'s names, and with no principal nobody does (docs/decisions/0016).
+    roles_decide: bool = False
+    #: Service mode: the output of the runs this process supervises, as it comes, for the event
+    #: streams (application.live); None (the CLI) leaves the capture as it was.
+    live: LiveOutput | None = None
+
+    def __init__(
+        self,
+        *,
+        assessor: Assessor,
+        sandbox: Sandbox,
+        policy: ExecutionPolicy,
+        env: dict[str, str] | None = None,
+        ledger: LedgerPolicy | None = None,
+        package_index: PackageIndex | None = None,
+        ledger_stall_s: float = 10.0,
+        blob_store: Callable[[Any], BlobStore | None] | None = None,
+        work_lock: Callable[[Any], WorkLock] | None = None,
+        clock: Clock = utc_now,
+        sealing_timer: StartTimer = start_daemon_timer,
+    ) -> None:
+        """``blob_store`` makes the store for output kept out of events from the recorder this
+        application made, so that both live in one database (docs/decisions/0014); without one,
+        output stays inline in the ending event. ``clock`` tells the time of answers, deadlines
+        and seals; ``sealing_timer`` starts the timers of deferred seals (application.sealing)."""
+        super().__init__(env=env)
+        self.assessor = assessor
+        self.sandbox = sandbox
+        self.policy = policy
+        self.package_index = package_index
+        self.blobs = blob_store(self.recorder) if blob_store is not None else None
+        #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
+        self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
+        self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
+        self.clock = clock
+        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
+        self.ledger_stall_s = ledger_stall_s
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        # An execution that has ended is sealed by a signed checkpoint, so every finished execution
+        # is covered by a signature: in the same transaction as its last event, or (the policy's
+        # ``endings_within``) by one checkpoint for all the endings of a short interval
+        # (docs/decisions/0007, 0009).
+        ending = any(isinstance(obj, Execution) and obj.status.is_final for obj in objs)
+        if ending and self.audit.seals_endings_at_once:
+            kwargs.setdefault(SEAL, True)
+        recordings = super().save(*objs, **kwargs)
+        if ending and recordings:
+            self.audit.ending_saved(max(recording.notification.id for recording in recordings))
+        return recordings
+
+    # --- commands -------------------------------------------------------------------------
+
+    def assess(
+        self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code"
+    ) -> AssessmentReport:
+        """The verdict alone: nothing is recorded and nothing runs."""
+        self._check_principal_may(Action.ASSESS)
+        submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
+        return report_for(submission, self.assessor.assess(submission))
+
+    def run(
+        self,
+        code: bytes,
+        *,
+        provenance: Provenance = Provenance.MAI,
+        requested: RequestedLimits = RequestedLimits(),
+        source: str = "the code",
+        confirm: bool = False,
+        override: str | None = None,
+        network: NetworkMode = NetworkMode.NONE,
+        requirements: tuple[str, ...] | list[str] = (),
+        caller: dict[str, str] | None = None,
+        execution_id: UUID | None = None,
+    ) -> ExecutionReport:
+        """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``caller``: labels recorded on ``Assessed`` beside the principal (Mai's ``task_id`` and
+        ``session_id``, the ``on_behalf_of`` end user), never used for a decision. ``execution_id``
+        makes the submission idempotent: if that execution exists, its report is returned and
+        nothing new is recorded (the same code is required).
+
+        ``network=NetworkMode.DEPS`` gives the run a read-only egress to the allow-list, and installs
+        ``requirements`` (with any ``# requirements:`` lines at the top of the code) before it starts.
+
+        HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
+        explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
+        """
+        self._check_principal_may(Action.SUBMIT)
+        submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
+        if execution_id is not None:
+            execution_id = self.submission_id(execution_id)
+            existing = self._submitted_already(execution_id, submission)
+            if existing is not None:
+                return existing
+        try:
+            return self._assess_and_run(
+                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id
+            )
+        except IntegrityError:
+            # Another request with the same id recorded it first: answer with that one.
+            existing = self._submitted_already(execution_id, submission) if execution_id is not None else None
+            if existing is None:
+                raise
+            return existing
+
+    def _assess_and_run(
+        self,
+        submission: Submission,
+        provenance: Provenance,
+        requested: RequestedLimits,
+        confirm: bool,
+        override: str | None,
+        network: NetworkMode,
+        requirements: tuple[str, ...] | list[str],
+        caller: dict[str, str] | None,
+        execution_id: UUID | None,
+    ) -> ExecutionReport:
+        assessment = self.assessor.assess(submission)
+        sizing = self._sizer().size(
+            provenance, assessment.level, assessment.complexity, requested,
+            network=network, requirements=requirements, code=submission.code,
+        )
+        execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
+        if assessment.decision.may_run_now:
+            self._save_and_run(execution, sizing)  # Assessed is stored before anything starts
+            return self.report(execution.id)
+        needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
+        execution.request_override(
+            f"{assessment.level.value} code needs {needs}",
+            self.policy.rules.answer_by(self.clock()),
+            sizing.request(provenance, requested),
+        )
+        answer = override if assessment.level is RiskLevel.BLOCKED else ("confirmed" if confirm else None)
+        if answer is None:
+            self.save(execution)
+            return self.report(execution.id)
+        # Answered up front: checked in full before the request and the answer are stored together.
+        execution.override(answer, self._authority(execution), actor_context.get(), self.clock())
+        self._save_and_run(execution, sizing)
+        return self.report(execution.id)
+
+    def approve(
+        self,
+        execution_id: UUID | str,
+        explanation: str = "",
+        *,
+        requested: RequestedLimits | None = None,
+        network: NetworkMode | None = None,
+        requirements: tuple[str, ...] | list[str] | None = None,
+        kind: str | None = None,
+        on_behalf_of: str | None = None,
+    ) -> ExecutionReport:
+        """Confirm (HIGH) or override (BLOCKED) a waiting execution, then run exactly what it asked
+        for when it was submitted, if the policy in force still grants it (RequestNoLongerGranted:
+        nothing runs, nothing is recorded).
+
+        ``requested``, ``network`` and ``requirements`` serve only executions recorded before their
+        request was kept (``OverrideRequested`` version 1); for any other they are refused.
+        ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
+        execution = self._visible(self._get(execution_id))
+        self._check_answerable(execution, kind)
+        sizing = self._sizing_of_answer(execution, requested, network, requirements)
+        execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
+        self._save_and_run(execution, sizing)
+        return self.report(execution.id)
+
+    def _check_answerable(self, execution: Execution, kind: str | None) -> None:
+        """The answer is of the kind the execution waits for, and in time: one that comes too late
+        ends the execution unrun (recorded) and is refused."""
+        if kind is not None and execution.override_kind is not None and execution.override_kind.value != kind:
+            needs = "an override (BLOCKED code)" if execution.override_kind.value == "override" else "a confirmation (HIGH code)"
+            raise InvalidTransition(f"execution {execution.id} waits for {needs}, not a {kind}")
+        if execution.is_overdue(self.clock()):
+            execution.expire(self.clock())
+            self.save(execution)
+            raise AnswerTooLate(
+                f"execution {execution.id} waited for an answer until {execution.answer_by:%Y-%m-%d %H:%M:%S %Z}; "
+                "it has now ended unrun (no_answer): submit the code again"
+            )
+
+    def _sizing_of_answer(
+        self,
+        execution: Execution,
+        requested: RequestedLimits | None,
+        network: NetworkMode | None,
+        requirements: tuple[str, ...] | list[str] | None,
+    ) -> Sizing:
+        """What an answered execution runs with: what it asked for when it was submitted, or, for
+        one waiting since before requests were kept, what the answer asks for (as it was then)."""
+        if execution.request is None:
+            return self._sizer().size(
+                execution.provenance, execution.level, execution.complexity, requested or RequestedLimits(),
+                network=network or NetworkMode.NONE, requirements=requirements or (), code=execution.code,
+            )
+        if requested is not None or network is not None or requirements is not None:
+            raise InvalidSubmission(
+                f"execution {execution.id} runs the limits and network it asked for when it was submitted; "
+                "an answer cannot change them: deny it and submit the code again with the ones you want"
+            )
+        return self._sizer().as_recorded(execution.id, execution.level, execution.complexity, execution.code, execution.request)
+
+    def deny(self, execution_id: UUID | str, reason: str = "") -> ExecutionReport:
+        execution = self._visible(self._get(execution_id))
+        execution.deny(reason, self._authority(execution), actor_context.get())
+        self.save(execution)
+        return self.report(execution.id)
+
+    def cancel(self, execution_id: UUID | str) -> ExecutionReport:
+        """Stop a waiting or running execution; recorded as Terminated (cancelled) with the actor.
+
+        The end is recorded first, then the container is killed: the supervisor, in this process or
+        another, finds the execution ended when it next writes, and stops."""
+        for _attempt in range(10):
+            execution = self._visible(self._get(execution_id))
+            principal = principal_context.get()
+            if principal is not None:
+                principal.check_may_cancel(self._submitted_by(execution))
+            if execution.status.is_final:
+                raise InvalidTransition(f"execution {execution.id} has already ended ({execution.status.value})")
+            execution.terminate("cancelled", {"detail": f"cancelled by {actor_context.get()}"})
+            try:
+                self.save(execution)
+                break
+            except IntegrityError:
+                continue  # the supervisor wrote meanwhile: read again and retry
+        self.sandbox.remove_execution(str(execution.id))
+        return self.report(execution.id)
+
+    def expire_overdue(self) -> list[str]:
+        """End every execution whose answer did not come in time, as Terminated (no_answer), without
+        waiting for someone to answer it (the service's sweeper). Returns their ids. One process
+        at a time sweeps a ledger: while another does, this one returns at once with none."""
+        with self.work_lock.hold("sweep") as mine:
+            return self._expire_overdue() if mine else []
+
+    def _expire_overdue(self) -> list[str]:
+        ended = []
+        for execution_id in self.awaiting_ids():
+            execution = self._get(execution_id)
+            if not execution.is_overdue(self.clock()):
+                continue
+            execution.expire(self.clock())
+            try:
+                self.save(execution)
+            except IntegrityError:
+                continue  # answered or ended meanwhile
+            ended.append(str(execution.id))
+        return ended
+
+    def end_unfinished(self, execution_id: UUID | str, reason: str, detail: str) -> bool:
+        """End a waiting or running execution the service will no longer see to the end (it is
+        stopping): recorded as Terminated with ``reason``, then its container is removed."""
+        for _attempt in range(10):
+            execution = self._get(execution_id)
+            if execution.status.is_final:
+                return False
+            execution.terminate(reason, {"detail": detail})
+            try:
+                self.save(execution)
+                break
+            except IntegrityError:
+                continue
+        self.sandbox.remove_execution(str(execution_id))
+        return True
+
+    def recover(self, wait_s: float = 60.0) -> list[str]:
+        """End every execution whose supervisor died mid-run: kill and remove its container and
+        record Terminated (supervisor_lost); and seal the endings a stopped process left without
+        their checkpoint, if what follows the newest checkpoint verifies. Returns their ids.
+
+        One process at a time recovers a ledger: this one waits up to ``wait_s`` for another's
+        recovery to end, then does its own (which finds what that one ended already ended)."""
+        with self.work_lock.hold("recovery", wait_s) as mine:
+            if not mine:
+                return []
+            return self._recover()
+
+    def _recover(self) -> list[str]:
+        self.audit.seal_left_behind()
+        return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
+
+    def _save_and_run(self, execution: Execution, sizing: Sizing) -> None:
+        """Once the sandbox answers: record what was decided, then run it."""
+        self.sandbox.check_available()
+        self.save(execution)
+        self._run(execution, sizing)
+
+    def _run(self, execution: Execution, sizing: Sizing) -> None:
+        """Prepare, record Started, supervise and record the end (application.supervision)."""
+        Supervisor(
+            self.sandbox,
+            self.save,
+            self._get,
+            sampling=Sampling(self.policy.sample_every_s, self.policy.sample_above),
+            blobs=self.blobs,
+            inline_output_bytes=self.inline_output_bytes,
+            ledger_stall_s=self.ledger_stall_s,
+            live=self.live,
+        ).run(execution, sizing)
+
+    def _sizer(self) -> Sizer:
+        """Sizes under the policy in force now (a test may change it between question and answer)."""
+        return Sizer(self.policy, self.package_index)
+
+    def remove_leftovers(self) -> int:
+        return self.sandbox.remove_leftovers()
+
+    def close(self) -> None:
+        try:
+            self.audit.close()  # seals the endings still owed a checkpoint
+        finally:
+            self.assessor.close()
+            self.sandbox.close()
+            super().close()
+
+    # --- queries (more in application.queries) -------------------------------------------
+
+    def watch(self, execution_id: UUID | str) -> ExecutionWatch:
+        """Follow an execution as it goes (the service's event stream): its recorded events as
+        they are written, and, while this process runs it, its output as it comes. Visible as the
+        execution itself is (ExecutionNotFound otherwise); nothing is recorded."""
+        execution = self._visible(self._get(execution_id))
+        return ExecutionWatch(
+            self, execution.id, principal_context.get(), status=lambda: self._get(execution.id).status.value
+        )
+
+    # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
+
+    def _caller(self, labels: dict[str, str] | None) -> CallerLabels | None:
+        principal = principal_context.get()
+        recorded = {key: value for key, value in (labels or {}).items() if value}
+        if principal is not None:
+            recorded = {"principal": principal.name, **recorded}
+        return cast(CallerLabels, recorded) if recorded else None  # the caller's labels: task_id, session_id, on_behalf_of
+
+    def _authority(self, execution: Execution) -> Any:
+        """Who may answer the gate: the roles in service mode, the policy's names in local mode."""
+        principal = principal_context.get()
+        if principal is not None:
+            return RolesDecide(principal, self._submitted_by(execution))
+        return NobodyAnswers() if self.roles_decide else self.policy.rules
+
+    def submission_id(self, execution_id: UUID) -> UUID:
+        """The execution an idempotent submission names: ``execution_id`` itself, unless that
+        attempt ended unrun for want of the host (no room, no Docker: the caller was told to try
+        again), then the next attempt derived from it. A retry with the same key thus runs once."""
+        candidate = execution_id
+        for attempt in range(1, 1000):
+            try:
+                execution = self._get(candidate)
+            except ExecutionNotFound:
+                return candidate
+            if not (
+                execution.status is ExecutionStatus.REJECTED
+                and execution.outcome.get("termination_reason") in RETRYABLE_ENDS
+            ):
+                return candidate
+            candidate = uuid5(execution_id, f"attempt {attempt}")
+        raise HostBusy(f"execution {execution_id} was refused for want of room 1000 times: use a new Idempotency-Key")
+
+    def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
+        try:
+            execution = self._get(execution_id)
+        except ExecutionNotFound:
+            return None
+        if execution.code_sha256 != submission.sha256:
+            raise IdempotencyConflict(
+                f"this Idempotency-Key already names execution {execution.id}, of other code: use a new key for new code"
+            )
+        return self.report(execution.id)
+
+
+
+__all__ = ["MaiSafety"]

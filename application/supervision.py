@@ -1,0 +1,228 @@
+"""The supervisor of a running execution, and the recovery of executions whose supervisor died.
+
+``Supervisor.run`` prepares the sandbox, records Started, runs the code while the sandbox samples
+it (each sample kept, thinned, and written from a thread of its own: application.sample_writer),
+and records how it ended, even when another writer (a cancel) moved the execution on meanwhile.
+``recover_lost`` ends the executions the index of running executions (application.open_sets) or
+the sandbox's orphaned containers name, whose supervisor is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import cast
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+
+from mai_safety.domain.execution import Execution, ExecutionStatus
+from mai_safety.domain.limits import HostBusy
+from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
+from mai_safety.domain.supervision import SampleThinner, Usage
+
+from .blobs import keep_output
+from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
+from .live import LiveOutput
+from .ports import BlobStore, PreparedRun, RunOutcome, Sandbox
+from .sample_writer import SampleWriter
+from .sizing import Sizing
+
+#: Saves an execution (raising IntegrityError when another writer got there first).
+Save = Callable[[Execution], object]
+#: Reads an execution again from the ledger.
+Load = Callable[[UUID], Execution]
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """Which samples are recorded: one every ``every_s`` seconds, and any above ``above`` of a limit."""
+
+    every_s: float = 1.0
+    above: float = 0.8
+
+
+class Supervisor:
+    """Sees one run through, from the sandbox's preparation to its recorded end."""
+
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        save: Save,
+        load: Load,
+        *,
+        sampling: Sampling = Sampling(),
+        blobs: BlobStore | None = None,
+        inline_output_bytes: int,
+        ledger_stall_s: float = 10.0,
+        live: LiveOutput | None = None,
+    ) -> None:
+        self.sandbox = sandbox
+        self.save = save
+        self.load = load
+        self.sampling = sampling
+        self.blobs = blobs
+        self.inline_output_bytes = inline_output_bytes
+        self.ledger_stall_s = ledger_stall_s
+        self.live = live
+
+    def run(self, execution: Execution, sizing: Sizing) -> None:
+        """Prepare, record Started, supervise; a host without room or a sandbox that does not
+        answer ends the execution unrun (and is raised)."""
+        try:
+            prepared = self.sandbox.prepare(
+                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime
+            )
+        except (SandboxUnavailable, HostBusy) as exc:
+            reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
+            execution.terminate(reason, {"detail": exc.message})
+            self.save(execution)
+            raise
+        try:
+            execution.start(
+                container_id=prepared.container_id,
+                image=prepared.image,
+                limits=prepared.limits,
+                trust=sizing.trust,
+                supervisor=self.sandbox.supervisor_id,
+                sizing={**sizing.why, "host": prepared.host},
+                network=sizing.network.to_dict(),
+                runtime=prepared.runtime or {"name": sizing.runtime, "requested": sizing.runtime},
+            )
+            self.save(execution)
+            _Watch(self, execution, prepared).through()
+        finally:
+            self.sandbox.discard(prepared)
+
+    def save_unless_ended(self, execution: Execution) -> Execution:
+        """Save; if another writer got there first, the execution as read again."""
+        try:
+            self.save(execution)
+        except IntegrityError:
+            return self.load(execution.id)
+        return execution
+
+
+class _Watch:
+    """One run under supervision: the execution as last known (replaced when another writer, a
+    cancel, moved it on), the sample writer, and the thinner of samples."""
+
+    def __init__(self, supervisor: Supervisor, execution: Execution, prepared: PreparedRun) -> None:
+        self.supervisor = supervisor
+        self.current = execution
+        self.prepared = prepared
+        self.thinner = SampleThinner(supervisor.sampling.every_s, supervisor.sampling.above)
+        self.reload = False  # a failed write lost what was pending: read the execution again
+        self.writer = SampleWriter(self.save_sample, stall_s=supervisor.ledger_stall_s)
+
+    def save_sample(self, sample: UsageRecord) -> bool:
+        """On the writer's thread, never the loop's. False once the execution has ended."""
+        if self.reload:
+            self.current = self.supervisor.load(self.current.id)
+            self.reload = False
+            if self.current.status.is_final:
+                return False
+        self.current.record_sample(sample)
+        try:
+            self.current = self.supervisor.save_unless_ended(self.current)
+        except Exception:
+            self.reload = True
+            raise
+        return not self.current.status.is_final
+
+    def observe(self, usage: Usage) -> bool:
+        """The sandbox's observer: whether the run may go on."""
+        if not self.thinner.should_record(usage, self.prepared.limits):
+            return not self.writer.ended_elsewhere.is_set()
+        return self.writer.offer(usage.to_dict())
+
+    def through(self) -> None:
+        """Run the code to its end and record that end."""
+        stall_s = self.supervisor.ledger_stall_s
+        try:
+            outcome = self._run_in_sandbox()
+        except SandboxUnavailable as exc:
+            if self.writer.close(stall_s) and not self.reload and not self.current.status.is_final:
+                self.current.terminate("sandbox_error", {"detail": exc.message})
+                self.supervisor.save_unless_ended(self.current)
+            raise
+        if not self.writer.close(stall_s):
+            # The ledger still holds the writer: the run has ended, and recovery records it when
+            # the ledger answers again.
+            raise LedgerUnavailable(
+                f"the ledger did not answer for {stall_s:g} s: the run was ended and is "
+                "recorded at the next start (mai-safety recover) once the ledger answers"
+            )
+        if self.reload:
+            self.current = self.supervisor.load(self.current.id)
+        self._record_end(self._as_written(outcome))
+
+    def _run_in_sandbox(self) -> RunOutcome:
+        sandbox, live, execution_id = self.supervisor.sandbox, self.supervisor.live, str(self.current.id)
+        if live is None:
+            return sandbox.run(self.prepared, self.observe)
+        try:
+            return sandbox.run(self.prepared, self.observe, live.open(execution_id))
+        finally:
+            live.close(execution_id)
+
+    def _as_written(self, outcome: RunOutcome) -> RunOutcome:
+        """The outcome, with what the ledger's stalls cost the run."""
+        if self.writer.stalled_out:
+            stall_s = self.supervisor.ledger_stall_s
+            outcome = replace(
+                outcome,
+                termination_reason="ledger_unavailable",
+                detail=f"the ledger did not answer for {stall_s:g} s, so the run was ended",
+            )
+        if self.writer.dropped:
+            outcome.observations["samples_dropped"] = self.writer.dropped
+        return outcome
+
+    def _record_end(self, outcome: RunOutcome) -> None:
+        # Long output goes to the blob store first, committed, then the ending names it.
+        supervisor = self.supervisor
+        recorded = keep_output(outcome.to_dict(), supervisor.blobs, supervisor.inline_output_bytes)
+        while not self.current.status.is_final:
+            if outcome.termination_reason:
+                self.current.terminate(outcome.termination_reason, recorded.copy())
+            else:
+                self.current.complete(recorded.copy())
+            self.current = supervisor.save_unless_ended(self.current)
+
+
+def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID]) -> list[str]:
+    """End every execution whose supervisor died mid-run: kill and remove its container and record
+    Terminated (supervisor_lost). ``running``: those the index says are running; any container of
+    this ledger's whose supervisor is gone is looked at too (killed before Started was recorded;
+    or missing from the index, which is not the record: docs/decisions/0019). Returns their ids."""
+    lost = []
+    candidates = dict.fromkeys([*(str(each) for each in running), *sandbox.orphaned_executions()])
+    for execution_id in candidates:
+        try:
+            execution = load(UUID(execution_id))
+        except (ExecutionNotFound, ValueError):
+            continue  # a container of another ledger's, or of a run refused before it was recorded
+        if execution.status.is_final:
+            continue
+        if execution.status is ExecutionStatus.RUNNING:
+            if not sandbox.is_orphaned(execution.supervisor or ""):
+                continue
+            environment = sandbox.describe_execution(execution_id)
+            outcome: OutcomeRecord = {"detail": f"supervisor {execution.supervisor} is gone", **cast(OutcomeRecord, environment)}
+            if execution.samples:
+                outcome["last_sample"] = execution.samples[-1]
+        else:
+            outcome = {"detail": "the supervisor died after creating the container, before recording Started"}
+        sandbox.remove_execution(execution_id)
+        execution.terminate("supervisor_lost", outcome)
+        try:
+            save(execution)
+        except IntegrityError:
+            continue  # someone else recorded its end first
+        lost.append(execution_id)
+    sandbox.remove_leftovers()
+    return lost
+
+
+__all__ = ["Sampling", "Supervisor", "recover_lost"]

@@ -1,0 +1,21 @@
+"""The event topics this service writes to the ledger: what verification expects to find there."""
+
+from __future__ import annotations
+
+from eventsourcing.utils import get_topic
+
+from mai_safety.domain.access import ApiToken
+from mai_safety.domain.execution import Execution
+
+EXECUTION_TOPICS = frozenset(
+    get_topic(cls)
+    for cls in vars(Execution).values()
+    if isinstance(cls, type) and issubclass(cls, Execution.Event) and cls is not Execution.Event
+)
+ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
+#: Grants and revocations of API tokens (domain.access) share the ledger with the executions.
+ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
+#: Every event this service writes; anything else on the ledger is reported as unexpected.
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS
+
+__all__ = ["ACCESS_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS"]

@@ -9,6 +9,7 @@ when the ledger has not answered for ``stall_s``: a run must not go on unrecorde
 
 from __future__ import annotations
 
+import contextvars
 import queue
 import threading
 import time
@@ -39,7 +40,10 @@ class SampleWriter:
         self.stalled_out = False
         self.last_error: BaseException | None = None
         self._waiting_since: float | None = None  # a save under way, or failing, since then
-        self._thread = threading.Thread(target=self._work, name="mai-safety-samples", daemon=True)
+        # The writer saves in the context of whoever started the run, so each sample is stamped with
+        # the same actor (and principal) as the run's other events, not the process's default.
+        context = contextvars.copy_context()
+        self._thread = threading.Thread(target=context.run, args=(self._work,), name="mai-safety-samples", daemon=True)
         self._thread.start()
 
     def offer(self, sample: UsageRecord) -> bool:

@@ -58,3 +58,25 @@ def test_an_execution_ended_elsewhere_stops_the_run() -> None:
     assert writer.ended_elsewhere.wait(2)
     assert writer.offer({"n": 2}) is False
     assert writer.close(2)
+
+
+def test_samples_are_saved_as_the_actor_who_started_the_run() -> None:
+    from mai_safety.domain.execution import actor_context
+
+    seen: list[str] = []
+    saved = threading.Event()
+
+    def save(sample: object) -> bool:
+        seen.append(actor_context.get())
+        saved.set()
+        return True
+
+    token = actor_context.set("alice@host")
+    try:
+        writer = SampleWriter(save)
+    finally:
+        actor_context.reset(token)
+    writer.offer({"at_s": 0.5})  # type: ignore[typeddict-item]
+    assert saved.wait(5)
+    assert writer.close(5)
+    assert seen == ["alice@host"]

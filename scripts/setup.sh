@@ -5,7 +5,8 @@
 #      registered with it as the runtime `runsc`: a second wall for untrusted code (decision 0013)
 #   2. the sandbox, Postgres, egress proxy and service images (scripts/build-images.sh; no registry
 #      needed), and Compose for the service deployment (Debian's docker-compose, if none answers)
-#   3. a virtual environment at .venv with the project installed (editable) and its test tools
+#   3. a virtual environment at .venv with the project installed (editable) and its test tools,
+#      and Debian's chromium for the HTML report's browser test
 # Run as root (or with sudo rights for the engine). Safe to run again: it skips what is done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -113,6 +114,14 @@ ensure_compose() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
 }
 
+# A headless browser for the HTML audit report's test (it opens the report and screenshots it).
+ensure_chromium() {
+  command -v chromium >/dev/null 2>&1 && return
+  log "installing Debian's chromium (the HTML report's browser test)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
 ensure_venv() {
   local stamp=.venv/.mai-safety-installed
   local want
@@ -130,5 +139,6 @@ ensure_gvisor
 command -v debootstrap >/dev/null 2>&1 || { as_root apt-get update -qq; as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 bash scripts/build-images.sh >&2
 ensure_compose
+ensure_chromium
 ensure_venv
 log "ready: .venv/bin/mai-safety"

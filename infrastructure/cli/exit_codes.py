@@ -36,6 +36,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         SandboxUnavailable,
         TokenNotFound,
     )
+    from mai_safety.infrastructure.reports.errors import ReportNotWritten
 
     return (
         (NotPermitted, EXIT_NOT_PERMITTED),
@@ -52,6 +53,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         (NotAuthenticated, EXIT_NOT_PERMITTED),
         (IdempotencyConflict, EXIT_BAD_INPUT),
         (TokenNotFound, EXIT_BAD_INPUT),
+        (ReportNotWritten, EXIT_BAD_INPUT),
     )  # the rest, LedgerTampered among them: 1 (EXIT_TAMPERED)
 
 

@@ -1,0 +1,2 @@
+"""Renderers of the audit report (application/audit_report.py): they read an AuditReport, never
+the ledger."""

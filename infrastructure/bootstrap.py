@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import os
 import socket
+from datetime import datetime, timezone
 from pathlib import Path
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
@@ -12,9 +13,14 @@ from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.sealing import StartTimer, start_daemon_timer
 from mai_safety.application.sizing import ExecutionPolicy
+from mai_safety.application.reports import VerificationReport
 
 from mai_safety.domain.network import KnownThreats
 
+from .alerts.alerts import verify_failed_alert
+from .alerts.follower import AlertFollower
+from .alerts.policy import load_alerts_policy
+from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
@@ -171,3 +177,22 @@ def _check_store(store: StoreChoice) -> None:
         ) from None
     except KeyError as exc:
         raise ConfigurationError(f"the Postgres setting {exc.args[0]} is missing") from None
+
+
+def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower | None:
+    """The webhook alerts of policies/alerts.yaml, following ``service``'s ledger from its head;
+    None when no webhook is set. Close it before the service (docs/decisions/0022)."""
+    policy = load_alerts_policy(settings.policies_dir)
+    if policy is None:
+        return None
+    return AlertFollower(service.recorder, service.mapper, policy, WebhookSender(policy.webhook)).start()
+
+
+def alert_verify_failed(settings: Settings, report: VerificationReport, actor: str, wait_s: float = 10.0) -> None:
+    """Tell the webhook (if one is set) that ``audit verify`` found the ledger not intact."""
+    policy = load_alerts_policy(settings.policies_dir)
+    if policy is None or "verify_failed" not in policy.events:
+        return
+    sender = WebhookSender(policy.webhook)
+    sender.offer(verify_failed_alert(report.head_position, report.checked, report.problems, actor, datetime.now(timezone.utc).isoformat()))
+    sender.close(wait_s)

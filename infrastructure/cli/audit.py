@@ -34,7 +34,7 @@ from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
-from ..bootstrap import bootstrap, ledger_config, signing_keys
+from ..bootstrap import alert_verify_failed, bootstrap, default_actor, ledger_config, signing_keys
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
 from ..ledger.witness import FileWitness
 from ..settings import Settings
@@ -168,6 +168,8 @@ def _verify(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) ->
         public_key=_read_public_key(args.public_key, settings) if args.public_key else None,
     )
     report = replace(report, notes=[*_placement_notes(audit, settings), *report.notes])
+    if not report.intact:
+        alert_verify_failed(settings, report, default_actor(settings))
     protection = audit.protection()
     if args.json:
         print(json.dumps({**report.to_dict(), "protection": protection}))

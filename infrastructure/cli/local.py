@@ -34,7 +34,7 @@ from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.limits import RequestedLimits, parse_size
 
 from ..analysis import load_analysis_policy
-from ..bootstrap import bootstrap, build_assessor, default_actor
+from ..bootstrap import bootstrap, build_assessor, default_actor, start_alerts
 from .audit import add_audit_commands, run_audit
 from .status import print_status
 from .tokens import add_token_commands, run_tokens
@@ -187,6 +187,10 @@ _RUN_ONLY_FLAGS = (
 )
 
 
+#: How long a command waits at its end for the webhook to take its alerts (a dead one is given up).
+CLI_ALERT_WAIT_S = 5.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -242,11 +246,15 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "approve":
         _refuse_run_only_flags(args)
     app = bootstrap(settings, warm_semgrep=False, pool=False)
+    alerts = None
     try:
+        alerts = start_alerts(settings, app)
         if args.command == "run":
             return _run(app, args, code, source, requested)
         return _command(app, args)
     finally:
+        if alerts is not None:
+            alerts.close(wait_s=CLI_ALERT_WAIT_S)
         app.close()
 
 

@@ -21,7 +21,7 @@ from mai_safety.application.live import LiveOutput
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
 
-from ..bootstrap import bootstrap
+from ..bootstrap import bootstrap, start_alerts
 from ..settings import Settings
 from .app import create_app
 from .runs import Runs
@@ -89,7 +89,9 @@ def _serve(
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
+    alerts = None
     try:
+        alerts = start_alerts(settings, service)  # webhook alerts follow the ledger (docs/decisions/0022)
         try:
             recovered = service.recover()
         except SandboxUnavailable as exc:
@@ -125,6 +127,8 @@ def _serve(
                 signal.signal(sig, handler)
     finally:
         sweeper.stop()
+        if alerts is not None:
+            alerts.close()
         service.close()  # seals the endings still owed a checkpoint
 
 

@@ -1,0 +1,1 @@
+"""Webhook alerts (placeholder)."""

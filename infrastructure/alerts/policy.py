@@ -1,6 +1,6 @@
 """policies/alerts.yaml: the optional webhook that is told of what a security officer must see.
 
-Validated like every policy file (policy_files.py): one ConfigurationError naming the file, the key
+Validated like every policy file (policies/files.py): one ConfigurationError naming the file, the key
 and what was expected. The shared secret is never in the YAML: the policy names a file holding it
 (``secret_file``) or an environment variable (``secret_env``), read once at load."""
 
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from mai_safety.application.errors import ConfigurationError
 
-from ..policy_files import load
+from ..policies.files import StrictModel, load
 
 AlertKind = Literal["blocked", "override", "violation", "verify_failed"]
 #: Terminations that are a violation: a limit or a policy stopped the code. Not "timeout" by
@@ -26,11 +26,7 @@ DEFAULT_VIOLATIONS = ("memory", "pids", "cpu_time", "disk", "output_limit")
 _MIN_SECRET_BYTES = 16
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Webhook(_Strict):
+class _Webhook(StrictModel):
     url: str = Field(pattern=r"^https?://[^\s/]+\S*$")
     secret_file: str | None = None
     secret_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -47,7 +43,7 @@ class _Webhook(_Strict):
         return self
 
 
-class _AlertsFile(_Strict):
+class _AlertsFile(StrictModel):
     version: Literal[1]
     webhook: _Webhook | None = None
     events: list[AlertKind] = Field(default_factory=lambda: ["blocked", "override", "violation", "verify_failed"])

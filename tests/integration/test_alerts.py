@@ -16,7 +16,9 @@ import pytest
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.ports import RunOutcome
-from mai_safety.application.service import GatePolicy, MaiSafety, acting_as
+from mai_safety.application.access import acting_as
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
@@ -31,7 +33,7 @@ from .webhook_listener import dead_url, webhook_listener
 
 SECRET = b"a-shared-secret-of-enough-bytes"
 PROFILE = ResourceLimits(cpus=1, memory_bytes=2**29, pids=128, timeout_s=60, output_bytes=2**22, tmpfs_bytes=2**27)
-GATE = GatePolicy(
+GATE = ExecutionPolicy(
     profiles={trust: PROFILE for trust in TrustLevel},
     trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
     max_code_bytes=1024,
@@ -43,7 +45,7 @@ TIMED_OUT = RunOutcome(None, "", "", 0, False, 60.0, termination_reason="timeout
 
 def an_app(level: RiskLevel = RiskLevel.LOW, outcome: RunOutcome | None = None) -> MaiSafety:
     env = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
-    return MaiSafety(assessor=FakeAssessor(level), sandbox=FakeSandbox(outcome), gate=GATE, env=env)
+    return MaiSafety(assessor=FakeAssessor(level), sandbox=FakeSandbox(outcome), policy=GATE, env=env)
 
 
 def a_policy(url: str, *, events: tuple[str, ...] = ("blocked", "override", "violation", "verify_failed"), attempts: int = 5, backoff_s: float = 0.0) -> AlertsPolicy:

@@ -1,15 +1,19 @@
-"""The real command line with webhook alerts set in policies/alerts.yaml: a failed `audit verify`
-tells the listener, an intact one does not, and a run whose webhook is dead still succeeds."""
+"""The real command line and a real `mai-safety serve` with webhook alerts set in
+policies/alerts.yaml: a failed `audit verify` tells the listener and an intact one does not, a dead
+webhook adds no traceback, a bad alerts.yaml is one line, and the service alerts what it records."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import httpx
+
 from mai_safety.infrastructure.alerts.signing import is_authentic
 
 from .cli_helpers import policies_with, run_cli
 from .ledger_helpers import Attacker, make_app, record_execution, record_waiting, service_environ
+from .service_helpers import grant_tokens, running_server
 from .webhook_listener import dead_url, webhook_listener
 
 SECRET = "a-shared-secret-of-enough-bytes"
@@ -59,3 +63,20 @@ def test_a_bad_alerts_policy_stops_the_command_with_one_line_and_exit_6(tmp_path
     result = run_cli(["history", "00000000-0000-0000-0000-000000000000"], environ)
     assert result.returncode == 6, result.stderr
     assert result.stderr.count("\n") == 1 and "alerts.yaml: key webhook: name the shared secret" in result.stderr
+
+
+def test_a_running_service_alerts_a_blocked_submission_it_recorded(tmp_path: Path) -> None:
+    """A real `mai-safety serve` follows its ledger; BLOCKED code waits, so no container starts."""
+    blocked_code = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
+    with webhook_listener() as listener:
+        policies = policies_with(tmp_path, alerts={"webhook": {"url": listener.url, "secret_env": "HOOK_SECRET"}, "poll_s": 0.1})
+        database = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+        tokens = grant_tokens(database, policies, {"mai": ["submitter"]})
+        with running_server(tmp_path, database, policies, {"HOOK_SECRET": SECRET}) as server:
+            response = httpx.post(f"{server.url}/v1/executions", json={"code": blocked_code}, headers={"Authorization": f"Bearer {tokens['mai']}"}, timeout=90)
+            assert response.status_code in (200, 202), response.text
+            assert listener.delivered.wait(60), server.output()
+    (received,) = listener.received
+    alert = json.loads(received.body)
+    assert (alert["kind"], alert["execution_id"], alert["details"]["submitter"]) == ("blocked", response.json()["execution_id"], "mai")
+    assert is_authentic(SECRET.encode(), received.headers, received.body, now=int(received.headers["X-Mai-Safety-Timestamp"]))

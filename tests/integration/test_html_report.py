@@ -18,7 +18,7 @@ from mai_safety.application.audit_report import (
     Percentiles,
     UsageAgainstLimit,
 )
-from mai_safety.infrastructure.reports.charts import BAR_COLOUR, LEVEL_COLOURS, SECOND_COLOUR
+from mai_safety.infrastructure.reports.charts import BAR_COLOUR, LEVEL_COLOURS, SECOND_COLOUR, THIRD_COLOUR
 from mai_safety.infrastructure.reports.html import render_html
 
 ATTACK = '--><script>alert("owned")</script><img src=x onerror=alert(1)>$\\frac{1}{0}$'
@@ -140,3 +140,12 @@ def test_a_report_that_cannot_be_written_leaves_nothing_and_maps_to_bad_input(tm
     written = tmp_path / "written.html"
     write_html(a_busy_report(), written)
     assert written.read_text(encoding="utf-8") == render_html(a_busy_report())
+
+
+def test_many_runs_are_drawn_as_one_embedded_image_that_the_page_s_policy_lets_show(tmp_path: Path) -> None:
+    runs = [UsageAgainstLimit(f"run{run}", "2026-11-02T00:00:00+00:00", 2**20 * (run % 64), 2**26, float(run % 120), 1.0, run * 0.3 % 10, 10.0) for run in range(3000)]
+    report = AuditReport(since=None, until=None, generated_at="now", ledger=ANCHOR, usage_against_limits=runs)
+    page = render_html(report)
+    assert "data:image/png;base64," in page and len(page) < 500_000
+    image = screenshot(tmp_path, report, "many")
+    assert pixels_of(image, SECOND_COLOUR) > 200 and pixels_of(image, THIRD_COLOUR) > 200  # CPU and duration, drawn over memory

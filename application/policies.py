@@ -57,7 +57,7 @@ class PolicyVersion:
 
 def unified_diff(before: dict[str, str], after: dict[str, str]) -> str:
     """One unified diff over every file, added and removed ones included, in name order."""
-    parts = []
+    parts: list[str] = []
     for name in sorted(set(before) | set(after)):
         old, new = before.get(name), after.get(name)
         if old == new:

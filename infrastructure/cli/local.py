@@ -42,7 +42,7 @@ from .policy import add_policy_commands, run_policy
 from ..policies import load_policies
 from ..analysis import sarif_log
 from ..settings import Settings
-from .text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from .text import diff_lines, event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
@@ -300,6 +300,8 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(_event_line(event))
+                for line in diff_lines(event):
+                    print(line)
         return EXIT_OK
     raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above
 

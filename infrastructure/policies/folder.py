@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.errors import ConfigurationError, InvalidPolicy
 from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderReview, weakenings
 from mai_safety.domain.policy_set import PolicyFileRecord
 
@@ -80,7 +80,17 @@ def host_room() -> HostRoom:
 
 
 def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
-    """Load every file as the service does, then refuse what weakens a hard rule; the loaded policies."""
+    """Load every file as the service does, then refuse what weakens a hard rule; the loaded
+    policies, or InvalidPolicy (a ConfigurationError: exit 6) whose lines each say what is wrong."""
+    try:
+        return _check_folder(directory, host)
+    except InvalidPolicy:
+        raise
+    except ConfigurationError as exc:
+        raise InvalidPolicy(exc.message) from None
+
+
+def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
     from ..ledger.policy import check_ledger_file
 
@@ -106,7 +116,7 @@ def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
     )
     problems = weakenings(review, host or host_room())
     if problems:
-        raise ConfigurationError(
+        raise InvalidPolicy(
             f"the policy in {directory} weakens {len(problems)} hard rule(s):\n" + "\n".join(problems)
         )
     return policies

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.errors import ConfigurationError, InvalidPolicy
 from mai_safety.application.ports import Assessor
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.policy_set import PolicyFileRecord
@@ -26,13 +26,16 @@ class FolderPolicyLoader:
         self.build = build
 
     def check(self, files: dict[str, str]) -> None:
-        check_sizes(files)
+        try:
+            check_sizes(files)
+        except ConfigurationError as exc:
+            raise InvalidPolicy(exc.message) from None
         with tempfile.TemporaryDirectory(prefix="mai-safety-policy-") as scratch:
             try:
                 check_folder(write_folder(files, Path(scratch)))
             except ConfigurationError as exc:  # name the files as the caller sent them
                 message = exc.message.replace(f"{scratch}/", "").replace(f" in {scratch}", "")
-                raise ConfigurationError(message) from None
+                raise InvalidPolicy(message) from None
 
     def records(self, files: dict[str, str]) -> dict[str, PolicyFileRecord]:
         return records_of(files)

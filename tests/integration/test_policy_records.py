@@ -11,12 +11,18 @@ import httpx
 import pytest
 import yaml
 
+from mai_safety.domain.levels import RiskLevel
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
+from ..unit.fakes import FakeAssessor
 from .cli_helpers import run_cli
 from .ledger_helpers import make_app, service_environ
 from .service_helpers import grant_tokens, running_server
 from .test_ledger_fixtures import _copy_6441331, _copy_6bb7568
+
+
+#: HIGH under the shipped policies (privileged access): it waits for a confirmation, so nothing runs.
+HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\n'
 
 
 def _copy(tmp_path: Path, name: str = "proposed") -> Path:
@@ -106,6 +112,34 @@ def test_apply_is_recorded_replayable_and_the_ledger_still_verifies(tmp_path: Pa
         app.close()
 
 
+def test_a_running_application_judges_new_executions_by_a_version_another_process_applied(
+    tmp_path: Path, database_url: str
+) -> None:
+    """Two applications on one ledger (SQLite and Postgres): one applies, the other, already running,
+    judges its next execution by the new version; one waiting from before keeps the version it was
+    judged under when it is answered and runs."""
+    data = tmp_path / "data"
+    running, operator = make_app(database_url, data), make_app(database_url, data)
+    try:
+        running.assessor = FakeAssessor(RiskLevel.HIGH)  # until the policy reloads: then the one make_app gave
+        waiting = running.run(b"import os\n")
+        assert waiting.status == "awaiting_override"
+        files = dict(operator.policy_in_force().files)
+        files["gate.yaml"] = files["gate.yaml"].replace("answer_within_s: 3600", "answer_within_s: 600")
+        assert operator.apply_policy(files).version == 1
+        fresh = running.run(b"print(1)\n")
+        assert running.history(fresh.execution_id)[0]["policy_version"] == 1
+        assert running.policy.rules.answer_within.total_seconds() == 600
+        answered = running.approve(waiting.execution_id, "confirmed")
+        started = [event for event in running.history(answered.execution_id) if event["event"] == "Started"]
+        assert [event["policy_version"] for event in started] == [0]  # judged and sized under version 0
+        report = running.audit.verify()
+        assert report.intact and report.complete, report.problems
+    finally:
+        running.close()
+        operator.close()
+
+
 def test_a_revision_records_a_diff_against_the_code_it_revises_and_history_shows_it(tmp_path: Path, env: dict[str, str]) -> None:
     app = make_app(env["MAI_SAFETY_DATABASE_URL"], Path(env["MAI_SAFETY_DATA_DIR"]))
     try:
@@ -139,7 +173,9 @@ def test_old_ledgers_read_their_assessments_and_starts_as_judged_by_an_unrecorde
 def test_only_admin_applies_a_policy_through_the_service(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'service.sqlite'}"
     policies = PROJECT_ROOT / "policies"
-    tokens = grant_tokens(url, policies, {"ops": ["admin"], "mai": ["submitter"], "alice": ["security-officer"]})
+    tokens = grant_tokens(
+        url, policies, {"ops": ["admin"], "mai": ["submitter"], "eve": ["submitter"], "alice": ["security-officer"]}
+    )
     files = {path.relative_to(policies).as_posix(): path.read_text() for path in sorted(policies.glob("**/*.yaml"))}
     files["gate.yaml"] = files["gate.yaml"].replace("answer_within_s: 3600", "answer_within_s: 900")
     weakened = dict(files, **{"gate.yaml": files["gate.yaml"].replace('- "security-officer"\n', '- "*"\n')})
@@ -155,4 +191,14 @@ def test_only_admin_applies_a_policy_through_the_service(tmp_path: Path) -> None
             assert applied.json()["version"] == 1 and "+answer_within_s: 900" in applied.json()["diff"]
             current = mai.get("/v1/policies/current").json()
             assert current["version"] == 1 and set(current["hashes"]) == set(files)
+
+            # The running service judges the next submission by version 1, and records a revision's diff.
+            first = mai.post("/v1/executions", json={"code": HIGH}).json()["execution_id"]
+            revised = mai.post("/v1/executions", json={"code": HIGH.replace("true", "false"), "revises": first}).json()
+            assessed = mai.get(f"/v1/executions/{revised['execution_id']}/events").json()[0]
+            assert (assessed["policy_version"], assessed["revises"]) == (1, first)
+            assert '-    subprocess.run(["sudo", "true"])' in assessed["code_diff"]
+            with server.client(tokens["eve"]) as eve:  # another submitter may not name mai's execution
+                hidden = eve.post("/v1/executions", json={"code": "print(1)\n", "revises": first})
+                assert hidden.status_code == 404, hidden.text
         assert httpx.get(f"{server.url}/v1/policies/current").status_code == 401

@@ -19,6 +19,7 @@ from eventsourcing.application import AggregateNotFoundError
 from mai_safety.domain.access import Action
 from mai_safety.domain.policy_set import POLICY_SET_ID, UNRECORDED, PolicyFileRecord, PolicySet
 
+from .audit_report import PolicyChange
 from .ports import Assessor
 from .sizing import ExecutionPolicy
 
@@ -71,6 +72,17 @@ def unified_diff(before: dict[str, str], after: dict[str, str]) -> str:
             )
         )
     return "".join(line if line.endswith("\n") else line + "\n" for line in parts)
+
+
+def changed_files(diff: str) -> list[str]:
+    """The files a unified diff (``unified_diff``'s) names, each once, in order."""
+    names = []
+    for line in diff.splitlines():
+        if line.startswith(("--- a/", "+++ b/")):
+            name = line[6:]
+            if name not in names:
+                names.append(name)
+    return names
 
 
 class PolicyCommands:
@@ -134,6 +146,14 @@ class PolicyCommands:
                 )
         return history
 
+    def policy_changes(self, since: str | None = None, until: str | None = None) -> list[PolicyChange]:
+        """The versions applied between ``since`` and ``until`` (ISO 8601, inclusive), for the audit report."""
+        return [
+            PolicyChange(version.version, version.applied_at or "", version.applied_by, changed_files(version.diff))
+            for version in self.policy_history()
+            if (since is None or (version.applied_at or "") >= since) and (until is None or (version.applied_at or "") <= until)
+        ]
+
     def recorded_policy_version(self) -> int:
         """The ledger's policy version, cheaply: the policy set's last event's position in it."""
         last = self.recorder.select_events(POLICY_SET_ID, desc=True, limit=1)
@@ -163,4 +183,4 @@ class PolicyCommands:
         return self.policy_loader
 
 
-__all__ = ["PolicyCommands", "PolicyLoader", "PolicyVersion", "unified_diff"]
+__all__ = ["PolicyCommands", "PolicyLoader", "PolicyVersion", "changed_files", "unified_diff"]

@@ -14,6 +14,8 @@ import argparse
 import json
 from pathlib import Path
 
+from mai_safety.application.policies import changed_files
+
 from ..bootstrap import bootstrap
 from ..policies.folder import check_folder, read_folder
 from ..settings import Settings
@@ -49,8 +51,8 @@ def run_policy(args: argparse.Namespace, settings: Settings) -> int:
             if args.json:
                 print(json.dumps(applied.to_dict()))
             else:
-                changed = sum(1 for line in applied.diff.splitlines() if line.startswith(("+++", "---"))) // 2
-                print(f"applied policy version {applied.version} ({len(applied.hashes)} files, {changed} changed) by {applied.applied_by}")
+                changed = ", ".join(changed_files(applied.diff)) or "none"
+                print(f"applied policy version {applied.version} ({len(applied.hashes)} files; changed: {changed}) by {applied.applied_by}")
             return 0
         if args.history:
             history = app.policy_history()

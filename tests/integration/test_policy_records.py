@@ -104,6 +104,9 @@ def test_apply_is_recorded_replayable_and_the_ledger_still_verifies(tmp_path: Pa
     try:  # a replay rebuilds the policy from the events alone, and new executions are judged by it
         (version,) = app.policy_history()
         assert "answer_within_s: 1800" in version.files["gate.yaml"]
+        (change,) = app.policy_changes(since=version.applied_at)
+        assert (change.version, change.changed_files) == (1, ["gate.yaml"])
+        assert app.policy_changes(until="2000-01-01") == []
         assert app.policy.version == 1 and app.policy.rules.answer_within.total_seconds() == 1800
         execution = app.run(b"print(1)\n").execution_id
         events = app.history(execution)

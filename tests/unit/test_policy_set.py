@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from mai_safety.application.policies import unified_diff
+from mai_safety.application.policies import changed_files, unified_diff
 from mai_safety.domain.code_diff import code_diff
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.gate import GateRules
@@ -90,6 +90,7 @@ def test_a_revision_diff_is_bounded_and_marked_when_cut() -> None:
 def test_a_policy_diff_names_each_changed_added_and_removed_file() -> None:
     diff = unified_diff({"a.yaml": "x: 1\n", "gone.yaml": "y\n"}, {"a.yaml": "x: 2\n", "new.yaml": "z\n"})
     assert "--- a/a.yaml" in diff and "+++ /dev/null" in diff and "--- /dev/null\n+++ b/new.yaml" in diff
+    assert changed_files(diff) == ["a.yaml", "gone.yaml", "new.yaml"]
 
 
 def test_assessed_version_1_reads_with_no_policy_version_and_no_revision() -> None:

@@ -65,6 +65,17 @@ class UsageAgainstLimit:
 
 
 @dataclass(frozen=True)
+class PolicyChange:
+    """One applied policy version (application.policies): who applied it, when, which files changed;
+    the whole diff is on the ledger (``mai-safety policy show --history``)."""
+
+    version: int
+    applied_at: str
+    applied_by: str | None
+    changed_files: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class AuditReport:
     since: str | None
     until: str | None
@@ -85,6 +96,8 @@ class AuditReport:
     usage_against_limits: list[UsageAgainstLimit] = field(default_factory=list)
     pending: int = 0
     oldest_pending_since: str | None = None
+    #: Policy versions applied in the period, oldest first (PolicyCommands.policy_changes fills it).
+    policy_changes: list[PolicyChange] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -32,6 +32,11 @@ class ConfigurationError(MaiSafetyError):
     """A setting or a policy file is wrong."""
 
 
+class InvalidPolicy(ConfigurationError):
+    """A policy folder offered to ``policy validate`` or ``policy apply`` is wrong or weakens a hard
+    rule: the caller's input, not the service's configuration (nothing was changed)."""
+
+
 class ExecutionNotFound(MaiSafetyError):
     """No execution has that id."""
 

@@ -10,6 +10,7 @@ in application.supervision, the audit of the ledger in application.verification.
 from __future__ import annotations
 
 from collections.abc import Callable
+from threading import Lock
 from typing import Any, cast
 from uuid import UUID, uuid5
 
@@ -28,6 +29,7 @@ from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.domain.payloads import CallerLabels
 
 from .access import TokenCommands
+from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
 from .errors import ExecutionNotFound, IdempotencyConflict
 from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
@@ -44,7 +46,7 @@ from .watch import ExecutionWatch
 RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
-class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
+class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUID]):
     """Assess, gate, run and record AI-written code, on one ledger."""
 
     name = "MaiSafety"
@@ -70,6 +72,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
         work_lock: Callable[[Any], WorkLock] | None = None,
         clock: Clock = utc_now,
         sealing_timer: StartTimer = start_daemon_timer,
+        policy_loader: PolicyLoader | None = None,
+        shipped_policy: dict[str, str] | None = None,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
@@ -79,6 +83,10 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
         self.assessor = assessor
         self.sandbox = sandbox
         self.policy = policy
+        #: Policies as recorded configuration (application.policies): the shipped folder is version 0.
+        self.policy_loader = policy_loader
+        self.shipped_policy = dict(shipped_policy or {})
+        self._policy_lock = Lock()
         self.package_index = package_index
         self.blobs = blob_store(self.recorder) if blob_store is not None else None
         #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
@@ -124,8 +132,12 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
         requirements: tuple[str, ...] | list[str] = (),
         caller: dict[str, str] | None = None,
         execution_id: UUID | None = None,
+        revises: UUID | str | None = None,
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``revises``: the execution this code revises (one the caller may read; else it does not
+        exist): ``Assessed`` records a unified diff against its code.
 
         ``caller``: labels recorded on ``Assessed`` beside the principal (Mai's ``task_id`` and
         ``session_id``, the ``on_behalf_of`` end user), never used for a decision. ``execution_id``
@@ -139,7 +151,9 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
         self._check_principal_may(Action.SUBMIT)
+        self.follow_policy()
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
+        revised = self._visible(self._get(revises)) if revises is not None else None
         if execution_id is not None:
             execution_id = self.submission_id(execution_id)
             existing = self._submitted_already(execution_id, submission)
@@ -147,7 +161,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
                 return existing
         try:
             return self._assess_and_run(
-                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id
+                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id, revised
             )
         except IntegrityError:
             # Another request with the same id recorded it first: answer with that one.
@@ -167,20 +181,25 @@ class MaiSafety(TokenCommands, ExecutionQueries, Application[UUID]):
         requirements: tuple[str, ...] | list[str],
         caller: dict[str, str] | None,
         execution_id: UUID | None,
+        revised: Execution | None = None,
     ) -> ExecutionReport:
-        assessment = self.assessor.assess(submission)
-        sizing = self._sizer().size(
+        policy, assessor = self.policy, self.assessor  # one version judges and sizes it, whatever is applied meanwhile
+        assessment = assessor.assess(submission)
+        sizing = Sizer(policy, self.package_index).size(
             provenance, assessment.level, assessment.complexity, requested,
             network=network, requirements=requirements, code=submission.code,
         )
-        execution = Execution.assess(submission, assessment, caller=self._caller(caller), execution_id=execution_id)
+        execution = Execution.assess(
+            submission, assessment, caller=self._caller(caller), execution_id=execution_id,
+            policy_version=policy.version, revises=revised,
+        )
         if assessment.decision.may_run_now:
             self._save_and_run(execution, sizing)  # Assessed is stored before anything starts
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
             f"{assessment.level.value} code needs {needs}",
-            self.policy.rules.answer_by(self.clock()),
+            policy.rules.answer_by(self.clock()),
             sizing.request(provenance, requested),
         )
         answer = override if assessment.level is RiskLevel.BLOCKED else ("confirmed" if confirm else None)

@@ -56,6 +56,7 @@ class ExecutionPolicy:
     derive_allow_from_index: bool = True
     threats: KnownThreats = KnownThreats()
     runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto; runc if absent
+    version: int = 0  # the recorded policy version these came from (0: the shipped folder, unrecorded)
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]

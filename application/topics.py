@@ -6,6 +6,7 @@ from eventsourcing.utils import get_topic
 
 from mai_safety.domain.access import ApiToken
 from mai_safety.domain.execution import Execution
+from mai_safety.domain.policy_set import PolicySet
 
 EXECUTION_TOPICS = frozenset(
     get_topic(cls)
@@ -15,7 +16,9 @@ EXECUTION_TOPICS = frozenset(
 ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
 #: Grants and revocations of API tokens (domain.access) share the ledger with the executions.
 ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
+#: The policies applied (domain.policy_set): recorded configuration on the same ledger.
+POLICY_TOPICS = frozenset(get_topic(cls) for cls in (PolicySet.Opened, PolicySet.Applied))
 #: Every event this service writes; anything else on the ledger is reported as unexpected.
-LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS
 
-__all__ = ["ACCESS_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS"]
+__all__ = ["ACCESS_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]

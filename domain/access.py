@@ -44,6 +44,7 @@ class Action(str, Enum):
     VERIFY = "verify the ledger"
     EXPORT = "export the ledger"
     READ_TOKENS = "list the tokens granted and revoked"
+    APPLY_POLICY = "apply a policy"
 
 
 ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
@@ -51,7 +52,7 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
     Role.APPROVER: frozenset({Action.CONFIRM, Action.READ_ANY, Action.CANCEL_ANY}),
     Role.SECURITY_OFFICER: frozenset({Action.OVERRIDE, Action.READ_ANY, Action.CANCEL_ANY}),
     Role.AUDITOR: frozenset({Action.READ_ANY, Action.VERIFY, Action.EXPORT, Action.READ_TOKENS}),
-    Role.ADMIN: frozenset({Action.READ_TOKENS}),  # granting and revoking: the operator's CLI
+    Role.ADMIN: frozenset({Action.READ_TOKENS, Action.APPLY_POLICY}),  # granting and revoking: the operator's CLI
 }
 
 

@@ -19,6 +19,7 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import Aggregate, event
 
 from .assessment import Assessment, Finding, Submission
+from .code_diff import code_diff
 from .errors import ExplanationMissing, InvalidTransition
 from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
@@ -69,9 +70,14 @@ class Execution(Aggregate):
         actor: str = field(default_factory=actor_context.get, init=False)
 
     class Assessed(Aggregate.Created, Event):
-        """The code, its hash and provenance, the verdict and why (``caller``: see CallerLabels)."""
+        """The code, its hash and provenance, the verdict and why (``caller``: see CallerLabels).
 
-        class_version = 1
+        Version 2 adds the policy version that judged it (``policy_version``: 0 for the shipped,
+        unrecorded folder; None in version 1 events, stored before policies were recorded) and,
+        for a revision, the execution it revises and a unified diff against that one's code
+        (``code_diff``, bounded: see domain.code_diff)."""
+
+        class_version = 2
         code: str
         code_sha256: str
         provenance: str
@@ -81,6 +87,15 @@ class Execution(Aggregate):
         assessment_ms: float
         complexity: dict[str, int]
         caller: CallerLabels | None = None
+        policy_version: int | None = None
+        revises: str | None = None
+        code_diff: str | None = None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["policy_version"] = None  # judged before policies were recorded: "unrecorded"
+            state["revises"] = None
+            state["code_diff"] = None
 
     @event(Assessed)
     def __init__(
@@ -95,8 +110,14 @@ class Execution(Aggregate):
         assessment_ms: float,
         complexity: dict[str, int],
         caller: CallerLabels | None = None,
+        policy_version: int | None = None,
+        revises: str | None = None,
+        code_diff: str | None = None,
     ) -> None:
         self.code = code
+        self.policy_version = policy_version
+        self.revises = revises
+        self.code_diff = code_diff
         # Service mode: who submitted (the token's principal), and the caller's labels: Mai's task
         # and session, the end user it acts for. Labels are recorded, never used for a decision.
         self.caller: CallerLabels = caller.copy() if caller else {}
@@ -125,9 +146,12 @@ class Execution(Aggregate):
         *,
         caller: CallerLabels | None = None,
         execution_id: UUID | None = None,
+        policy_version: int | None = None,
+        revises: "Execution | None" = None,
     ) -> "Execution":
         """``execution_id``: a chosen id (the service derives one from an Idempotency-Key);
-        else a new random one."""
+        else a new random one. ``policy_version``: the policy that judged it; ``revises``: the
+        earlier execution this code revises (a diff against its code is recorded)."""
         return cls._create(
             cls.Assessed,
             id=execution_id or uuid4(),
@@ -140,6 +164,9 @@ class Execution(Aggregate):
             analyzers=list(assessment.analyzers),
             assessment_ms=round(assessment.duration_ms, 3),
             complexity=dict(assessment.complexity),
+            policy_version=policy_version,
+            revises=str(revises.id) if revises is not None else None,
+            code_diff=code_diff(revises.code, submission.code, f"{revises.id}", "this submission") if revises else None,
         )
 
     @property
@@ -268,14 +295,16 @@ class Execution(Aggregate):
             sizing=sizing or {},
             network=network or {"mode": "none"},
             runtime=runtime or {"name": "runc"},
+            policy_version=self.policy_version,
         )
 
     class Started(Event):
         """The run began: its container, image, limits and trust level, the supervisor watching it,
         why it got those limits, its network, and its runtime. The last four are absent from the
-        oldest events (read as ``""`` and ``None``)."""
+        oldest events (read as ``""`` and ``None``). Version 2 adds the policy version it was
+        sized under (the one that judged it); version 1 events read it as None ("unrecorded")."""
 
-        class_version = 1
+        class_version = 2
         container_id: str
         image: str
         limits: LimitsRecord
@@ -284,6 +313,11 @@ class Execution(Aggregate):
         sizing: SizingRecord | None = None
         network: NetworkRecord | NoNetworkRecord | None = None
         runtime: RuntimeRecord | None = None  # absent before decision 0013: runc
+        policy_version: int | None = None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["policy_version"] = None
 
     @event(Started)
     def _started(
@@ -296,6 +330,7 @@ class Execution(Aggregate):
         sizing: SizingRecord | None = None,
         network: NetworkRecord | NoNetworkRecord | None = None,
         runtime: RuntimeRecord | None = None,
+        policy_version: int | None = None,
     ) -> None:
         self.supervisor = supervisor
         self.container_id = container_id

@@ -27,6 +27,8 @@ from .ledger.blobs import blob_store_beside
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
+from .policies.folder import check_folder, read_folder
+from .policies.recorded import FolderPolicyLoader
 from .settings import Settings, StoreChoice, choose_store
 from .signing import KeyFile
 
@@ -69,21 +71,17 @@ def bootstrap(
     _check_store(store)
     limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
-    execution_policy = ExecutionPolicy(
-        profiles=dict(limits.profiles),
-        runtimes=dict(limits.runtimes),
-        trust_rules=limits.trust_rules,
-        max_code_bytes=settings.max_code_bytes,
-        rules=policies.gate,
-        complexity=limits.complexity,
-        sample_every_s=limits.sampling.record_every_s,
-        sample_above=limits.sampling.record_above,
-        egress=policies.network.egress,
-        derive_allow_from_index=policies.network.derive_from_pip,
-        # The threat list's package names: requirements are checked against them before any fetch.
-        threats=KnownThreats(frozenset(analysis.threats.packages)),
-    )
-    return MaiSafety(
+    execution_policy = execution_policy_from(policies, analysis, settings)
+
+    def build_version(folder: Path, version: int) -> tuple[ExecutionPolicy, Assessor]:
+        """A recorded policy version, for new executions (application.policies follows the ledger)."""
+        loaded, loaded_analysis = check_folder(folder), load_analysis_policy(folder)
+        return (
+            execution_policy_from(loaded, loaded_analysis, settings, version),
+            assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
+        )
+
+    app = MaiSafety(
         assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
         sandbox=sandbox
         or DockerSandbox(
@@ -107,6 +105,31 @@ def bootstrap(
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
         work_lock=work_lock_beside,
         sealing_timer=sealing_timer,
+        policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
+        shipped_policy=read_folder(settings.policies_dir),
+    )
+    app.follow_policy()  # the version the ledger holds, if one was applied
+    return app
+
+
+def execution_policy_from(
+    policies: Policies, analysis: AnalysisPolicy, settings: Settings, version: int = 0
+) -> ExecutionPolicy:
+    limits = policies.limits
+    return ExecutionPolicy(
+        profiles=dict(limits.profiles),
+        runtimes=dict(limits.runtimes),
+        trust_rules=limits.trust_rules,
+        max_code_bytes=settings.max_code_bytes,
+        rules=policies.gate,
+        complexity=limits.complexity,
+        sample_every_s=limits.sampling.record_every_s,
+        sample_above=limits.sampling.record_above,
+        egress=policies.network.egress,
+        derive_allow_from_index=policies.network.derive_from_pip,
+        # The threat list's package names: requirements are checked against them before any fetch.
+        threats=KnownThreats(frozenset(analysis.threats.packages)),
+        version=version,
     )
 
 

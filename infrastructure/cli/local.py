@@ -38,10 +38,11 @@ from ..bootstrap import bootstrap, build_assessor, default_actor, start_alerts
 from .audit import add_audit_commands, run_audit
 from .status import print_status
 from .tokens import add_token_commands, run_tokens
+from .policy import add_policy_commands, run_policy
 from ..policies import load_policies
 from ..analysis import sarif_log
 from ..settings import Settings
-from .text import event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from .text import diff_lines, event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
     run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
+    run.add_argument("--revises", metavar="ID", help="the execution this code revises: a diff against its code is recorded")
     run.add_argument(
         "--follow-symlinks", action="store_true",
         help="read FILE even where it is a symlink to a file outside its own directory",
@@ -158,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_audit_commands(commands, _Parser)
     add_token_commands(commands, _Parser)
+    add_policy_commands(commands, _Parser)
 
     commands.add_parser(
         "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
@@ -224,6 +227,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return run_audit(args, settings)
     if args.command == "tokens":
         return run_tokens(args, settings)
+    if args.command == "policy":
+        return run_policy(args, settings)
     if args.command == "mcp":  # the console script (entry.py) gets here without importing this module
         from mai_safety.client.mcp_server import main as mcp_main
 
@@ -269,6 +274,7 @@ def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, req
         override=args.override,
         network=NetworkMode(args.network),
         requirements=args.requirement,
+        revises=args.revises,
     )
     if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
         _print_report(report, as_json=False)
@@ -302,6 +308,8 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(_event_line(event))
+                for line in diff_lines(event):
+                    print(line)
         return EXIT_OK
     raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above
 

@@ -65,7 +65,7 @@ def print_findings(findings: list[Mapping[str, Any]] | list[dict[str, Any]]) -> 
 
 
 def event_line(event: Mapping[str, Any]) -> str:
-    skip = {"event", "version", "timestamp", "actor", "code", "chain"}
+    skip = {"event", "version", "timestamp", "actor", "code", "chain", "code_diff"}
     details = []
     for key, value in event.items():
         if key in skip:
@@ -73,3 +73,9 @@ def event_line(event: Mapping[str, Any]) -> str:
         text = json.dumps(value, default=str) if not isinstance(value, str) else value
         details.append(f"{key}={visible_line(text if len(text) <= 80 else text[:77] + '...')}")
     return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {visible_line(str(event.get('actor', '?')))}  " + " ".join(details)
+
+
+def diff_lines(event: Mapping[str, Any]) -> list[str]:
+    """A revision's recorded diff (Assessed's ``code_diff``), indented under its event, each line shown safely."""
+    diff = event.get("code_diff") or ""
+    return [f"      {visible_line(line)}" for line in diff.splitlines()]

@@ -33,6 +33,7 @@ from .models import (
     ExecutionRequest,
     OverrideRequest,
     PendingExecution,
+    PolicyRequest,
 )
 from .runs import Runs
 from .streams import EventStream, StreamSlots, follow
@@ -144,6 +145,7 @@ def create_app(
                     requirements=body.requirements,
                     caller=caller,
                     execution_id=execution_id,
+                    revises=body.revises,
                 ),
             )
         return wait_for(future, str(execution_id), who, body.wait_s)
@@ -254,6 +256,18 @@ def create_app(
             as_of = as_of.replace(tzinfo=timezone.utc)
         with as_principal(who):
             return service.tokens(as_of=as_of)
+
+    @api.get("/v1/policies/current", tags=["policies"])
+    def current_policy(who: Caller) -> dict[str, Any]:
+        """The policy version in force (0: the shipped folder, unrecorded) and its files' SHA-256."""
+        return service.policy_in_force().to_dict()
+
+    @api.post("/v1/policies", tags=["policies"])
+    def apply_policy(body: PolicyRequest, who: Caller) -> dict[str, Any]:
+        """Validate the files and record them as the next policy version (role ``admin``); new
+        executions are judged by it. One that does not validate changes nothing: 422."""
+        with as_principal(who):
+            return service.apply_policy(body.files).to_dict()
 
     return api
 

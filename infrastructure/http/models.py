@@ -41,6 +41,13 @@ class ExecutionRequest(_Strict):
     session_id: str | None = Label
     on_behalf_of: str | None = Field(default=None, max_length=200, description="the end user the caller acts for: recorded, never used for a decision")
     wait_s: float | None = Field(default=None, ge=0, description="how long to wait for the end (the server caps it); past it the answer is 202")
+    revises: str | None = Field(default=None, max_length=64, description="the execution this code revises: a diff against its code is recorded")
+
+
+class PolicyRequest(_Strict):
+    """A policy folder: each file's name relative to it (``gate.yaml``, ``semgrep/risky.yaml``) to its text."""
+
+    files: dict[str, str] = Field(min_length=1, max_length=64)
 
 
 class ConfirmRequest(_Strict):

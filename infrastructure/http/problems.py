@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mai_safety.application.errors import (
     CannotVerify,
     ConfigurationError,
+    InvalidPolicy,
     ExecutionNotFound,
     IdempotencyConflict,
     LedgerUnavailable,
@@ -68,6 +69,7 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (LedgerUnavailable, 503, "ledger-unavailable", "The ledger does not answer"),
     (ServiceStopping, 503, "service-stopping", "The service is stopping"),
     (DomainError, 422, "invalid-request", "The request cannot be accepted"),
+    (InvalidPolicy, 422, "invalid-policy", "The policy does not validate"),
     (ConfigurationError, 500, "configuration", "The service is misconfigured"),
     (CannotVerify, 500, "cannot-verify", "The ledger cannot be checked"),
 ]

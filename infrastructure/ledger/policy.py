@@ -81,6 +81,11 @@ def default_state_dir() -> Path:
     return Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "mai-safety"
 
 
+def check_ledger_file(policies_dir: Path) -> None:
+    """Validate ledger.yaml alone (``policy validate``): no key or witness is opened."""
+    load_policy_file(policies_dir / "ledger.yaml", _LedgerFile)
+
+
 def load_ledger_policy(policies_dir: Path, data_dir: Path, keys: KeyStore, *, state_dir: Path | None = None) -> LedgerConfig:
     """``state_dir`` (default ``$XDG_STATE_HOME/mai-safety``) holds the default file witness."""
     loaded: _LedgerFile = load_policy_file(policies_dir / "ledger.yaml", _LedgerFile)

@@ -1,0 +1,75 @@
+"""``mai-safety policy``: policies as recorded configuration.
+
+  show [--json] [--history]  the version in force (from the ledger; 0 "unrecorded": the shipped
+                             folder) and the SHA-256 of each of its files; --history: every apply
+  validate DIR               read every file of DIR as the service does, and refuse what weakens a
+                             hard rule; nothing is recorded (exit 0, or 6 with one line per problem)
+  apply DIR                  validate, then record DIR as the next version, with a diff against the
+                             version in force; a running service judges new executions by it
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from mai_safety.application.policies import changed_files
+
+from ..bootstrap import bootstrap
+from ..policies.folder import check_folder, read_folder
+from ..settings import Settings
+
+
+def add_policy_commands(commands: argparse._SubParsersAction, parser_class: type[argparse.ArgumentParser]) -> None:  # type: ignore[type-arg]
+    policy = commands.add_parser("policy", help="show, validate and apply the policies (recorded on the ledger)")
+    actions = policy.add_subparsers(dest="policy_command", required=True, parser_class=parser_class)
+    show = actions.add_parser("show", help="the policy version in force and its files' hashes")
+    show.add_argument("--history", action="store_true", help="every applied version, oldest first, with its diff")
+    show.add_argument("--json", action="store_true")
+    validate = actions.add_parser("validate", help="check a policy folder; records nothing")
+    validate.add_argument("directory", metavar="DIR")
+    validate.add_argument("--json", action="store_true")
+    apply = actions.add_parser("apply", help="validate a policy folder and record it as the policy in force")
+    apply.add_argument("directory", metavar="DIR")
+    apply.add_argument("--json", action="store_true")
+
+
+def run_policy(args: argparse.Namespace, settings: Settings) -> int:
+    if args.policy_command == "validate":
+        check_folder(Path(args.directory))
+        files = read_folder(Path(args.directory))
+        print(json.dumps({"valid": True, "files": len(files)}) if args.json else f"{args.directory}: valid ({len(files)} files)")
+        return 0
+    files = read_folder(Path(args.directory)) if args.policy_command == "apply" else {}
+    if files:
+        check_folder(Path(args.directory))  # named by their paths here, before the ledger is opened
+    app = bootstrap(settings, warm_semgrep=False, pool=False)
+    try:
+        if args.policy_command == "apply":
+            applied = app.apply_policy(files)
+            if args.json:
+                print(json.dumps(applied.to_dict()))
+            else:
+                changed = ", ".join(changed_files(applied.diff)) or "none"
+                print(f"applied policy version {applied.version} ({len(applied.hashes)} files; changed: {changed}) by {applied.applied_by}")
+            return 0
+        if args.history:
+            history = app.policy_history()
+            if args.json:
+                print(json.dumps([version.to_dict() for version in history]))
+            for version in history if not args.json else ():
+                print(f"version {version.version}  applied {version.applied_at} by {version.applied_by}")
+                print(version.diff, end="")
+            return 0
+        in_force = app.policy_in_force()
+        if args.json:
+            print(json.dumps(in_force.to_dict()))
+        else:
+            when = f", applied {in_force.applied_at} by {in_force.applied_by}" if in_force.recorded else ": the shipped folder"
+            print(f"policy {in_force.to_dict()['label']}{when}")
+            for name, digest in in_force.hashes.items():
+                print(f"  {digest}  {name}")
+        return 0
+    finally:
+        app.close()

@@ -1,0 +1,139 @@
+"""A policy folder as a whole: its files (read, hashed, written back from the ledger) and its
+validation, through the same loaders the service uses, plus the hard rules of domain.hard_rules.
+
+``check_folder`` raises one ConfigurationError whose lines each name the file, the key and what
+was expected; nothing is recorded or changed by it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+from mai_safety.application.errors import ConfigurationError, InvalidPolicy
+from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderReview, weakenings
+from mai_safety.domain.policy_set import PolicyFileRecord
+
+from .execution import Policies, load_policies
+from .files import read_yaml
+
+#: A folder's policy files: the YAML at its top and the Semgrep rules in semgrep/.
+_PATTERNS = ("*.yaml", "semgrep/*.yaml")
+#: Bounds on what is read and recorded: a policy folder is a few dozen small files.
+MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES = 64, 256 * 1024, 1024 * 1024
+
+
+def read_folder(directory: Path) -> dict[str, str]:
+    """Every policy file of ``directory`` by its name relative to it (sorted), as text."""
+    if not directory.is_dir():
+        raise ConfigurationError(f"policy directory {directory} does not exist")
+    paths = sorted({path for pattern in _PATTERNS for path in directory.glob(pattern) if path.is_file()})
+    files: dict[str, str] = {}
+    for path in paths:
+        try:
+            files[path.relative_to(directory).as_posix()] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
+    check_sizes(files)
+    return files
+
+
+def check_sizes(files: dict[str, str]) -> None:
+    if len(files) > MAX_FILES:
+        raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(files)}")
+    for name, text in files.items():
+        if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+            raise ConfigurationError(f"policy file {name} is larger than {MAX_FILE_BYTES} bytes")
+    if sum(len(text.encode("utf-8")) for text in files.values()) > MAX_TOTAL_BYTES:
+        raise ConfigurationError(f"the policy files together are larger than {MAX_TOTAL_BYTES} bytes")
+
+
+def records_of(files: dict[str, str]) -> dict[str, PolicyFileRecord]:
+    return {
+        name: PolicyFileRecord(sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), text=text)
+        for name, text in sorted(files.items())
+    }
+
+
+def write_folder(files: dict[str, str], directory: Path) -> Path:
+    """Write ``files`` (as recorded) into ``directory``, which the loaders can then read; a
+    folder already written with the same names is kept (a version's files never change)."""
+    for name in files:
+        if name.startswith("/") or ".." in Path(name).parts:
+            raise ConfigurationError(f"policy file name {name!r} must stay inside the folder")
+    marker = directory / ".complete"
+    if marker.exists():
+        return directory
+    for name, text in files.items():
+        target = directory / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    marker.write_text("")
+    return directory
+
+
+def host_room() -> HostRoom:
+    pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    return HostRoom(cpus=os.cpu_count() or 1, memory_bytes=pages * page_size)
+
+
+def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
+    """Load every file as the service does, then refuse what weakens a hard rule; the loaded
+    policies, or InvalidPolicy (a ConfigurationError: exit 6) whose lines each say what is wrong."""
+    try:
+        return _check_folder(directory, host)
+    except InvalidPolicy:
+        raise
+    except ConfigurationError as exc:
+        raise InvalidPolicy(exc.message) from None
+
+
+def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
+    from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
+    from ..ledger.policy import check_ledger_file
+
+    read_folder(directory)  # sizes and encodings first
+    _refuse_hardening_keys(directory / "limits.yaml")
+    policies = load_policies(directory)
+    analysis = load_analysis_policy(directory)
+    check_ledger_file(directory)
+    review = PolicyUnderReview(
+        gate=policies.gate,
+        profiles=dict(policies.limits.profiles),
+        trust_rules=policies.limits.trust_rules,
+        egress=policies.network.egress,
+        failure_levels={
+            "assessment.yaml: analyzer_failure_level": policies.bandit.failure_level,
+            "analysis.yaml: failure_level": analysis.failure_level,
+            **{
+                f"analysis.yaml: ast.rules.{rule}": analysis.ast.rules[rule].level
+                for rule in ("parse-failed", "too-complex")
+                if rule in analysis.ast.rules
+            },
+        },
+    )
+    problems = weakenings(review, host or host_room())
+    if problems:
+        raise InvalidPolicy(
+            f"the policy in {directory} weakens {len(problems)} hard rule(s):\n" + "\n".join(problems)
+        )
+    return policies
+
+
+def _refuse_hardening_keys(path: Path) -> None:
+    raw: Any = read_yaml(path)
+    profiles = raw.get("profiles") if isinstance(raw, dict) else None
+    if not isinstance(profiles, dict):
+        return  # the strict model says what is wrong
+    problems = [
+        f"policy file {path}: key profiles.{name}.{key}: {why}, not a policy setting: remove it"
+        for name, profile in profiles.items()
+        if isinstance(profile, dict)
+        for key in profile
+        if key in HARDENING_KEYS
+        for why in (HARDENING_KEYS[key],)
+    ]
+    if problems:
+        raise ConfigurationError("\n".join(problems))

@@ -11,6 +11,7 @@ from pathlib import Path
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.executions import MaiSafety
+from mai_safety.application.read_models import ReadModels
 from mai_safety.application.sealing import StartTimer, start_daemon_timer
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.application.reports import VerificationReport
@@ -25,6 +26,7 @@ from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
 from .ledger.policy import LedgerConfig, load_ledger_policy
+from .ledger.views import views_beside
 from .ledger.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder, read_folder
@@ -131,6 +133,11 @@ def execution_policy_from(
         threats=KnownThreats(frozenset(analysis.threats.packages)),
         version=version,
     )
+
+
+def read_models(app: MaiSafety) -> ReadModels:
+    """The read models, in the ledger's own database (docs/decisions/0021)."""
+    return ReadModels(app.recorder, app.mapper, views_beside(app.recorder))
 
 
 def signing_keys(settings: Settings) -> KeyFile:

@@ -1,0 +1,81 @@
+"""The queries that read the views (``executions``, ``pending``, ``report``) and the commands that
+keep them (catch up, rebuild), as the CLI and the service call them.
+
+Without a server every reader first catches the views up (``fresh=True``); the service's
+follower keeps them current and its routes read them as they are. Who sees what follows
+domain.access: a submitter lists only its own executions; the waiting ones and the report need a
+role that may read any execution (approver, security officer, auditor) and verify (auditor).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+from typing import Any
+
+from eventsourcing.persistence import ApplicationRecorder, Mapper
+
+from mai_safety.domain.access import Action, principal_context
+
+from .audit_figures import build_report
+from .audit_report import AuditReport, LedgerAnchor
+from .projections import catch_up, lag
+from .views import ExecutionFilter, ExecutionRow, ExecutionViews
+
+
+class ReadModels:
+    def __init__(self, recorder: ApplicationRecorder, mapper: Mapper[Any], views: ExecutionViews) -> None:
+        self.recorder = recorder
+        self.mapper = mapper
+        self.views = views
+
+    def catch_up(self) -> int:
+        """Apply what the ledger holds beyond the views' position; how many events were read."""
+        return catch_up(self.recorder, self.mapper, self.views)
+
+    def rebuild(self) -> int:
+        """Drop the views and read them again from the whole ledger."""
+        self.views.drop()
+        return self.catch_up()
+
+    def lag(self) -> dict[str, int]:
+        return lag(self.recorder, self.views)
+
+    def executions(self, query: ExecutionFilter, *, fresh: bool = True) -> list[ExecutionRow]:
+        principal = principal_context.get()
+        if principal is not None and not principal.may(Action.READ_ANY):
+            principal.check_may(Action.SUBMIT)
+            query = replace(query, submitter=principal.name)  # a submitter sees only its own
+        if fresh:
+            self.catch_up()
+        return self.views.executions(query)
+
+    def pending(self, now: datetime, *, fresh: bool = True) -> list[dict[str, Any]]:
+        """What waits for an answer, oldest first, with the seconds left to answer (None: no deadline)."""
+        self._check_may(Action.READ_ANY)
+        if fresh:
+            self.catch_up()
+        waiting = []
+        for row in self.views.pending():
+            left = (datetime.fromisoformat(row.answer_by) - now).total_seconds() if row.answer_by else None
+            waiting.append({**row.to_dict(), "seconds_left": round(left, 1) if left is not None else None})
+        return waiting
+
+    def summary(self) -> dict[str, Any]:
+        """For the status: the lag, how many wait for an answer and since when the oldest."""
+        waiting = self.views.pending()
+        return {**self.lag(), "pending": len(waiting), "oldest_pending_since": waiting[0].requested_at if waiting else None}
+
+    def report(
+        self, anchor: LedgerAnchor, since: date | None, until: date | None, now: datetime, *, fresh: bool = True
+    ) -> AuditReport:
+        self._check_may(Action.VERIFY)
+        if fresh:
+            self.catch_up()
+        return build_report(self.views, anchor, since, until, now)
+
+    @staticmethod
+    def _check_may(action: Action) -> None:
+        principal = principal_context.get()
+        if principal is not None:
+            principal.check_may(action)

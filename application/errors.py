@@ -9,7 +9,8 @@
     │                           unreadable bundle or kept checkpoint)
     ├── NotAuthenticated        service mode: no token, or an unknown, wrong or revoked one
     ├── IdempotencyConflict     an Idempotency-Key already names an execution of other code
-    └── TokenNotFound           no active token has that id or principal
+    ├── TokenNotFound           no active token has that id or principal
+    └── InvalidQuery            a read model's filter: an unknown value, an impossible period
 
 The exit status each gets on the command line is infrastructure/exit_codes.py's to say, the HTTP
 status the service's (infrastructure/http/problems.py).
@@ -55,3 +56,11 @@ class IdempotencyConflict(MaiSafetyError):
 
 class TokenNotFound(MaiSafetyError):
     """No active token has that id or principal."""
+
+
+class InvalidQuery(MaiSafetyError):
+    """A question to the read models cannot be answered as asked: ``field`` names the filter."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field

@@ -16,9 +16,12 @@ from typing import Any
 from eventsourcing.persistence import ApplicationRecorder, Mapper
 
 from mai_safety.domain.access import Action, principal_context
+from mai_safety.domain.execution import ExecutionStatus
+from mai_safety.domain.levels import RiskLevel
 
 from .audit_figures import build_report
 from .audit_report import AuditReport, LedgerAnchor
+from .errors import InvalidQuery
 from .projections import catch_up, lag
 from .views import ExecutionFilter, ExecutionRow, ExecutionViews
 
@@ -42,6 +45,7 @@ class ReadModels:
         return lag(self.recorder, self.views)
 
     def executions(self, query: ExecutionFilter, *, fresh: bool = True) -> list[ExecutionRow]:
+        check_filter(query)
         principal = principal_context.get()
         if principal is not None and not principal.may(Action.READ_ANY):
             principal.check_may(Action.SUBMIT)
@@ -70,6 +74,8 @@ class ReadModels:
         self, anchor: LedgerAnchor, since: date | None, until: date | None, now: datetime, *, fresh: bool = True
     ) -> AuditReport:
         self._check_may(Action.VERIFY)
+        if since is not None and until is not None and since > until:
+            raise InvalidQuery(f"the period ends ({until}) before it begins ({since})", "until")
         if fresh:
             self.catch_up()
         return build_report(self.views, anchor, since, until, now)
@@ -79,3 +85,16 @@ class ReadModels:
         principal = principal_context.get()
         if principal is not None:
             principal.check_may(action)
+
+
+def check_filter(query: ExecutionFilter) -> None:
+    """One clear error for a filter no execution could match, naming the filter."""
+    statuses, levels = [status.value for status in ExecutionStatus], [level.value for level in RiskLevel]
+    if query.status is not None and query.status not in statuses:
+        raise InvalidQuery(f"no status {query.status!r}: one of {', '.join(statuses)}", "status")
+    if query.level is not None and query.level not in levels:
+        raise InvalidQuery(f"no level {query.level!r}: one of {', '.join(levels)}", "level")
+    if query.since is not None and query.until is not None and query.since >= query.until:
+        raise InvalidQuery(f"the period ends ({query.until}) before it begins ({query.since})", "until")
+    if query.limit < 1 or query.page < 1:
+        raise InvalidQuery("limit and page count from 1", "limit" if query.limit < 1 else "page")

@@ -31,6 +31,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         ConfigurationError,
         ExecutionNotFound,
         IdempotencyConflict,
+        InvalidQuery,
         LedgerUnavailable,
         NotAuthenticated,
         SandboxUnavailable,
@@ -54,6 +55,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         (IdempotencyConflict, EXIT_BAD_INPUT),
         (TokenNotFound, EXIT_BAD_INPUT),
         (ReportNotWritten, EXIT_BAD_INPUT),
+        (InvalidQuery, EXIT_BAD_INPUT),
     )  # the rest, LedgerTampered among them: 1 (EXIT_TAMPERED)
 
 

@@ -39,6 +39,7 @@ from .audit import add_audit_commands, run_audit
 from .status import print_status
 from .tokens import add_token_commands, run_tokens
 from .policy import add_policy_commands, run_policy
+from .views import COMMANDS as VIEW_COMMANDS, add_view_commands, run_views
 from ..policies import load_policies
 from ..analysis import sarif_log
 from ..settings import Settings
@@ -74,6 +75,7 @@ EPILOG = """exit status:
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 status: 0 Docker, the images and the ledger answer; 5 one of them does not
+report: 0; 1 when the ledger failed `audit verify` (the report says so too)
 
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
 MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR"""
@@ -161,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_commands(commands, _Parser)
     add_token_commands(commands, _Parser)
     add_policy_commands(commands, _Parser)
+    add_view_commands(commands, _Parser)
 
     commands.add_parser(
         "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
@@ -229,6 +232,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return run_tokens(args, settings)
     if args.command == "policy":
         return run_policy(args, settings)
+    if args.command in VIEW_COMMANDS:
+        return run_views(args, settings)
     if args.command == "mcp":  # the console script (entry.py) gets here without importing this module
         from mai_safety.client.mcp_server import main as mcp_main
 

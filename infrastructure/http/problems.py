@@ -23,6 +23,7 @@ from mai_safety.application.errors import (
     NotAuthenticated,
     SandboxUnavailable,
     TokenNotFound,
+    InvalidQuery,
 )
 from mai_safety.domain.errors import (
     DomainError,
@@ -70,6 +71,7 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (ServiceStopping, 503, "service-stopping", "The service is stopping"),
     (DomainError, 422, "invalid-request", "The request cannot be accepted"),
     (InvalidPolicy, 422, "invalid-policy", "The policy does not validate"),
+    (InvalidQuery, 422, "invalid-request", "The query cannot be answered"),
     (ConfigurationError, 500, "configuration", "The service is misconfigured"),
     (CannotVerify, 500, "cannot-verify", "The ledger cannot be checked"),
 ]
@@ -107,6 +109,8 @@ def _field_of(exc: MaiSafetyError) -> str | None:
         return "network"
     if isinstance(exc, KnownMaliciousRequirement):
         return "requirements"
+    if isinstance(exc, InvalidQuery):
+        return exc.field
     return None
 
 

@@ -73,12 +73,16 @@ class ReadModels:
     def report(
         self, anchor: LedgerAnchor, since: date | None, until: date | None, now: datetime, *, fresh: bool = True
     ) -> AuditReport:
-        self._check_may(Action.VERIFY)
-        if since is not None and until is not None and since > until:
-            raise InvalidQuery(f"the period ends ({until}) before it begins ({since})", "until")
+        self.check_report(since, until)
         if fresh:
             self.catch_up()
         return build_report(self.views, anchor, since, until, now)
+
+    def check_report(self, since: date | None, until: date | None) -> None:
+        """Before the ledger is verified for a report: the role (auditor) and the period."""
+        self._check_may(Action.VERIFY)
+        if since is not None and until is not None and since > until:
+            raise InvalidQuery(f"the period ends ({until}) before it begins ({since})", "until")
 
     @staticmethod
     def _check_may(action: Action) -> None:

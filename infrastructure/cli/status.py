@@ -60,6 +60,13 @@ def print_status(settings: Settings, as_json: bool) -> int:
         print(f"ledger:    answers ({ledger['location']}); head at position {ledger['head']}; newest checkpoint "
               + (f"at position {ledger['newest_checkpoint']}, {age:.0f} s old" if age is not None else "none yet"))
         print(f"key:       {ledger['signing_key']}")
+        views = ledger["projections"]
+        if "lag" in views:
+            oldest = f", the oldest since {views['oldest_pending_since'][:19]}" if views["oldest_pending_since"] else ""
+            print(f"views:     {views['lag_found']} events behind the ledger when asked (now at {views['position']}); "
+                  f"{views['pending']} waiting for an answer{oldest}")
+        else:
+            print(f"views:     CANNOT BE READ ({views['detail']})")
     else:
         print(f"ledger:    DOES NOT ANSWER ({ledger['reason']})")
     print("analyzers: " + ", ".join(f"{name} {version}" for name, version in report["analyzers"].items()))
@@ -91,11 +98,25 @@ def _ledger(settings: Settings) -> dict[str, Any]:
                 (datetime.now(timezone.utc) - signed).total_seconds() if signed is not None else None
             ),
             "signing_key": _key_state(keys),
+            "projections": _projections(app),
         }
     except (MaiSafetyError, PersistenceError, OSError) as exc:
         return {"answers": False, "location": location, "reason": getattr(exc, "message", str(exc))[:300]}
     finally:
         app.close()
+
+
+def _projections(app: Any) -> dict[str, Any]:
+    """The views' lag as found (no server keeps them here), then caught up: what waits for an answer."""
+    from ..bootstrap import read_models
+
+    try:
+        models = read_models(app)
+        found = models.lag()["lag"]
+        models.catch_up()
+        return {**models.summary(), "lag_found": found}
+    except (MaiSafetyError, PersistenceError, OSError) as exc:
+        return {"detail": getattr(exc, "message", str(exc))[:300]}
 
 
 def _key_state(keys: Any) -> str:

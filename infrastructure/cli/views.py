@@ -76,6 +76,7 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
             print(json.dumps(state) if args.json else f"projections: {args.action}: {read} events read; at position {state['position']} of {state['head']}")
             return EXIT_OK
         since, until = _day(args.since, "since"), _day(args.until, "until")
+        models.check_report(since, until)
         anchor = anchor_from(app.verify())
         audit = models.report(anchor, since, until, now)
         output = "json" if args.json else args.format

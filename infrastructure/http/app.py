@@ -20,9 +20,11 @@ from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.reports import AssessmentReport, ExecutionReport, VerificationReport
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
+from mai_safety.application.read_models import ReadModels
 from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 
+from ..bootstrap import read_models as build_read_models
 from . import problems
 from .export import stream_export
 from .limits import BodyLimit
@@ -37,6 +39,7 @@ from .models import (
 )
 from .runs import Runs
 from .streams import EventStream, StreamSlots, follow
+from .views import view_routes
 
 #: Idempotency-Key → execution id, per principal: uuid5 in a namespace of our own.
 IDEMPOTENCY_NAMESPACE = UUID("7d0f6a4e-1b8e-5c39-9a57-3f1f0c2a6e11")
@@ -60,6 +63,7 @@ def create_app(
     max_wait_s: float = 60.0,
     streams: StreamSlots | None = None,
     stopping: threading.Event | None = None,
+    read_models: ReadModels | None = None,
 ) -> FastAPI:
     api = FastAPI(
         title="mai-safety",
@@ -71,6 +75,9 @@ def create_app(
     api.add_middleware(BodyLimit, max_bytes=2 * max_code_bytes + 64 * 1024)
 
     api.state.service = service
+    # The read models (docs/decisions/0021): made here unless the server passes those its follower keeps.
+    api.state.read_models = read_models or build_read_models(service)
+    api.include_router(view_routes(_principal, as_principal))
     slots = streams or StreamSlots(64, 8)
     stopping = stopping or threading.Event()
 
@@ -103,7 +110,8 @@ def create_app(
         """What answers and what does not: Docker, the ledger, gVisor's runtime ``runsc``; and the
         event streams open on this server, with what their live output holds in memory."""
         live = service.live.describe() if service.live is not None else {}
-        return {**service.status(), "streams": {"open": slots.count(), "limit": slots.total, "per_principal": slots.per_principal, "live": live}}
+        projections = _projections_status(api.state.read_models)
+        return {**service.status(), "projections": projections, "streams": {"open": slots.count(), "limit": slots.total, "per_principal": slots.per_principal, "live": live}}
 
     @api.post("/v1/assessments", tags=["executions"], response_model=AssessmentReport)
     def assess(body: AssessmentRequest, who: Caller) -> AssessmentReport:
@@ -278,3 +286,11 @@ def as_principal(principal: Principal) -> Iterator[None]:
     with acting_as(principal.name, principal):
         yield
 
+
+
+def _projections_status(read_models: ReadModels) -> dict[str, Any]:
+    """The views' lag behind the ledger, and what waits for an answer (never fails the status)."""
+    try:
+        return read_models.summary()
+    except Exception as exc:  # noqa: BLE001 - a status reports what fails, it does not fail
+        return {"ok": False, "detail": f"{type(exc).__name__}: {exc}"[:300]}

@@ -21,9 +21,10 @@ from mai_safety.application.live import LiveOutput
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
 
-from ..bootstrap import bootstrap, start_alerts
+from ..bootstrap import bootstrap, read_models, start_alerts
 from ..settings import Settings
 from .app import create_app
+from .follower import ViewFollower
 from .runs import Runs
 from .streams import StreamSlots
 
@@ -90,6 +91,7 @@ def _serve(
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
     alerts = None
+    follower = ViewFollower(read_models(service))  # keeps the views current (docs/decisions/0021)
     try:
         alerts = start_alerts(settings, service)  # webhook alerts follow the ledger (docs/decisions/0022)
         try:
@@ -102,8 +104,10 @@ def _serve(
             sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
         sweeper.sweep()
         sweeper.start()
+        follower.start()
         api = create_app(
-            service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s, streams=slots, stopping=stopping
+            service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s, streams=slots, stopping=stopping,
+            read_models=follower.models,
         )
         config = uvicorn.Config(
             api, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=grace_s,
@@ -129,6 +133,7 @@ def _serve(
         sweeper.stop()
         if alerts is not None:
             alerts.close()
+        follower.stop()
         service.close()  # seals the endings still owed a checkpoint
 
 

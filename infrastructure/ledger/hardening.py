@@ -25,6 +25,7 @@ from ..settings import Settings, choose_store
 from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
 from .open_index import kinds_table, open_index_tables, open_table
+from .views_postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
 from .postgres import Factory
 
 #: eventsourcing names the events table after the application.
@@ -70,6 +71,19 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
             sql.SQL("GRANT " + rights + " ON {schema}.{table} TO {role}").format(**table_names),
+        ]
+    # The read models (docs/decisions/0021): not the record, so the service role changes their rows.
+    statements += [sql.SQL(statement) for statement in view_table_statements(schema)]  # type: ignore[arg-type]
+    statements.append(
+        sql.SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{table} (application_name text, notification_id bigint, PRIMARY KEY (application_name))"
+        ).format(table=sql.Identifier(VIEW_TRACKING_TABLE), **names)
+    )
+    for table in (*VIEW_TABLES, VIEW_TRACKING_TABLE):
+        table_names = {**names, "table": sql.Identifier(table)}
+        statements += [
+            sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
+            sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.{table} TO {role}").format(**table_names),
         ]
     for table in (events_table, checkpoints_table, blobs):
         table_names = {

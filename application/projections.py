@@ -156,12 +156,13 @@ def _ending(outcome: Any, moment: datetime) -> dict[str, Any]:
 
 
 def _reading(sample: Any) -> Reading:
+    """A sample as recorded; the earliest ledgers hold samples of other shapes, read as zeros."""
     return Reading(
-        elapsed_s=float(sample["elapsed_s"]),
-        cpu_seconds=float(sample["cpu_seconds"]),
-        memory_peak_bytes=int(sample["memory_peak_bytes"]),
-        pids=int(sample["pids"]),
-        output_bytes=int(sample["output_bytes"]),
+        elapsed_s=float(sample.get("elapsed_s", 0)),
+        cpu_seconds=float(sample.get("cpu_seconds", 0)),
+        memory_peak_bytes=int(sample.get("memory_peak_bytes", sample.get("memory_bytes", 0))),
+        pids=int(sample.get("pids", 0)),
+        output_bytes=int(sample.get("output_bytes", 0)),
     )
 
 

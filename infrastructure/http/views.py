@@ -2,7 +2,8 @@
 Each catches the views up first (cheap when the follower has), so an answer is as of the
 ledger's head; who sees what is application.read_models'."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime, and
+# ``Caller`` is local to view_routes (it wraps the app's own authentication).
 
 from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal

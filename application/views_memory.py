@@ -9,10 +9,14 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from .views import ExecutionFilter, ExecutionRow, ExecutionViews, PendingRow, ViewChange
+
+
+Number = TypeVar("Number", int, float)
 
 
 class InMemoryViews(ExecutionViews):
@@ -101,7 +105,7 @@ def _apply_one(
         waiting.pop(key, None)
 
 
-def _higher(current: float | None, new: float | None) -> float | None:
+def _higher(current: Number | None, new: Number | None) -> Number | None:
     if new is None:
         return current
     return new if current is None else max(current, new)

@@ -73,7 +73,7 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("GRANT " + rights + " ON {schema}.{table} TO {role}").format(**table_names),
         ]
     # The read models (docs/decisions/0021): not the record, so the service role changes their rows.
-    statements += [sql.SQL(statement) for statement in view_table_statements(schema)]  # type: ignore[arg-type]
+    statements += [sql.SQL(statement).format() for statement in view_table_statements(schema)]
     statements.append(
         sql.SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} (application_name text, notification_id bigint, PRIMARY KEY (application_name))"

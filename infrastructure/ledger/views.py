@@ -21,5 +21,5 @@ def views_beside(recorder: Any) -> ExecutionViews:
         from .views_postgres import PostgresExecutionViews  # only Postgres users import psycopg
 
         views = PostgresExecutionViews(datastore)
-    views.create_table()  # type: ignore[attr-defined]  # both recorders' (the port does not name it)
+    views.create_table()
     return views

@@ -15,7 +15,7 @@ from typing import Any
 from eventsourcing.persistence import Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from psycopg.rows import tuple_row
-from psycopg.sql import SQL
+from psycopg.sql import SQL, Identifier
 
 from mai_safety.application.views import LEDGER, ExecutionFilter, ExecutionRow, ExecutionViews, PendingRow, ViewChange
 
@@ -51,7 +51,7 @@ class PostgresExecutionViews(PostgresTrackingRecorder, ExecutionViews):
     def __init__(self, datastore: PostgresDatastore) -> None:
         super().__init__(datastore, tracking_table_name=TRACKING_TABLE)
         self.dialect = dialect_for(datastore.schema)
-        self.sql_create_statements += [SQL(statement) for statement in view_table_statements(datastore.schema)]  # type: ignore[arg-type]
+        self.sql_create_statements += [SQL(statement).format() for statement in view_table_statements(datastore.schema)]
 
     def create_table(self) -> None:
         if self._tables_exist():
@@ -78,14 +78,12 @@ class PostgresExecutionViews(PostgresTrackingRecorder, ExecutionViews):
                 SQL("DELETE FROM {0}.{1} WHERE application_name = %s").format(*self._table_identifiers()), (LEDGER,)
             )
 
-    def _table_identifiers(self) -> tuple[Any, Any]:
-        from psycopg.sql import Identifier
-
+    def _table_identifiers(self) -> tuple[Identifier, Identifier]:
         return Identifier(self.datastore.schema), Identifier(self.tracking_table_name)
 
     def _read(self, statement: str, params: Sequence[Any] = ()) -> list[Any]:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
-            cursor.execute(statement, params)  # type: ignore[arg-type]
+            cursor.execute(statement, params)
             return list(cursor.fetchall())
 
     def executions(self, query: ExecutionFilter) -> list[ExecutionRow]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mai_safety.application.audit_report import AuditReport, Percentiles
@@ -25,7 +25,7 @@ def executions_table(rows: list[ExecutionRow]) -> str:
     return "\n".join(lines)
 
 
-def pending_list(waiting: list[Mapping[str, Any]]) -> str:
+def pending_list(waiting: Sequence[Mapping[str, Any]]) -> str:
     if not waiting:
         return "nothing waits for an answer"
     lines = []

@@ -67,7 +67,9 @@ class PostgresExecutionViews(PostgresTrackingRecorder, ExecutionViews):
 
     def apply(self, changes: Sequence[ViewChange], tracking: Tracking) -> None:
         with self.datastore.transaction(commit=True) as cursor:
-            write_changes(lambda statement, params: cursor.execute(statement, params, prepare=True), self.dialect, changes)
+            # One round trip for the page's statements, not one each (rebuilds went 3,300 -> see 0021).
+            with cursor.connection.pipeline():
+                write_changes(lambda statement, params: cursor.execute(statement, params, prepare=True), self.dialect, changes)
             self._insert_tracking(cursor, tracking)
 
     def drop(self) -> None:

@@ -16,16 +16,14 @@ Completed; every tenth HIGH, confirmed, then run), written a hundred executions 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from ledger_bench import LIMITS  # noqa: E402 - beside this script
-from startup_bench import ledger_urls, settings  # noqa: E402 - beside this script
+from startup_bench import ledger_urls, settings, timed  # noqa: E402 - beside this script
 from mai_safety.application.audit_figures import anchor_from
 from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.assessment import Assessment, Finding, Submission
@@ -73,15 +71,6 @@ def fill(app: MaiSafety, executions: int) -> None:
         app.save(*(one_execution(number) for number in range(first, min(first + 100, executions))))
 
 
-def timed(action: Callable[[], object], repeats: int) -> float:
-    spent = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        action()
-        spent.append(time.perf_counter() - started)
-    return statistics.median(spent)
-
-
 def measure(store: str, url: str, home: Path, executions: int, repeats: int) -> None:
     app = bootstrap(settings(url, home), assessor=FakeAssessor(), sandbox=FakeSandbox(), pool=False, warm_semgrep=False)
     try:
@@ -101,8 +90,8 @@ def measure(store: str, url: str, home: Path, executions: int, repeats: int) -> 
     finally:
         app.close()
     print(
-        f"{store:<8} {head:>7} events, {executions} executions   rebuild {rebuild:7.2f} s ({head / rebuild:,.0f} events/s)   "
-        f"catch-up with nothing new {idle * 1000:6.2f} ms   report {report * 1000:7.1f} ms   audit verify {verify:6.2f} s",
+        f"{store:<8} {head:>7} events, {executions} executions   rebuild {rebuild / 1000:7.2f} s ({head / rebuild * 1000:,.0f} events/s)   "
+        f"catch-up with nothing new {idle:6.2f} ms   report {report:7.1f} ms   audit verify {verify:6.2f} s",
         flush=True,
     )
 

@@ -25,6 +25,7 @@ from ..bootstrap import bootstrap, read_models, start_alerts
 from ..settings import Settings
 from .app import create_app
 from .follower import ViewFollower
+from .periodic import Periodic
 from .runs import Runs
 from .streams import StreamSlots
 
@@ -35,35 +36,23 @@ SERVICE_ACTOR = "mai-safety-service"
 log = logging.getLogger("mai_safety.http")
 
 
-class Sweeper:
+class Sweeper(Periodic):
     """Ends overdue waits every ``every_s`` seconds, in a thread of its own."""
 
+    what = "the sweeper"
+
     def __init__(self, service: MaiSafety, every_s: float) -> None:
+        super().__init__("mai-safety-sweeper", every_s)
         self.service = service
-        self.every_s = every_s
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, name="mai-safety-sweeper", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=30)
 
     def sweep(self) -> list[str]:
         with acting_as(SERVICE_ACTOR):
             return self.service.expire_overdue()
 
-    def _loop(self) -> None:
-        while not self._stop.wait(self.every_s):
-            try:
-                ended = self.sweep()
-                if ended:
-                    log.warning("ended %d execution(s) whose answer did not come in time: %s", len(ended), ", ".join(ended))
-            except Exception as exc:  # noqa: BLE001 - the sweeper tries again next round
-                log.warning("the sweeper failed (%s: %s); trying again in %g s", type(exc).__name__, exc, self.every_s)
+    def tick(self) -> None:
+        ended = self.sweep()
+        if ended:
+            log.warning("ended %d execution(s) whose answer did not come in time: %s", len(ended), ", ".join(ended))
 
 
 def serve(

@@ -46,13 +46,8 @@ def build_report(
         sums[figure][key] += count
         if figure in ("level", "outcome"):
             days[day][figure][key] += count
-    rows = views.executions(
-        ExecutionFilter(
-            since=since_day,
-            until=(until + timedelta(days=1)).isoformat() if until else None,
-            limit=1 << 62,
-        )
-    )
+    start, end = period_bounds(since, until)
+    rows = views.executions(ExecutionFilter(since=start, until=end, limit=1 << 62))
     ran = [row for row in rows if row.started_at is not None]
     waiting = views.pending()
     return AuditReport(
@@ -77,6 +72,11 @@ def build_report(
         pending=len(waiting),
         oldest_pending_since=waiting[0].requested_at if waiting else None,
     )
+
+
+def period_bounds(since: date | None, until: date | None) -> tuple[str | None, str | None]:
+    """Whole UTC days as ISO 8601 bounds: from the first day's start to the day after the last."""
+    return (since.isoformat() if since else None), ((until + timedelta(days=1)).isoformat() if until else None)
 
 
 def percentiles(values: list[Any]) -> Percentiles:

@@ -9,6 +9,7 @@ role that may read any execution (approver, security officer, auditor) and verif
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
@@ -19,8 +20,8 @@ from mai_safety.domain.access import Action, principal_context
 from mai_safety.domain.execution import ExecutionStatus
 from mai_safety.domain.levels import RiskLevel
 
-from .audit_figures import build_report
-from .audit_report import AuditReport, LedgerAnchor
+from .audit_figures import build_report, period_bounds
+from .audit_report import AuditReport, LedgerAnchor, PolicyChange
 from .errors import InvalidQuery
 from .projections import catch_up, lag
 from .views import ExecutionFilter, ExecutionRow, ExecutionViews
@@ -71,12 +72,24 @@ class ReadModels:
         return {**self.lag(), "pending": len(waiting), "oldest_pending_since": waiting[0].requested_at if waiting else None}
 
     def report(
-        self, anchor: LedgerAnchor, since: date | None, until: date | None, now: datetime, *, fresh: bool = True
+        self,
+        anchor: LedgerAnchor,
+        since: date | None,
+        until: date | None,
+        now: datetime,
+        *,
+        fresh: bool = True,
+        policy_changes: Callable[[str | None, str | None], list[PolicyChange]] | None = None,
     ) -> AuditReport:
+        """``policy_changes``: the versions applied between two ISO 8601 times (PolicyCommands')."""
         self.check_report(since, until)
         if fresh:
             self.catch_up()
-        return build_report(self.views, anchor, since, until, now)
+        report = build_report(self.views, anchor, since, until, now)
+        if policy_changes is None:
+            return report
+        start, end = period_bounds(since, until)
+        return replace(report, policy_changes=policy_changes(start, end))
 
     def check_report(self, since: date | None, until: date | None) -> None:
         """Before the ledger is verified for a report: the role (auditor) and the period."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from mai_safety.application.audit_figures import anchor_from
@@ -16,7 +17,7 @@ from mai_safety.domain.execution import ExecutionStatus
 from mai_safety.domain.levels import RiskLevel
 
 from ..bootstrap import bootstrap, read_models
-from ..reports.html import render_html
+from ..reports.html import render_html, write_html
 from ..reports.text import executions_table, pending_list, report_text
 from ..settings import Settings
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
@@ -47,6 +48,7 @@ def add_view_commands(commands: Any, parser_class: type[argparse.ArgumentParser]
     report.add_argument("--until", metavar="DAY", help="last day, inclusive")
     report.add_argument("--format", choices=["text", "json", "html"], default="text")
     report.add_argument("--json", action="store_true", help="as --format json")
+    report.add_argument("--output", "-o", metavar="FILE", type=Path, help="--format html: write it to FILE (whole or not at all) instead of printing it")
 
     projections = commands.add_parser("projections", help="the read models: rebuild them from the ledger, or catch them up")
     projections.add_argument("action", choices=["rebuild", "catch-up"])
@@ -77,10 +79,14 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
             return EXIT_OK
         since, until = _day(args.since, "since"), _day(args.until, "until")
         models.check_report(since, until)
-        anchor = anchor_from(app.verify())
-        audit = models.report(anchor, since, until, now)
         output = "json" if args.json else args.format
-        if output == "html":
+        if args.output is not None and output != "html":
+            raise InvalidQuery("--output writes the HTML report: add --format html (text and JSON go to standard output)", "output")
+        anchor = anchor_from(app.verify())
+        audit = models.report(anchor, since, until, now, policy_changes=app.policy_changes)
+        if output == "html" and args.output is not None:
+            write_html(audit, args.output)
+        elif output == "html":
             print(render_html(audit))
         else:
             print(json.dumps(audit.to_dict(), indent=2) if output == "json" else report_text(audit))
@@ -105,3 +111,4 @@ def _moment(text: str | None, field: str) -> str | None:
 def _day(text: str | None, field: str) -> date | None:
     moment = _moment(text, field)
     return datetime.fromisoformat(moment).date() if moment is not None else None
+

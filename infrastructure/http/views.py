@@ -63,8 +63,10 @@ def view_routes(principal: Any, as_principal: Any) -> APIRouter:
         with as_principal(who):
             read_models = models(request)
             read_models.check_report(since, until)
-            anchor = anchor_from(request.app.state.service.verify())
-            return read_models.report(anchor, since, until, datetime.now(timezone.utc)).to_dict()
+            service = request.app.state.service
+            anchor = anchor_from(service.verify())
+            now = datetime.now(timezone.utc)
+            return read_models.report(anchor, since, until, now, policy_changes=service.policy_changes).to_dict()
 
     return router
 

@@ -79,6 +79,13 @@ def test_the_report_equals_the_counts_taken_from_the_events_and_is_tied_to_a_ver
     assert "audit verify passed" in capsys.readouterr().out
 
 
+def test_the_html_report_is_written_whole_to_its_file(ledger: str, tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    assert main(["report", "--format", "html", "--output", str(page)]) == EXIT_OK
+    text = page.read_text()
+    assert text.startswith("<!doctype html>") and "passed" in text
+
+
 def test_rebuild_reads_the_whole_ledger_again_and_leaves_no_lag(ledger: str, capsys: pytest.CaptureFixture[str]) -> None:
     rebuilt = _json(capsys, "projections", "rebuild")
     assert isinstance(rebuilt, dict) and rebuilt["read"] == rebuilt["head"] > 0 and rebuilt["lag"] == 0
@@ -94,6 +101,7 @@ def test_rebuild_reads_the_whole_ledger_again_and_leaves_no_lag(ledger: str, cap
         (["executions", "--page", "0"], "count from 1"),
         (["report", "--since", "2030-01-02", "--until", "2030-01-01"], "before it begins"),
         (["report", "--until", "2030-02-30"], "is not a time"),
+        (["report", "--output", "report.txt"], "add --format html"),
     ],
 )
 def test_bad_input_is_one_line_and_the_bad_input_status(

@@ -1,9 +1,11 @@
 """The embedded ledger: eventsourcing's SQLite recorder with both chain hashes on every row and
 signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Writers take SQLite's
-write lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint,
-appending after them and sealing happen under one lock, across threads and processes. Whoever
+Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Appends go through the
+library's ``insert_events`` (its pool, transaction and error mapping) and its per-transaction hook
+``_insert_events`` (infrastructure/ledger/appending.py). Writing transactions take SQLite's write
+lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint, appending
+after them and sealing happen under one lock, across threads and processes. Whoever
 can write the file can change anything in it; the signed checkpoints, the event MACs and the
 witnesses are what catch that (docs/decisions/0007, 0011).
 """
@@ -11,9 +13,7 @@ witnesses are what catch that (docs/decisions/0007, 0011).
 from __future__ import annotations
 
 import sqlite3
-import threading
-import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,19 +34,15 @@ from eventsourcing.sqlite import (
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger, LedgerHead, Sealer
+from mai_safety.application.ports import Ledger, LedgerHead
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from .appending import ChainedAppends
 from .blobs import blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
-    ChainedRow,
-    NewestCheckpoint,
-    OwnHead,
-    Verified,
-    WrittenHashes,
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
@@ -70,15 +66,6 @@ _CHECK_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, NUL
 _CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
-class _ImmediateTransaction(SQLiteTransaction):
-    """eventsourcing's transaction (and its error mapping), but taking the write lock at BEGIN."""
-
-    def __enter__(self) -> SQLiteCursor:
-        cursor = self.connection.cursor()
-        cursor.execute("BEGIN IMMEDIATE")
-        return cursor
-
-
 @dataclass(frozen=True)
 class _WriterHead:
     """What one connection last appended: the head after it, the newest checkpoint's sequence,
@@ -90,38 +77,60 @@ class _WriterHead:
     head: tuple[int, bytes]
     newest: int | None
 
-    @staticmethod
-    def version_of(connection: SQLiteConnection) -> int:
-        return int(connection._sqlite_conn.execute("PRAGMA data_version").fetchone()[0])  # noqa: SLF001
 
-    @staticmethod
-    def kept(connection: SQLiteConnection) -> "_WriterHead | None":
-        return getattr(connection, "_mai_safety_writer_head", None)
+class _LedgerConnection(SQLiteConnection):
+    """eventsourcing's connection, whose writing transactions take the write lock at BEGIN and
+    which remembers the head it last appended (``_WriterHead``; set only once that committed)."""
 
-    @staticmethod
-    def keep(connection: SQLiteConnection, head: "_WriterHead") -> None:
-        connection._mai_safety_writer_head = head  # type: ignore[attr-defined]  # noqa: SLF001
+    writer_head: _WriterHead | None = None
 
-    @staticmethod
-    def forget(connection: SQLiteConnection) -> None:
-        connection._mai_safety_writer_head = None  # type: ignore[attr-defined]  # noqa: SLF001
+    @contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[SQLiteCursor]:
+        # The library's own transaction for reading; for writing, the same with BEGIN IMMEDIATE.
+        transaction = _ImmediateTransaction(self, commit=True) if commit else SQLiteTransaction(self, commit=False)
+        with transaction as cursor, cursor:
+            yield cursor
 
 
-class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenExecutions):
-    _sealer: Sealer | None = None
+class _WriterCursor(SQLiteCursor):
+    """A writing transaction's cursor, which knows its connection (the hook is given the cursor
+    alone, and the head it appends is remembered on the connection)."""
 
+    def __init__(self, connection: _LedgerConnection) -> None:
+        super().__init__(connection._sqlite_conn.cursor())  # noqa: SLF001
+        self.connection = connection
+
+    def data_version(self) -> int:
+        self.execute("PRAGMA data_version")
+        return int(self.fetchone()[0])
+
+
+class _ImmediateTransaction(SQLiteTransaction):
+    """eventsourcing's transaction (its rollback, commit and error mapping), taking the write lock
+    at BEGIN. A writer reads the head before it appends; a deferred transaction that read first
+    could not then take the lock behind another connection's commit (SQLite answers busy at once,
+    without waiting), which the library's own recorder never meets because it does not read."""
+
+    connection: _LedgerConnection
+
+    def __enter__(self) -> SQLiteCursor:
+        cursor = _WriterCursor(self.connection)
+        cursor.execute("BEGIN IMMEDIATE")
+        return cursor
+
+
+def _forget_writer_head(cursor: SQLiteCursor) -> None:
+    """A seal's checkpoint is newer than what the connection kept: it reads the head next time
+    (its own commit leaves its data version as it was). Forgotten before the commit: harmless if
+    that fails."""
+    if isinstance(cursor, _WriterCursor):
+        cursor.connection.writer_head = None
+
+
+class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder, Ledger, OpenExecutions):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
-        self._written = WrittenHashes()
-        self._newest = NewestCheckpoint()
-        self._own = OwnHead()
-        self._verified = Verified()
-        pool = datastore.pool
-        self._own_connections = (
-            threading.local()
-            if isinstance(pool, _StatementCachingPool) and not pool.is_sqlite_memory_mode
-            else None
-        )
+        # The library's hook for the notification log's end.
         self.select_max_notification_id_statement = f"SELECT MAX(ledger_position) FROM {self.events_table_name}"
         self._insert_statement = (
             f"INSERT INTO {self.events_table_name} (originator_id, originator_version, topic, state, "
@@ -132,6 +141,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id) VALUES (?, ?)"
         self._open_delete = f"DELETE FROM {self._open_table} WHERE originator_id = ? AND kind = ?"
 
+    # No hook: the library writes this query inline on ``rowid``, which in ledgers made before the
+    # position became the row id is not the ledger position, and it would read every column.
     def select_notifications(
         self,
         start: int | None,
@@ -241,89 +252,17 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
     # --- writing -------------------------------------------------------------------------------
 
-    def use_sealer(self, sealer: Sealer | None) -> None:
-        self._sealer = sealer
-
-    @contextmanager
-    def _writing(self) -> Iterator[SQLiteConnection]:
-        """The connection an append writes through: this thread's own, kept open for its appends
-        (the pool's checkout and return cost a save about 7 µs, and the SQLite write lock
-        serialises writers anyway), or the pool's where the database lives in memory (its
-        connections must share the pool's locking). A thread's connection closes when the thread
-        ends (it is only referenced from the thread's local storage) or when the factory closes."""
-        if self._own_connections is None:
-            with self.datastore.get_connection(commit=True) as connection:
-                yield connection
-            return
-        connection = getattr(self._own_connections, "connection", None)
-        if connection is None or connection.closed:
-            pool = self.datastore.pool
-            assert isinstance(pool, _StatementCachingPool)
-            connection = pool.create_writer_connection()
-            self._own_connections.connection = connection
-        yield connection
-
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        with self._writing() as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                notification_ids, rows, checkpoint, seen, head_before, through = self._insert_chained(
-                    connection, cursor, stored_events, ending=bool(kwargs.get(SEAL))
-                )
-            # Committed: the next append on this connection needs no head read unless another
-            # connection commits meanwhile (which changes the data version this one sees).
-            if rows:
-                version, newest = seen
-                if checkpoint is not None:
-                    newest = checkpoint.sequence
-                _WriterHead.keep(connection, _WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), newest))
-        # The next event of these executions, and the next seal, need no lookup.
-        self._written.remember(rows)
-        self._own.remember(rows)
-        self._verified.advance(head_before, rows)
-        self._verified.raise_to(through)
-        self._committed(checkpoint)
-        return notification_ids
-
-    def _committed(self, checkpoint: Checkpoint | None) -> None:
-        self._newest.remember(checkpoint)
-        if checkpoint is not None and self._sealer is not None:
-            self._sealer.committed(checkpoint)
-
-    def _fetch_unsealed(self, cursor: SQLiteCursor) -> Any:
-        def fetch(after: int, up_to: int) -> list[ChainRecord]:
-            cursor.execute(
-                f"SELECT {_CHECK_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
-                "AND ledger_position <= ? ORDER BY ledger_position",
-                (after, up_to),
-            )
-            return [ChainRecord._make(tuple(row)) for row in cursor.fetchall()]
-
-        return fetch
-
-    def _insert_chained(
-        self, connection: SQLiteConnection, cursor: SQLiteCursor, stored_events: Sequence[StoredEvent], *, ending: bool
-    ) -> tuple[list[int], list[ChainedRow], Checkpoint | None, tuple[int, int | None], Any, Any]:
-        table = self.events_table_name
-        head, last_checkpoint, seen = self._read_writer_head(cursor, connection)
-
-        def previous(execution_id: str, version: int) -> bytes | None:
-            known = self._written.get(execution_id, version)
-            if known is not None:
-                return known
-            cursor.execute(
-                f"SELECT event_hash FROM {table} WHERE originator_id=? AND originator_version=?",
-                (self._column_id(execution_id), version),
-            )
-            found = cursor.fetchone()
-            return bytes(found[0]) if found else None
-
-        rows = chain_batch(stored_events, head, previous)
-        statement = self._insert_statement
+    def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
+        """The library's per-transaction hook, under the write lock: chain the events after the
+        head, insert them with their MACs, keep the index of open executions, seal when due."""
+        appended = self.appended(kwargs)
+        head, last_checkpoint, seen = self._read_writer_head(c)
+        rows = chain_batch(stored_events, head, self._previous(c))
         key = self._sealer.event_mac() if self._sealer is not None else None
         for chained in rows:
             stored = chained.stored
-            cursor.execute(
-                statement,
+            c.execute(
+                self._insert_statement,
                 (
                     chained.originator.replace("-", ""),
                     stored.originator_version,
@@ -337,9 +276,9 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
             )
         for originator, enters, leaves in changes_of(rows):
             for kind in enters:
-                cursor.execute(self._open_insert, (kind, originator))
+                c.execute(self._open_insert, (kind, originator))
             for kind in leaves:
-                cursor.execute(self._open_delete, (originator, kind))
+                c.execute(self._open_delete, (originator, kind))
         checkpoint, through = None, None
         if rows and self._sealer is not None:
             checkpoint, through = guarded_seal(
@@ -347,13 +286,45 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
                 self._verified,
                 last_checkpoint,
                 (rows[-1].position, rows[-1].ledger_hash),
-                self._fetch_unsealed(cursor),
+                self._fetch_unsealed(c),
                 written_after=head or (0, GENESIS),
-                execution_ended=ending,
+                execution_ended=bool(kwargs.get(SEAL)),
             )
             if checkpoint is not None:
-                self._insert_checkpoint(cursor, checkpoint)
-        return [chained.position for chained in rows], rows, checkpoint, seen, head, through
+                self._insert_checkpoint(c, checkpoint)
+        appended.note(rows, head, checkpoint, through)
+        if rows and isinstance(c, _WriterCursor):
+            # Committed, the next append on this connection needs no head read unless another
+            # connection commits meanwhile (which changes the data version this one sees).
+            version, newest = seen
+            written = _WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), checkpoint.sequence if checkpoint else newest)
+            appended.on_commit.append(lambda: setattr(c.connection, "writer_head", written))
+        return [chained.position for chained in rows]
+
+    def _previous(self, cursor: SQLiteCursor) -> Callable[[str, int], bytes | None]:
+        def previous(execution_id: str, version: int) -> bytes | None:
+            known = self._written.get(execution_id, version)
+            if known is not None:
+                return known
+            cursor.execute(
+                f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id=? AND originator_version=?",
+                (self._column_id(execution_id), version),
+            )
+            found = cursor.fetchone()
+            return bytes(found[0]) if found else None
+
+        return previous
+
+    def _fetch_unsealed(self, cursor: SQLiteCursor) -> Any:
+        def fetch(after: int, up_to: int) -> list[ChainRecord]:
+            cursor.execute(
+                f"SELECT {_CHECK_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
+                "AND ledger_position <= ? ORDER BY ledger_position",
+                (after, up_to),
+            )
+            return [ChainRecord._make(tuple(row)) for row in cursor.fetchall()]
+
+        return fetch
 
     # --- the index of open executions --------------------------------------------------------
 
@@ -372,26 +343,25 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
     def _read_through(self, open_set: OpenSet) -> None:
         """Replace the set's rows by what the events say, once per ledger, under the write lock."""
-        with self._writing() as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
-                if cursor.fetchone() is None:
-                    topics = open_set.topics
-                    cursor.execute(
-                        f"SELECT {_HASHED_ID}, topic FROM {self.events_table_name} "
-                        f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
-                        topics,
-                    )
-                    members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
-                    cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-                    cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
-                    cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
-                    row = cursor.fetchone()
-                    cursor.execute(
-                        f"INSERT INTO {self._kinds_table} (kind, read_through) VALUES (?, ?)",
-                        (open_set.kind, int(row[0] or 0) if row else 0),
-                    )
-            # The index changed, the events did not: this connection's head stays what it was.
+        # The index changes, the events do not: the connection's kept head stays what it was.
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
+            if cursor.fetchone() is None:
+                topics = open_set.topics
+                cursor.execute(
+                    f"SELECT {_HASHED_ID}, topic FROM {self.events_table_name} "
+                    f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
+                    topics,
+                )
+                members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
+                row = cursor.fetchone()
+                cursor.execute(
+                    f"INSERT INTO {self._kinds_table} (kind, read_through) VALUES (?, ?)",
+                    (open_set.kind, int(row[0] or 0) if row else 0),
+                )
 
     def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
         cursor.execute(
@@ -400,17 +370,16 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         )
 
     def seal(self, reason: str) -> Checkpoint | None:
-        with self.datastore.get_connection(commit=True) as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                head, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint, through = None, None
-                if head is not None and self._sealer is not None:
-                    checkpoint, through = guarded_seal(
-                        self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(cursor), force=reason
-                    )
-                if checkpoint is not None:
-                    self._insert_checkpoint(cursor, checkpoint)
-            _WriterHead.forget(connection)
+        with self.datastore.transaction(commit=True) as cursor:
+            head, last_checkpoint, _ = self._read_writer_head(cursor)
+            checkpoint, through = None, None
+            if head is not None and self._sealer is not None:
+                checkpoint, through = guarded_seal(
+                    self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(cursor), force=reason
+                )
+            if checkpoint is not None:
+                self._insert_checkpoint(cursor, checkpoint)
+            _forget_writer_head(cursor)
         self._verified.raise_to(through)
         self._committed(checkpoint)
         return checkpoint or last_checkpoint
@@ -421,21 +390,20 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
             return None
         if covers(self._newest.position, through):
             return None  # a checkpoint this process wrote or read covers it already
-        with self.datastore.get_connection(commit=True) as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                _, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint, verified = seal_own_head(
-                    self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(cursor)
-                )
-                if checkpoint is not None:
-                    self._insert_checkpoint(cursor, checkpoint)
-            _WriterHead.forget(connection)
+        with self.datastore.transaction(commit=True) as cursor:
+            _, last_checkpoint, _ = self._read_writer_head(cursor)
+            checkpoint, verified = seal_own_head(
+                self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(cursor)
+            )
+            if checkpoint is not None:
+                self._insert_checkpoint(cursor, checkpoint)
+            _forget_writer_head(cursor)
         self._verified.raise_to(verified)
         self._committed(checkpoint)
         return checkpoint
 
     def _read_writer_head(
-        self, cursor: SQLiteCursor, connection: SQLiteConnection
+        self, cursor: SQLiteCursor
     ) -> tuple[tuple[int, bytes] | None, Checkpoint | None, tuple[int, int | None]]:
         """Under the lock: the head, the newest checkpoint (read in full only when this process
         does not know it already), and the connection's data version with that checkpoint's
@@ -445,8 +413,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         data version is unchanged), the head is the one it wrote and nothing is read. Otherwise
         one statement of two plain indexed lookups: SQLite plans that far better than a join of
         the two (measured: 15 µs against 130 µs)."""
-        kept = _WriterHead.kept(connection)
-        version = _WriterHead.version_of(connection)
+        kept = cursor.connection.writer_head if isinstance(cursor, _WriterCursor) else None
+        version = cursor.data_version() if isinstance(cursor, _WriterCursor) else -1
         if kept is not None and kept.seen_version == version:
             head, sequence = kept.head, kept.newest
         else:
@@ -566,28 +534,15 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
 
 class _StatementCachingPool(SQLiteConnectionPool):
-    """eventsourcing's pool, except that each connection keeps its compiled statements.
+    """eventsourcing's pool, except that each connection keeps its compiled statements and is a
+    ``_LedgerConnection`` (writing transactions begin IMMEDIATE).
 
-    The library connects with ``cached_statements=True``, a cache of one statement, so every
-    statement but the last is compiled again each time. A writer that reads the head and the
-    newest checkpoint before it appends would pay that on every save (measured: about 80 µs of
-    CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
+    No hook fits here: the library connects with ``cached_statements=True``, a cache of one
+    statement, inside ``_create_connection``, and a connection's cache cannot be resized after.
+    Every statement but the last would be compiled again each time; a writer that reads the head
+    and the newest checkpoint before it appends would pay that on every save (measured: about
+    80 µs of CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
     """
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self._writers: weakref.WeakSet[SQLiteConnection] = weakref.WeakSet()
-
-    def create_writer_connection(self) -> SQLiteConnection:
-        """A connection outside the pool, for one thread's appends; closed with the pool."""
-        connection = self._create_connection()
-        self._writers.add(connection)
-        return connection
-
-    def close(self) -> None:
-        for connection in list(self._writers):
-            connection.close()
-        super().close()
 
     def _create_connection(self) -> SQLiteConnection:
         try:
@@ -609,10 +564,11 @@ class _StatementCachingPool(SQLiteConnectionPool):
                 self.journal_mode_was_changed_to_wal = True
             self.is_journal_mode_wal = True
         connection.row_factory = sqlite3.Row
-        return SQLiteConnection(sqlite_conn=connection, max_age=self.max_age)
+        return _LedgerConnection(sqlite_conn=connection, max_age=self.max_age)
 
 
 class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
+    # The library takes its pool's class from no setting: the datastore it makes is given ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
 
     def __init__(self, env: Any) -> None:

@@ -1,14 +1,17 @@
 """The production ledger: eventsourcing's Postgres recorder with both chain hashes on every row
 and signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.postgres``. Every insert takes
-the writers' lock first, a transaction-scoped advisory lock on the events table, then reads the
-ledger head and the newest checkpoint, hashes the new events after the head, inserts them and,
-when the sealer says one is due, a signed checkpoint: all in one transaction. So thread or
-process, writers form one straight chain, and notification ids follow commit order as the
-library requires. The library's own ``LOCK TABLE ... IN EXCLUSIVE MODE`` would need UPDATE or
-DELETE rights on the table, which the service's role does not have once the ledger is made
-append-only (docs/decisions/0008).
+Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.postgres``. Appends go through the
+library's ``insert_events`` (its pooled connection, pipelined transaction, retries and error
+mapping) and its hook for the insert itself, ``_insert_stored_events``
+(infrastructure/ledger/appending.py). Every insert takes the writers' lock first, through the
+library's ``lock_table_statements``: a transaction-scoped advisory lock on the events table in
+place of its ``LOCK TABLE ... IN EXCLUSIVE MODE``, which would need UPDATE or DELETE rights on the
+table that the service's role does not have once the ledger is made append-only
+(docs/decisions/0008). Then it reads the ledger head and the newest checkpoint, hashes the new
+events after the head, inserts them and, when the sealer says one is due, a signed checkpoint:
+all in one transaction. So thread or process, writers form one straight chain, and notification
+ids follow commit order as the library requires.
 
 Where the tables already exist (an operator's owner role made them: ``mai-safety audit
 init-postgres``), nothing is created: the service's role may not.
@@ -26,25 +29,22 @@ from eventsourcing.persistence import InterfaceError, OperationalError, Persiste
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg import Connection, Cursor
-from psycopg.rows import TupleRow, tuple_row
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.rows import DictRow, TupleRow, dict_row, tuple_row
+from psycopg.sql import SQL, Composed, Identifier, Literal
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger, LedgerHead, Sealer
+from mai_safety.application.ports import Ledger, LedgerHead
 from mai_safety.domain.chain import GENESIS, ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from .appending import ChainedAppends
 from .blobs import blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
     FetchRecords,
-    NewestCheckpoint,
-    OwnHead,
-    Verified,
-    WrittenHashes,
     advisory_lock_key,
     canonical_id,
     chain_batch,
@@ -60,9 +60,12 @@ from .open_index import changes_of, kinds_table, open_index_tables, open_table
 _NO_LIMIT = 1 << 62
 
 
-class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, OpenExecutions):
+class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationRecorder, Ledger, OpenExecutions):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
+        if self.datastore.enable_db_functions:
+            # The library's database function inserts the events without any hook: no chain.
+            raise ConfigurationError("the ledger cannot insert through database functions: unset POSTGRES_ENABLE_DB_FUNCTIONS")
         self.checkpoints_table_name = f"{events_table_name}_checkpoints"
         self.check_identifier_length(self.checkpoints_table_name)
         self.blobs_table_name = blobs_table(events_table_name)
@@ -70,11 +73,6 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
         self.open_table_name = open_table(events_table_name)
         self.kinds_table_name = kinds_table(events_table_name)
         self.check_identifier_length(self.kinds_table_name)
-        self._sealer: Sealer | None = None
-        self._written = WrittenHashes()
-        self._newest = NewestCheckpoint()
-        self._own = OwnHead()
-        self._verified = Verified()
         names = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
@@ -151,11 +149,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
         self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
         self.qualified_blobs = f'"{self.datastore.schema}"."{self.blobs_table_name}"'
         self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
-        self._lock_key = advisory_lock_key(self.qualified_events)
         checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
-        self._set_lock_timeout = SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout)
-        self._take_lock = SQL("SELECT pg_advisory_xact_lock(%s)")
-        self._notify = SQL("NOTIFY {0}").format(Identifier(self.channel_name))
+        # The library's hook for the writers' lock (its ``_lock_table`` runs these, prepared): its
+        # lock timeout, then the advisory lock in place of its table lock.
+        self.lock_table_statements = [
+            SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout),
+            SQL("SELECT pg_advisory_xact_lock({0})").format(Literal(advisory_lock_key(self.qualified_events))),
+        ]
         self._select_head = SQL(
             "SELECT h.ledger_position, h.ledger_hash, c.* FROM (SELECT 1) AS one "
             "LEFT JOIN LATERAL (SELECT ledger_position, ledger_hash FROM {schema}.{table} "
@@ -174,11 +174,12 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
         self._select_previous = SQL(
             "SELECT event_hash FROM {schema}.{table} WHERE originator_id = %s AND originator_version = %s"
         ).format(**names)
-        self._insert_chained = SQL(
+        self._insert_chained_head = SQL(
             "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, "
-            "ledger_position, event_hash, ledger_hash, event_mac) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-            "RETURNING notification_id"
+            "ledger_position, event_hash, ledger_hash, event_mac) VALUES "
         ).format(**names)
+        self._chained_values = SQL("(%s, %s, %s, %s, %s, %s, %s, %s)")
+        self._insert_chained_returning = SQL(" RETURNING notification_id")
         self._insert_checkpoint = SQL("INSERT INTO {schema}.{checkpoints} ({columns}) VALUES ({values})").format(
             columns=checkpoint_columns, values=SQL(", ".join(["%s"] * len(CHECKPOINT_COLUMNS.split(",")))), **names
         )
@@ -328,16 +329,13 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
 
     # --- writing -------------------------------------------------------------------------------
 
-    def use_sealer(self, sealer: Sealer | None) -> None:
-        self._sealer = sealer
-
     def _lock_and_read_head(self, connection: Connection[Any]) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
-        """In pipeline mode the lock, the notification and the read go out in one round trip."""
-        cursor = connection.cursor(row_factory=tuple_row)
-        if self.datastore.lock_timeout:
-            cursor.execute(self._set_lock_timeout, prepare=True)
-        cursor.execute(self._take_lock, (self._lock_key,), prepare=True)
-        cursor.execute(self._notify, prepare=True)  # as the library's recorder does, for its listeners
+        """The writers' lock (the library's ``_lock_table``), then the head: in pipeline mode they
+        go out in one round trip."""
+        self._lock_table(connection.cursor(row_factory=dict_row))
+        return self._read_writer_head(connection)
+
+    def _read_writer_head(self, connection: Connection[Any]) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
         cursor = connection.cursor(row_factory=tuple_row)
         cursor.execute(self._select_writer_head, prepare=True)
         row = cursor.fetchone()
@@ -374,72 +372,54 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
 
         return previous
 
-    @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        if not stored_events:
-            return []
-        with self.datastore.get_connection() as connection:
-            # Pipelined: BEGIN, lock, NOTIFY and the head read in one round trip; the inserts, the
-            # checkpoint and COMMIT in a second, as the library's own recorder does.
-            with connection.pipeline(), connection.transaction():
-                head, last_checkpoint = self._lock_and_read_head(connection)
-                rows = chain_batch(stored_events, head, self._previous(connection))
-                inserted = connection.cursor(row_factory=tuple_row)
-                key = self._sealer.event_mac() if self._sealer is not None else None
-                params = [
-                    (
-                        chained.stored.originator_id,
-                        chained.stored.originator_version,
-                        chained.stored.topic,
-                        chained.stored.state,
-                        chained.position,
-                        chained.event_hash,
-                        chained.ledger_hash,
-                        chained.mac(key),
-                    )
-                    for chained in rows
-                ]
-                if len(params) == 1:
-                    inserted.execute(self._insert_chained, params[0], prepare=True)
-                else:
-                    inserted.executemany(self._insert_chained, params, returning=True)
-                for originator, enters, leaves in changes_of(rows):
-                    for kind in enters:
-                        connection.execute(self._open_insert, (kind, originator), prepare=True)
-                    if leaves:  # one statement for every set an ending closes
-                        connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
-                checkpoint, through = None, None
-                if self._sealer is not None:
-                    checkpoint, through = guarded_seal(
-                        self._sealer,
-                        self._verified,
-                        last_checkpoint,
-                        (rows[-1].position, rows[-1].ledger_hash),
-                        self._fetch_unsealed(connection),
-                        written_after=head or (0, GENESIS),
-                        execution_ended=bool(kwargs.get(SEAL)),
-                    )
-                    if checkpoint is not None:
-                        connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
-            notification_ids = []
-            while True:
-                fetched = inserted.fetchone()
-                assert fetched is not None
-                notification_ids.append(int(fetched[0]))
-                if not inserted.nextset():
-                    break
-        # Committed: the next event of these executions, and the next seal, need no lookup.
-        self._written.remember(rows)
-        self._own.remember(rows)
-        self._verified.advance(head, rows)
-        self._verified.raise_to(through)
-        self._committed(checkpoint)
-        return notification_ids
-
-    def _committed(self, checkpoint: Checkpoint | None) -> None:
-        self._newest.remember(checkpoint)
-        if checkpoint is not None and self._sealer is not None:
-            self._sealer.committed(checkpoint)
+    def _insert_stored_events(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
+        """The library's hook for the insert, in its pipelined transaction: the writers' lock and
+        the notification as the library takes them, the head read (one round trip), then the
+        events chained after it with their MACs, the index of open executions and, when due, a
+        checkpoint (a second, with the commit). The events go last, on the library's cursor, so
+        that it fetches their notification ids as it does its own."""
+        appended = self.appended(kwargs)
+        self._lock_table(curs)
+        self._notify_channel(curs)
+        connection = curs.connection
+        head, last_checkpoint = self._read_writer_head(connection)
+        rows = chain_batch(stored_events, head, self._previous(connection))
+        for originator, enters, leaves in changes_of(rows):
+            for kind in enters:
+                connection.execute(self._open_insert, (kind, originator), prepare=True)
+            if leaves:  # one statement for every set an ending closes
+                connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
+        checkpoint, through = None, None
+        if self._sealer is not None:
+            checkpoint, through = guarded_seal(
+                self._sealer,
+                self._verified,
+                last_checkpoint,
+                (rows[-1].position, rows[-1].ledger_hash),
+                self._fetch_unsealed(connection),
+                written_after=head or (0, GENESIS),
+                execution_ended=bool(kwargs.get(SEAL)),
+            )
+            if checkpoint is not None:
+                connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+        key = self._sealer.event_mac() if self._sealer is not None else None
+        values = [
+            value
+            for chained in rows
+            for value in (
+                chained.stored.originator_id,
+                chained.stored.originator_version,
+                chained.stored.topic,
+                chained.stored.state,
+                chained.position,
+                chained.event_hash,
+                chained.ledger_hash,
+                chained.mac(key),
+            )
+        ]
+        statement = self._insert_chained_head + SQL(", ").join([self._chained_values] * len(rows))
+        curs.execute(statement + self._insert_chained_returning, values, prepare=True)
+        appended.note(rows, head, checkpoint, through)
 
     def _fetch_unsealed(self, connection: Connection[Any]) -> FetchRecords:
         def fetch(after: int, up_to: int) -> list[ChainRecord]:
@@ -500,10 +480,8 @@ class ChainedPostgresApplicationRecorder(PostgresApplicationRecorder, Ledger, Op
     def _read_through(self, open_set: OpenSet) -> None:
         """Replace the set's rows by what the events say, once per ledger, under the writers' lock."""
         with self.datastore.get_connection() as connection, connection.transaction():
+            self._lock_table(connection.cursor(row_factory=dict_row))
             cursor = connection.cursor(row_factory=tuple_row)
-            if self.datastore.lock_timeout:
-                cursor.execute(self._set_lock_timeout)
-            cursor.execute(self._take_lock, (self._lock_key,))
             cursor.execute(self._kind_read, (open_set.kind,))
             if cursor.fetchone() is None:
                 cursor.execute(self._select_set_events, (list(open_set.topics),))

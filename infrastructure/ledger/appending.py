@@ -19,9 +19,10 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 
 from mai_safety.application.ports import Sealer
+from mai_safety.domain.chain import GENESIS
 from mai_safety.domain.checkpoint import Checkpoint
 
-from .chaining import ChainedRow, NewestCheckpoint, OwnHead, Verified, WrittenHashes
+from .chaining import ChainedRow, FetchRecords, NewestCheckpoint, OwnHead, Verified, WrittenHashes, guarded_seal
 
 #: The keyword argument that carries an ``Appended`` through the library's ``insert_events``.
 APPENDED = "mai_safety_appended"
@@ -82,6 +83,29 @@ class ChainedAppends:
         """The hook's note for after the commit (a fresh one where the caller passed none)."""
         found = kwargs.get(APPENDED)
         return found if isinstance(found, Appended) else Appended()
+
+    def _seal_due(
+        self,
+        last_checkpoint: Checkpoint | None,
+        head_before: tuple[int, bytes] | None,
+        rows: Sequence[ChainedRow],
+        fetch: FetchRecords,
+        *,
+        execution_ended: bool,
+    ) -> tuple[Checkpoint | None, tuple[int, bytes] | None]:
+        """In the hook, under the writers' lock: the checkpoint these rows make due, if any, and how
+        far the ledger is then known sound (``guarded_seal``)."""
+        if not rows or self._sealer is None:
+            return None, None
+        return guarded_seal(
+            self._sealer,
+            self._verified,
+            last_checkpoint,
+            (rows[-1].position, rows[-1].ledger_hash),
+            fetch,
+            written_after=head_before or (0, GENESIS),
+            execution_ended=execution_ended,
+        )
 
     def _learn(self, appended: Appended) -> None:
         # Committed: the next event of these executions, and the next seal, need no lookup.

@@ -36,7 +36,7 @@ from mai_safety.application.audit import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead
-from mai_safety.domain.chain import GENESIS, ChainRecord
+from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
@@ -389,19 +389,11 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
                 connection.execute(self._open_insert, (kind, originator), prepare=True)
             if leaves:  # one statement for every set an ending closes
                 connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
-        checkpoint, through = None, None
-        if self._sealer is not None:
-            checkpoint, through = guarded_seal(
-                self._sealer,
-                self._verified,
-                last_checkpoint,
-                (rows[-1].position, rows[-1].ledger_hash),
-                self._fetch_unsealed(connection),
-                written_after=head or (0, GENESIS),
-                execution_ended=bool(kwargs.get(SEAL)),
-            )
-            if checkpoint is not None:
-                connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+        checkpoint, through = self._seal_due(
+            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=bool(kwargs.get(SEAL))
+        )
+        if checkpoint is not None:
+            connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         key = self._sealer.event_mac() if self._sealer is not None else None
         values = [
             value

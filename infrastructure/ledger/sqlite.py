@@ -35,7 +35,7 @@ from eventsourcing.sqlite import (
 from mai_safety.application.audit import SEAL
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger, LedgerHead
-from mai_safety.domain.chain import GENESIS, ChainRecord
+from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
@@ -279,19 +279,11 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
                 c.execute(self._open_insert, (kind, originator))
             for kind in leaves:
                 c.execute(self._open_delete, (originator, kind))
-        checkpoint, through = None, None
-        if rows and self._sealer is not None:
-            checkpoint, through = guarded_seal(
-                self._sealer,
-                self._verified,
-                last_checkpoint,
-                (rows[-1].position, rows[-1].ledger_hash),
-                self._fetch_unsealed(c),
-                written_after=head or (0, GENESIS),
-                execution_ended=bool(kwargs.get(SEAL)),
-            )
-            if checkpoint is not None:
-                self._insert_checkpoint(c, checkpoint)
+        checkpoint, through = self._seal_due(
+            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=bool(kwargs.get(SEAL))
+        )
+        if checkpoint is not None:
+            self._insert_checkpoint(c, checkpoint)
         appended.note(rows, head, checkpoint, through)
         if rows and isinstance(c, _WriterCursor):
             # Committed, the next append on this connection needs no head read unless another

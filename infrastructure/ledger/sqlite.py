@@ -12,29 +12,21 @@ witnesses are what catch that (docs/decisions/0007, 0011).
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 from eventsourcing import sqlite as es_sqlite
-from eventsourcing.persistence import InterfaceError, Notification, StoredEvent
+from eventsourcing.persistence import Notification, StoredEvent
 from eventsourcing.sqlite import (
-    SQLITE3_DEFAULT_LOCK_TIMEOUT,
     SQLiteApplicationRecorder,
-    SQLiteConnection,
-    SQLiteConnectionPool,
     SQLiteCursor,
     SQLiteDatastore,
-    SQLiteTransaction,
 )
 
 from mai_safety.application.audit import SEAL
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger, LedgerHead
+from mai_safety.application.ports import Ledger
 from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
@@ -51,83 +43,15 @@ from .chaining import (
     seal_own_head,
 )
 from .open_index import changes_of, kinds_table, open_table
+from .sqlite_connections import StatementCachingPool, WriterCursor, WriterHead, forget_writer_head
+from .sqlite_reading import HASHED_ID, SQLiteLedgerReads
 
-_NO_LIMIT = 1 << 62
-# Ids are stored as 32 hex digits; they are hashed in their hyphenated form, which SQLite formats
-# here more cheaply than Python would per row (and a garbled id simply fails its hash).
-_HASHED_ID = (
-    "CASE WHEN length(originator_id) = 32 THEN substr(originator_id, 1, 8) || '-' || substr(originator_id, 9, 4) "
-    "|| '-' || substr(originator_id, 13, 4) || '-' || substr(originator_id, 17, 4) || '-' || substr(originator_id, 21) "
-    "ELSE originator_id END"
-)
-_RECORD_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, state, event_hash, ledger_hash, event_mac"
 #: What a writer reads to check others' events before it seals: everything but the state.
-_CHECK_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
+_CHECK_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
 _CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
-@dataclass(frozen=True)
-class _WriterHead:
-    """What one connection last appended: the head after it, the newest checkpoint's sequence,
-    and the data version the connection saw then. SQLite changes a connection's data version
-    whenever another connection (of this process or any other) commits, and never for its own
-    commits; so while it is unchanged, under the write lock, the head is still this one."""
-
-    seen_version: int
-    head: tuple[int, bytes]
-    newest: int | None
-
-
-class _LedgerConnection(SQLiteConnection):
-    """eventsourcing's connection, whose writing transactions take the write lock at BEGIN and
-    which remembers the head it last appended (``_WriterHead``; set only once that committed)."""
-
-    writer_head: _WriterHead | None = None
-
-    @contextmanager
-    def transaction(self, *, commit: bool) -> Iterator[SQLiteCursor]:
-        # The library's own transaction for reading; for writing, the same with BEGIN IMMEDIATE.
-        transaction = _ImmediateTransaction(self, commit=True) if commit else SQLiteTransaction(self, commit=False)
-        with transaction as cursor, cursor:
-            yield cursor
-
-
-class _WriterCursor(SQLiteCursor):
-    """A writing transaction's cursor, which knows its connection (the hook is given the cursor
-    alone, and the head it appends is remembered on the connection)."""
-
-    def __init__(self, connection: _LedgerConnection) -> None:
-        super().__init__(connection._sqlite_conn.cursor())  # noqa: SLF001
-        self.connection = connection
-
-    def data_version(self) -> int:
-        self.execute("PRAGMA data_version")
-        return int(self.fetchone()[0])
-
-
-class _ImmediateTransaction(SQLiteTransaction):
-    """eventsourcing's transaction (its rollback, commit and error mapping), taking the write lock
-    at BEGIN. A writer reads the head before it appends; a deferred transaction that read first
-    could not then take the lock behind another connection's commit (SQLite answers busy at once,
-    without waiting), which the library's own recorder never meets because it does not read."""
-
-    connection: _LedgerConnection
-
-    def __enter__(self) -> SQLiteCursor:
-        cursor = _WriterCursor(self.connection)
-        cursor.execute("BEGIN IMMEDIATE")
-        return cursor
-
-
-def _forget_writer_head(cursor: SQLiteCursor) -> None:
-    """A seal's checkpoint is newer than what the connection kept: it reads the head next time
-    (its own commit leaves its data version as it was). Forgotten before the commit: harmless if
-    that fails."""
-    if isinstance(cursor, _WriterCursor):
-        cursor.connection.writer_head = None
-
-
-class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder, Ledger, OpenExecutions):
+class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLiteApplicationRecorder, Ledger, OpenExecutions):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
         # The library's hook for the notification log's end.
@@ -181,10 +105,6 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
                 )
                 for row in cursor.fetchall()
             ]
-
-    @property
-    def checkpoints_table_name(self) -> str:
-        return f"{self.events_table_name}_checkpoints"
 
     @property
     def blobs_table_name(self) -> str:
@@ -285,11 +205,11 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
         if checkpoint is not None:
             self._insert_checkpoint(c, checkpoint)
         appended.note(rows, head, checkpoint, through)
-        if rows and isinstance(c, _WriterCursor):
+        if rows and isinstance(c, WriterCursor):
             # Committed, the next append on this connection needs no head read unless another
             # connection commits meanwhile (which changes the data version this one sees).
             version, newest = seen
-            written = _WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), checkpoint.sequence if checkpoint else newest)
+            written = WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), checkpoint.sequence if checkpoint else newest)
             appended.on_commit.append(lambda: setattr(c.connection, "writer_head", written))
         return [chained.position for chained in rows]
 
@@ -341,7 +261,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
             if cursor.fetchone() is None:
                 topics = open_set.topics
                 cursor.execute(
-                    f"SELECT {_HASHED_ID}, topic FROM {self.events_table_name} "
+                    f"SELECT {HASHED_ID}, topic FROM {self.events_table_name} "
                     f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
                     topics,
                 )
@@ -371,7 +291,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
                 )
             if checkpoint is not None:
                 self._insert_checkpoint(cursor, checkpoint)
-            _forget_writer_head(cursor)
+            forget_writer_head(cursor)
         self._verified.raise_to(through)
         self._committed(checkpoint)
         return checkpoint or last_checkpoint
@@ -389,7 +309,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
             )
             if checkpoint is not None:
                 self._insert_checkpoint(cursor, checkpoint)
-            _forget_writer_head(cursor)
+            forget_writer_head(cursor)
         self._verified.raise_to(verified)
         self._committed(checkpoint)
         return checkpoint
@@ -405,8 +325,8 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
         data version is unchanged), the head is the one it wrote and nothing is read. Otherwise
         one statement of two plain indexed lookups: SQLite plans that far better than a join of
         the two (measured: 15 µs against 130 µs)."""
-        kept = cursor.connection.writer_head if isinstance(cursor, _WriterCursor) else None
-        version = cursor.data_version() if isinstance(cursor, _WriterCursor) else -1
+        kept = cursor.connection.writer_head if isinstance(cursor, WriterCursor) else None
+        version = cursor.data_version() if isinstance(cursor, WriterCursor) else -1
         if kept is not None and kept.seen_version == version:
             head, sequence = kept.head, kept.newest
         else:
@@ -429,136 +349,6 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
 
         return head, self._newest.get(sequence, read), (version, sequence)
 
-    def _read_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
-        """The head and the newest checkpoint as the database holds them, in one statement."""
-        cursor.execute(
-            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
-            f"FROM {self.events_table_name} ORDER BY ledger_position DESC LIMIT 1) "
-            f"UNION ALL SELECT * FROM (SELECT 1, {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} "
-            "ORDER BY sequence DESC LIMIT 1)"
-        )
-        head, checkpoint = None, None
-        for row in cursor.fetchall():
-            if row[0] == 0:
-                head = (int(row[1]), bytes(row[2]))
-            else:
-                checkpoint = checkpoint_from_row(tuple(row)[1:])
-        return head, checkpoint
-
-    @staticmethod
-    def _column_id(originator_id: UUID | str) -> str:
-        if isinstance(originator_id, UUID):
-            return originator_id.hex
-        return UUID(originator_id).hex if "-" in originator_id else originator_id
-
-    # --- reading -------------------------------------------------------------------------------
-
-    def _fetch(self, statement: str, params: Sequence[Any]) -> list[Any]:
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(statement, params)
-            return list(cursor.fetchall())
-
-    def head(self) -> LedgerHead:
-        with self.datastore.transaction(commit=False) as cursor:
-            head, checkpoint = self._read_head(cursor)
-        position, digest = head if head is not None else (0, bytes(32))
-        return LedgerHead(position, digest, checkpoint)
-
-    def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
-        rows = self._fetch(
-            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
-            "AND ledger_position <= ? ORDER BY ledger_position LIMIT ?",
-            (after_position, _NO_LIMIT if up_to is None else up_to, limit),
-        )
-        return [ChainRecord._make(row) for row in rows]
-
-    def select_execution(self, originator_id: str) -> list[ChainRecord]:
-        rows = self._fetch(
-            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE originator_id = ? ORDER BY originator_version",
-            (self._column_id(originator_id),),
-        )
-        return [ChainRecord._make(row) for row in rows]
-
-    def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
-        rows = self._fetch(
-            f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id = ? AND originator_version = ?",
-            (self._column_id(originator_id), version),
-        )
-        return bytes(rows[0][0]) if rows else None
-
-    def ledger_hash_at(self, position: int) -> bytes | None:
-        rows = self._fetch(f"SELECT ledger_hash FROM {self.events_table_name} WHERE ledger_position = ?", (position,))
-        return bytes(rows[0][0]) if rows else None
-
-    def select_checkpoints(
-        self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
-    ) -> list[Checkpoint]:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE sequence > ? AND sequence <= ? "
-            "AND ledger_position >= ? ORDER BY sequence LIMIT ?",
-            (after_sequence, _NO_LIMIT if up_to_sequence is None else up_to_sequence, from_position, limit),
-        )
-        return [checkpoint_from_row(row) for row in rows]
-
-    def checkpoint_before(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position < ? "
-            "ORDER BY sequence DESC LIMIT 1",
-            (position,),
-        )
-        return checkpoint_from_row(rows[0]) if rows else None
-
-    def checkpoint_covering(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position >= ? "
-            "ORDER BY sequence LIMIT 1",
-            (position,),
-        )
-        return checkpoint_from_row(rows[0]) if rows else None
-
-    def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
-        rows = self._fetch(
-            f"SELECT sequence FROM {self.checkpoints_table_name} WHERE signature = ? AND sequence <> ? "
-            "ORDER BY sequence LIMIT 1",
-            (signature, other_than),
-        )
-        return int(rows[0][0]) if rows else None
-
-
-class _StatementCachingPool(SQLiteConnectionPool):
-    """eventsourcing's pool, except that each connection keeps its compiled statements and is a
-    ``_LedgerConnection`` (writing transactions begin IMMEDIATE).
-
-    No hook fits here: the library connects with ``cached_statements=True``, a cache of one
-    statement, inside ``_create_connection``, and a connection's cache cannot be resized after.
-    Every statement but the last would be compiled again each time; a writer that reads the head
-    and the newest checkpoint before it appends would pay that on every save (measured: about
-    80 µs of CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
-    """
-
-    def _create_connection(self) -> SQLiteConnection:
-        try:
-            connection = sqlite3.connect(
-                database=self.db_name,
-                uri=True,
-                check_same_thread=False,
-                isolation_level=None,  # auto-commit: transactions are begun explicitly
-                cached_statements=64,
-                timeout=self.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT,
-            )
-        except (sqlite3.Error, TypeError) as exc:
-            raise InterfaceError(exc) from exc
-        if not self.is_sqlite_memory_mode and not self.is_journal_mode_wal:
-            cursor = connection.cursor()
-            cursor.execute("PRAGMA journal_mode;")
-            if cursor.fetchone()[0].lower() != "wal":
-                cursor.execute("PRAGMA journal_mode=WAL;")
-                self.journal_mode_was_changed_to_wal = True
-            self.is_journal_mode_wal = True
-        connection.row_factory = sqlite3.Row
-        return _LedgerConnection(sqlite_conn=connection, max_age=self.max_age)
-
-
 class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
     # The library takes its pool's class from no setting: the datastore it makes is given ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
@@ -566,7 +356,7 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         library_pool = self.datastore.pool
-        self.datastore.pool = _StatementCachingPool(
+        self.datastore.pool = StatementCachingPool(
             db_name=library_pool.db_name,
             lock_timeout=library_pool.lock_timeout,
             pool_size=library_pool.pool_size,

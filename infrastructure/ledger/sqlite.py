@@ -1,52 +1,40 @@
 """The embedded ledger: eventsourcing's SQLite recorder with both chain hashes on every row and
 signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Writers take SQLite's
-write lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint,
-appending after them and sealing happen under one lock, across threads and processes. Whoever
+Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Appends go through the
+library's ``insert_events`` (its pool, transaction and error mapping) and its per-transaction hook
+``_insert_events`` (infrastructure/ledger/appending.py). Writing transactions take SQLite's write
+lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint, appending
+after them and sealing happen under one lock, across threads and processes. Whoever
 can write the file can change anything in it; the signed checkpoints, the event MACs and the
 witnesses are what catch that (docs/decisions/0007, 0011).
 """
 
 from __future__ import annotations
 
-import sqlite3
-import threading
-import weakref
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 from eventsourcing import sqlite as es_sqlite
-from eventsourcing.persistence import InterfaceError, Notification, StoredEvent
+from eventsourcing.persistence import Notification, StoredEvent
 from eventsourcing.sqlite import (
-    SQLITE3_DEFAULT_LOCK_TIMEOUT,
     SQLiteApplicationRecorder,
-    SQLiteConnection,
-    SQLiteConnectionPool,
     SQLiteCursor,
     SQLiteDatastore,
-    SQLiteTransaction,
 )
 
 from mai_safety.application.sealing import SEAL
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger, LedgerHead, Sealer
-from mai_safety.domain.chain import GENESIS, ChainRecord
+from mai_safety.application.ports import Ledger
+from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from .appending import ChainedAppends
 from .blobs import blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
-    ChainedRow,
-    NewestCheckpoint,
-    OwnHead,
-    Verified,
-    WrittenHashes,
     chain_batch,
     checkpoint_from_row,
     checkpoint_params,
@@ -55,73 +43,18 @@ from .chaining import (
     seal_own_head,
 )
 from .open_index import changes_of, kinds_table, open_table
+from .sqlite_connections import StatementCachingPool, WriterCursor, WriterHead, forget_writer_head
+from .sqlite_reading import HASHED_ID, SQLiteLedgerReads
 
-_NO_LIMIT = 1 << 62
-# Ids are stored as 32 hex digits; they are hashed in their hyphenated form, which SQLite formats
-# here more cheaply than Python would per row (and a garbled id simply fails its hash).
-_HASHED_ID = (
-    "CASE WHEN length(originator_id) = 32 THEN substr(originator_id, 1, 8) || '-' || substr(originator_id, 9, 4) "
-    "|| '-' || substr(originator_id, 13, 4) || '-' || substr(originator_id, 17, 4) || '-' || substr(originator_id, 21) "
-    "ELSE originator_id END"
-)
-_RECORD_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, state, event_hash, ledger_hash, event_mac"
 #: What a writer reads to check others' events before it seals: everything but the state.
-_CHECK_COLUMNS = f"ledger_position, {_HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
+_CHECK_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
 _CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
-class _ImmediateTransaction(SQLiteTransaction):
-    """eventsourcing's transaction (and its error mapping), but taking the write lock at BEGIN."""
-
-    def __enter__(self) -> SQLiteCursor:
-        cursor = self.connection.cursor()
-        cursor.execute("BEGIN IMMEDIATE")
-        return cursor
-
-
-@dataclass(frozen=True)
-class _WriterHead:
-    """What one connection last appended: the head after it, the newest checkpoint's sequence,
-    and the data version the connection saw then. SQLite changes a connection's data version
-    whenever another connection (of this process or any other) commits, and never for its own
-    commits; so while it is unchanged, under the write lock, the head is still this one."""
-
-    seen_version: int
-    head: tuple[int, bytes]
-    newest: int | None
-
-    @staticmethod
-    def version_of(connection: SQLiteConnection) -> int:
-        return int(connection._sqlite_conn.execute("PRAGMA data_version").fetchone()[0])  # noqa: SLF001
-
-    @staticmethod
-    def kept(connection: SQLiteConnection) -> "_WriterHead | None":
-        return getattr(connection, "_mai_safety_writer_head", None)
-
-    @staticmethod
-    def keep(connection: SQLiteConnection, head: "_WriterHead") -> None:
-        connection._mai_safety_writer_head = head  # type: ignore[attr-defined]  # noqa: SLF001
-
-    @staticmethod
-    def forget(connection: SQLiteConnection) -> None:
-        connection._mai_safety_writer_head = None  # type: ignore[attr-defined]  # noqa: SLF001
-
-
-class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenExecutions):
-    _sealer: Sealer | None = None
-
+class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLiteApplicationRecorder, Ledger, OpenExecutions):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
-        self._written = WrittenHashes()
-        self._newest = NewestCheckpoint()
-        self._own = OwnHead()
-        self._verified = Verified()
-        pool = datastore.pool
-        self._own_connections = (
-            threading.local()
-            if isinstance(pool, _StatementCachingPool) and not pool.is_sqlite_memory_mode
-            else None
-        )
+        # The library's hook for the notification log's end.
         self.select_max_notification_id_statement = f"SELECT MAX(ledger_position) FROM {self.events_table_name}"
         self._insert_statement = (
             f"INSERT INTO {self.events_table_name} (originator_id, originator_version, topic, state, "
@@ -132,6 +65,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id) VALUES (?, ?)"
         self._open_delete = f"DELETE FROM {self._open_table} WHERE originator_id = ? AND kind = ?"
 
+    # No hook: the library writes this query inline on ``rowid``, which in ledgers made before the
+    # position became the row id is not the ledger position, and it would read every column.
     def select_notifications(
         self,
         start: int | None,
@@ -170,10 +105,6 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
                 )
                 for row in cursor.fetchall()
             ]
-
-    @property
-    def checkpoints_table_name(self) -> str:
-        return f"{self.events_table_name}_checkpoints"
 
     @property
     def blobs_table_name(self) -> str:
@@ -241,89 +172,17 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
     # --- writing -------------------------------------------------------------------------------
 
-    def use_sealer(self, sealer: Sealer | None) -> None:
-        self._sealer = sealer
-
-    @contextmanager
-    def _writing(self) -> Iterator[SQLiteConnection]:
-        """The connection an append writes through: this thread's own, kept open for its appends
-        (the pool's checkout and return cost a save about 7 µs, and the SQLite write lock
-        serialises writers anyway), or the pool's where the database lives in memory (its
-        connections must share the pool's locking). A thread's connection closes when the thread
-        ends (it is only referenced from the thread's local storage) or when the factory closes."""
-        if self._own_connections is None:
-            with self.datastore.get_connection(commit=True) as connection:
-                yield connection
-            return
-        connection = getattr(self._own_connections, "connection", None)
-        if connection is None or connection.closed:
-            pool = self.datastore.pool
-            assert isinstance(pool, _StatementCachingPool)
-            connection = pool.create_writer_connection()
-            self._own_connections.connection = connection
-        yield connection
-
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        with self._writing() as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                notification_ids, rows, checkpoint, seen, head_before, through = self._insert_chained(
-                    connection, cursor, stored_events, ending=bool(kwargs.get(SEAL))
-                )
-            # Committed: the next append on this connection needs no head read unless another
-            # connection commits meanwhile (which changes the data version this one sees).
-            if rows:
-                version, newest = seen
-                if checkpoint is not None:
-                    newest = checkpoint.sequence
-                _WriterHead.keep(connection, _WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), newest))
-        # The next event of these executions, and the next seal, need no lookup.
-        self._written.remember(rows)
-        self._own.remember(rows)
-        self._verified.advance(head_before, rows)
-        self._verified.raise_to(through)
-        self._committed(checkpoint)
-        return notification_ids
-
-    def _committed(self, checkpoint: Checkpoint | None) -> None:
-        self._newest.remember(checkpoint)
-        if checkpoint is not None and self._sealer is not None:
-            self._sealer.committed(checkpoint)
-
-    def _fetch_unsealed(self, cursor: SQLiteCursor) -> Any:
-        def fetch(after: int, up_to: int) -> list[ChainRecord]:
-            cursor.execute(
-                f"SELECT {_CHECK_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
-                "AND ledger_position <= ? ORDER BY ledger_position",
-                (after, up_to),
-            )
-            return [ChainRecord._make(tuple(row)) for row in cursor.fetchall()]
-
-        return fetch
-
-    def _insert_chained(
-        self, connection: SQLiteConnection, cursor: SQLiteCursor, stored_events: Sequence[StoredEvent], *, ending: bool
-    ) -> tuple[list[int], list[ChainedRow], Checkpoint | None, tuple[int, int | None], Any, Any]:
-        table = self.events_table_name
-        head, last_checkpoint, seen = self._read_writer_head(cursor, connection)
-
-        def previous(execution_id: str, version: int) -> bytes | None:
-            known = self._written.get(execution_id, version)
-            if known is not None:
-                return known
-            cursor.execute(
-                f"SELECT event_hash FROM {table} WHERE originator_id=? AND originator_version=?",
-                (self._column_id(execution_id), version),
-            )
-            found = cursor.fetchone()
-            return bytes(found[0]) if found else None
-
-        rows = chain_batch(stored_events, head, previous)
-        statement = self._insert_statement
+    def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
+        """The library's per-transaction hook, under the write lock: chain the events after the
+        head, insert them with their MACs, keep the index of open executions, seal when due."""
+        appended = self.appended(kwargs)
+        head, last_checkpoint, seen = self._read_writer_head(c)
+        rows = chain_batch(stored_events, head, self._previous(c))
         key = self._sealer.event_mac() if self._sealer is not None else None
         for chained in rows:
             stored = chained.stored
-            cursor.execute(
-                statement,
+            c.execute(
+                self._insert_statement,
                 (
                     chained.originator.replace("-", ""),
                     stored.originator_version,
@@ -337,23 +196,47 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
             )
         for originator, enters, leaves in changes_of(rows):
             for kind in enters:
-                cursor.execute(self._open_insert, (kind, originator))
+                c.execute(self._open_insert, (kind, originator))
             for kind in leaves:
-                cursor.execute(self._open_delete, (originator, kind))
-        checkpoint, through = None, None
-        if rows and self._sealer is not None:
-            checkpoint, through = guarded_seal(
-                self._sealer,
-                self._verified,
-                last_checkpoint,
-                (rows[-1].position, rows[-1].ledger_hash),
-                self._fetch_unsealed(cursor),
-                written_after=head or (0, GENESIS),
-                execution_ended=ending,
+                c.execute(self._open_delete, (originator, kind))
+        checkpoint, through = self._seal_due(
+            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=bool(kwargs.get(SEAL))
+        )
+        if checkpoint is not None:
+            self._insert_checkpoint(c, checkpoint)
+        appended.note(rows, head, checkpoint, through)
+        if rows and isinstance(c, WriterCursor):
+            # Committed, the next append on this connection needs no head read unless another
+            # connection commits meanwhile (which changes the data version this one sees).
+            version, newest = seen
+            written = WriterHead(version, (rows[-1].position, rows[-1].ledger_hash), checkpoint.sequence if checkpoint else newest)
+            appended.on_commit.append(lambda: setattr(c.connection, "writer_head", written))
+        return [chained.position for chained in rows]
+
+    def _previous(self, cursor: SQLiteCursor) -> Callable[[str, int], bytes | None]:
+        def previous(execution_id: str, version: int) -> bytes | None:
+            known = self._written.get(execution_id, version)
+            if known is not None:
+                return known
+            cursor.execute(
+                f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id=? AND originator_version=?",
+                (self._column_id(execution_id), version),
             )
-            if checkpoint is not None:
-                self._insert_checkpoint(cursor, checkpoint)
-        return [chained.position for chained in rows], rows, checkpoint, seen, head, through
+            found = cursor.fetchone()
+            return bytes(found[0]) if found else None
+
+        return previous
+
+    def _fetch_unsealed(self, cursor: SQLiteCursor) -> Any:
+        def fetch(after: int, up_to: int) -> list[ChainRecord]:
+            cursor.execute(
+                f"SELECT {_CHECK_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
+                "AND ledger_position <= ? ORDER BY ledger_position",
+                (after, up_to),
+            )
+            return [ChainRecord._make(tuple(row)) for row in cursor.fetchall()]
+
+        return fetch
 
     # --- the index of open executions --------------------------------------------------------
 
@@ -372,26 +255,25 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
     def _read_through(self, open_set: OpenSet) -> None:
         """Replace the set's rows by what the events say, once per ledger, under the write lock."""
-        with self._writing() as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
-                if cursor.fetchone() is None:
-                    topics = open_set.topics
-                    cursor.execute(
-                        f"SELECT {_HASHED_ID}, topic FROM {self.events_table_name} "
-                        f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
-                        topics,
-                    )
-                    members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
-                    cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-                    cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
-                    cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
-                    row = cursor.fetchone()
-                    cursor.execute(
-                        f"INSERT INTO {self._kinds_table} (kind, read_through) VALUES (?, ?)",
-                        (open_set.kind, int(row[0] or 0) if row else 0),
-                    )
-            # The index changed, the events did not: this connection's head stays what it was.
+        # The index changes, the events do not: the connection's kept head stays what it was.
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
+            if cursor.fetchone() is None:
+                topics = open_set.topics
+                cursor.execute(
+                    f"SELECT {HASHED_ID}, topic FROM {self.events_table_name} "
+                    f"WHERE topic IN ({','.join('?' * len(topics))}) ORDER BY ledger_position",
+                    topics,
+                )
+                members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
+                row = cursor.fetchone()
+                cursor.execute(
+                    f"INSERT INTO {self._kinds_table} (kind, read_through) VALUES (?, ?)",
+                    (open_set.kind, int(row[0] or 0) if row else 0),
+                )
 
     def _insert_checkpoint(self, cursor: SQLiteCursor, checkpoint: Checkpoint) -> None:
         cursor.execute(
@@ -400,17 +282,16 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         )
 
     def seal(self, reason: str) -> Checkpoint | None:
-        with self.datastore.get_connection(commit=True) as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                head, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint, through = None, None
-                if head is not None and self._sealer is not None:
-                    checkpoint, through = guarded_seal(
-                        self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(cursor), force=reason
-                    )
-                if checkpoint is not None:
-                    self._insert_checkpoint(cursor, checkpoint)
-            _WriterHead.forget(connection)
+        with self.datastore.transaction(commit=True) as cursor:
+            head, last_checkpoint, _ = self._read_writer_head(cursor)
+            checkpoint, through = None, None
+            if head is not None and self._sealer is not None:
+                checkpoint, through = guarded_seal(
+                    self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(cursor), force=reason
+                )
+            if checkpoint is not None:
+                self._insert_checkpoint(cursor, checkpoint)
+            forget_writer_head(cursor)
         self._verified.raise_to(through)
         self._committed(checkpoint)
         return checkpoint or last_checkpoint
@@ -421,21 +302,20 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
             return None
         if covers(self._newest.position, through):
             return None  # a checkpoint this process wrote or read covers it already
-        with self.datastore.get_connection(commit=True) as connection:
-            with _ImmediateTransaction(connection, commit=True) as cursor, cursor:
-                _, last_checkpoint, _ = self._read_writer_head(cursor, connection)
-                checkpoint, verified = seal_own_head(
-                    self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(cursor)
-                )
-                if checkpoint is not None:
-                    self._insert_checkpoint(cursor, checkpoint)
-            _WriterHead.forget(connection)
+        with self.datastore.transaction(commit=True) as cursor:
+            _, last_checkpoint, _ = self._read_writer_head(cursor)
+            checkpoint, verified = seal_own_head(
+                self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(cursor)
+            )
+            if checkpoint is not None:
+                self._insert_checkpoint(cursor, checkpoint)
+            forget_writer_head(cursor)
         self._verified.raise_to(verified)
         self._committed(checkpoint)
         return checkpoint
 
     def _read_writer_head(
-        self, cursor: SQLiteCursor, connection: SQLiteConnection
+        self, cursor: SQLiteCursor
     ) -> tuple[tuple[int, bytes] | None, Checkpoint | None, tuple[int, int | None]]:
         """Under the lock: the head, the newest checkpoint (read in full only when this process
         does not know it already), and the connection's data version with that checkpoint's
@@ -445,8 +325,8 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
         data version is unchanged), the head is the one it wrote and nothing is read. Otherwise
         one statement of two plain indexed lookups: SQLite plans that far better than a join of
         the two (measured: 15 µs against 130 µs)."""
-        kept = _WriterHead.kept(connection)
-        version = _WriterHead.version_of(connection)
+        kept = cursor.connection.writer_head if isinstance(cursor, WriterCursor) else None
+        version = cursor.data_version() if isinstance(cursor, WriterCursor) else -1
         if kept is not None and kept.seen_version == version:
             head, sequence = kept.head, kept.newest
         else:
@@ -469,156 +349,14 @@ class ChainedSQLiteApplicationRecorder(SQLiteApplicationRecorder, Ledger, OpenEx
 
         return head, self._newest.get(sequence, read), (version, sequence)
 
-    def _read_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
-        """The head and the newest checkpoint as the database holds them, in one statement."""
-        cursor.execute(
-            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
-            f"FROM {self.events_table_name} ORDER BY ledger_position DESC LIMIT 1) "
-            f"UNION ALL SELECT * FROM (SELECT 1, {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} "
-            "ORDER BY sequence DESC LIMIT 1)"
-        )
-        head, checkpoint = None, None
-        for row in cursor.fetchall():
-            if row[0] == 0:
-                head = (int(row[1]), bytes(row[2]))
-            else:
-                checkpoint = checkpoint_from_row(tuple(row)[1:])
-        return head, checkpoint
-
-    @staticmethod
-    def _column_id(originator_id: UUID | str) -> str:
-        if isinstance(originator_id, UUID):
-            return originator_id.hex
-        return UUID(originator_id).hex if "-" in originator_id else originator_id
-
-    # --- reading -------------------------------------------------------------------------------
-
-    def _fetch(self, statement: str, params: Sequence[Any]) -> list[Any]:
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(statement, params)
-            return list(cursor.fetchall())
-
-    def head(self) -> LedgerHead:
-        with self.datastore.transaction(commit=False) as cursor:
-            head, checkpoint = self._read_head(cursor)
-        position, digest = head if head is not None else (0, bytes(32))
-        return LedgerHead(position, digest, checkpoint)
-
-    def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
-        rows = self._fetch(
-            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
-            "AND ledger_position <= ? ORDER BY ledger_position LIMIT ?",
-            (after_position, _NO_LIMIT if up_to is None else up_to, limit),
-        )
-        return [ChainRecord._make(row) for row in rows]
-
-    def select_execution(self, originator_id: str) -> list[ChainRecord]:
-        rows = self._fetch(
-            f"SELECT {_RECORD_COLUMNS} FROM {self.events_table_name} WHERE originator_id = ? ORDER BY originator_version",
-            (self._column_id(originator_id),),
-        )
-        return [ChainRecord._make(row) for row in rows]
-
-    def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
-        rows = self._fetch(
-            f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id = ? AND originator_version = ?",
-            (self._column_id(originator_id), version),
-        )
-        return bytes(rows[0][0]) if rows else None
-
-    def ledger_hash_at(self, position: int) -> bytes | None:
-        rows = self._fetch(f"SELECT ledger_hash FROM {self.events_table_name} WHERE ledger_position = ?", (position,))
-        return bytes(rows[0][0]) if rows else None
-
-    def select_checkpoints(
-        self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
-    ) -> list[Checkpoint]:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE sequence > ? AND sequence <= ? "
-            "AND ledger_position >= ? ORDER BY sequence LIMIT ?",
-            (after_sequence, _NO_LIMIT if up_to_sequence is None else up_to_sequence, from_position, limit),
-        )
-        return [checkpoint_from_row(row) for row in rows]
-
-    def checkpoint_before(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position < ? "
-            "ORDER BY sequence DESC LIMIT 1",
-            (position,),
-        )
-        return checkpoint_from_row(rows[0]) if rows else None
-
-    def checkpoint_covering(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
-            f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position >= ? "
-            "ORDER BY sequence LIMIT 1",
-            (position,),
-        )
-        return checkpoint_from_row(rows[0]) if rows else None
-
-    def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
-        rows = self._fetch(
-            f"SELECT sequence FROM {self.checkpoints_table_name} WHERE signature = ? AND sequence <> ? "
-            "ORDER BY sequence LIMIT 1",
-            (signature, other_than),
-        )
-        return int(rows[0][0]) if rows else None
-
-
-class _StatementCachingPool(SQLiteConnectionPool):
-    """eventsourcing's pool, except that each connection keeps its compiled statements.
-
-    The library connects with ``cached_statements=True``, a cache of one statement, so every
-    statement but the last is compiled again each time. A writer that reads the head and the
-    newest checkpoint before it appends would pay that on every save (measured: about 80 µs of
-    CPU, a third of a save). The rest is the library's ``_create_connection``, unchanged.
-    """
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self._writers: weakref.WeakSet[SQLiteConnection] = weakref.WeakSet()
-
-    def create_writer_connection(self) -> SQLiteConnection:
-        """A connection outside the pool, for one thread's appends; closed with the pool."""
-        connection = self._create_connection()
-        self._writers.add(connection)
-        return connection
-
-    def close(self) -> None:
-        for connection in list(self._writers):
-            connection.close()
-        super().close()
-
-    def _create_connection(self) -> SQLiteConnection:
-        try:
-            connection = sqlite3.connect(
-                database=self.db_name,
-                uri=True,
-                check_same_thread=False,
-                isolation_level=None,  # auto-commit: transactions are begun explicitly
-                cached_statements=64,
-                timeout=self.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT,
-            )
-        except (sqlite3.Error, TypeError) as exc:
-            raise InterfaceError(exc) from exc
-        if not self.is_sqlite_memory_mode and not self.is_journal_mode_wal:
-            cursor = connection.cursor()
-            cursor.execute("PRAGMA journal_mode;")
-            if cursor.fetchone()[0].lower() != "wal":
-                cursor.execute("PRAGMA journal_mode=WAL;")
-                self.journal_mode_was_changed_to_wal = True
-            self.is_journal_mode_wal = True
-        connection.row_factory = sqlite3.Row
-        return SQLiteConnection(sqlite_conn=connection, max_age=self.max_age)
-
-
 class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
+    # The library takes its pool's class from no setting: the datastore it makes is given ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         library_pool = self.datastore.pool
-        self.datastore.pool = _StatementCachingPool(
+        self.datastore.pool = StatementCachingPool(
             db_name=library_pool.db_name,
             lock_timeout=library_pool.lock_timeout,
             pool_size=library_pool.pool_size,

@@ -1,0 +1,185 @@
+"""How the Postgres ledger's tables are made, completed and inspected: the events table with both
+chain hashes, the checkpoints, the output blobs and the open-executions index; made by the
+library's ``create_table`` where this role may, completed where a ledger from before lacks a
+column or a table, and the database's own protection reported. Mixed into postgres.py's recorder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from eventsourcing.persistence import PersistenceError
+from eventsourcing.postgres import PostgresDatastore
+from psycopg import Cursor
+from psycopg.rows import tuple_row
+from psycopg.sql import SQL, Composed, Identifier
+
+from mai_safety.application.errors import ConfigurationError
+
+from .chaining import ADDED_COLUMNS
+from .open_index import open_index_tables
+
+
+class PostgresLedgerSetUp:
+    """The recorder's tables; the recorder supplies the datastore, the table names and the
+    library's ``sql_create_statements``."""
+
+    datastore: PostgresDatastore
+    events_table_name: str
+    checkpoints_table_name: str
+    qualified_events: str
+    qualified_checkpoints: str
+    qualified_blobs: str
+    qualified_open: str
+    sql_create_statements: list[Composed]
+    create_table_statement_index: int
+
+    def _compose_tables(self, names: dict[str, Identifier]) -> None:
+        self.sql_create_statements[self.create_table_statement_index] = SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
+            "originator_id {originator_id_type} NOT NULL, "
+            "originator_version bigint NOT NULL, "
+            "topic text, "
+            "state bytea, "
+            "notification_id bigserial, "
+            "ledger_position bigint NOT NULL, "
+            "event_hash bytea NOT NULL, "
+            "ledger_hash bytea NOT NULL, "
+            "event_mac bytea, "
+            "PRIMARY KEY (originator_id, originator_version))"
+        ).format(originator_id_type=Identifier(self.datastore.originator_id_type), **names)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (ledger_position ASC)"
+            ).format(index=Identifier(f"{self.events_table_name}_ledger_position_idx"), **names)
+        )
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {schema}.{checkpoints} ("
+                "sequence bigint PRIMARY KEY, "
+                "ledger_position bigint NOT NULL, "
+                "ledger_hash bytea NOT NULL, "
+                "signed_at text NOT NULL, "
+                "reason text NOT NULL, "
+                "key_id text NOT NULL, "
+                "previous bytea NOT NULL, "
+                "signature bytea NOT NULL, "
+                "format_version integer NOT NULL DEFAULT 1, "
+                "macs_from bigint)"
+            ).format(**names)
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {index} ON {schema}.{checkpoints} (ledger_position)").format(
+                index=Identifier(f"{self.checkpoints_table_name}_position_idx"), **names
+            )
+        )
+        self._create_blobs = SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{blobs} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
+        ).format(**names)
+        self.sql_create_statements.append(self._create_blobs)
+        # The index of open executions (docs/decisions/0019): not part of the record.
+        self._create_open = [SQL(statement).format(**names) for statement in open_index_tables()]
+        self.sql_create_statements += self._create_open
+
+    def create_table(self) -> None:
+        if self._tables_exist():
+            # Made by the operator's owner role; the service's role may not create anything, but a
+            # ledger made before event MACs needs their columns (added by the owner, or here where
+            # this role owns the tables). So does a ledger made before output blobs, their table.
+            self._add_missing_columns()
+            self._add_missing_blobs_table()
+            self._add_missing_open_index()
+            return
+        try:
+            super().create_table()
+        except PersistenceError:
+            # Processes starting together on an empty database all try to create the tables (one
+            # transaction each); all but one fail once the first commits. The tables then exist.
+            if not self._tables_exist():
+                raise
+
+    def _add_missing_columns(self) -> None:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = %s "
+                "AND table_name IN (%s, %s)",
+                (self.datastore.schema, self.events_table_name, self.checkpoints_table_name),
+            )
+            present = {(str(row[0]), str(row[1])) for row in cursor.fetchall()}
+            missing = [
+                (f"{self.events_table_name}{suffix}", column, pg_type)
+                for suffix, column, _, pg_type in ADDED_COLUMNS
+                if (f"{self.events_table_name}{suffix}", column) not in present
+            ]
+            if not missing:
+                return
+            try:
+                with connection.transaction():
+                    for table, column, pg_type in missing:
+                        cursor.execute(
+                            SQL("ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS {column} " + pg_type).format(
+                                schema=Identifier(self.datastore.schema), table=Identifier(table), column=Identifier(column)
+                            )
+                        )
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigurationError(
+                    "the ledger's tables were made before event MACs and this role may not add their columns: "
+                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                ) from None
+
+    def _add_missing_blobs_table(self) -> None:
+        self._add_missing(self.qualified_blobs, [self._create_blobs], "output blobs", "their table")
+
+    def _add_missing_open_index(self) -> None:
+        self._add_missing(self.qualified_open, self._create_open, "the index of open executions", "it")
+
+    def _add_missing(self, qualified: str, statements: list[Composed], made_before: str, what: str) -> None:
+        """Create what a ledger made before ``made_before`` lacks, where this role may."""
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            if self._exists(cursor, qualified):
+                return
+            try:
+                with connection.transaction():
+                    for statement in statements:
+                        cursor.execute(statement)
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigurationError(
+                    f"the ledger's tables were made before {made_before} and this role may not create {what}: "
+                    "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
+                ) from None
+            except psycopg.Error:
+                if not self._exists(cursor, qualified):  # else another process made it meanwhile
+                    raise
+
+    @staticmethod
+    def _exists(cursor: Cursor[Any], qualified: str) -> bool:
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL", (qualified,))
+        row = cursor.fetchone()
+        return bool(row and row[0])
+
+    def _tables_exist(self) -> bool:
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL",
+                (self.qualified_events, self.qualified_checkpoints),
+            )
+            row = cursor.fetchone()
+            return bool(row and row[0])
+
+    def protection(self) -> dict[str, Any]:
+        """Whether the database itself refuses changes (docs/decisions/0008): the triggers on the
+        events, checkpoints and output blobs tables, and this role's rights on events and blobs."""
+        tables = (self.qualified_events, self.qualified_checkpoints, self.qualified_blobs)
+        with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute(
+                "SELECT "
+                "(SELECT count(*) FROM pg_trigger WHERE tgrelid IN (to_regclass(%s), to_regclass(%s), to_regclass(%s)) "
+                "AND tgname LIKE '%%append_only' AND tgenabled <> 'D'), "
+                "has_table_privilege(%s, 'UPDATE') OR has_table_privilege(%s, 'DELETE') "
+                "OR has_table_privilege(%s, 'TRUNCATE') OR has_table_privilege(%s, 'UPDATE') "
+                "OR has_table_privilege(%s, 'DELETE') OR has_table_privilege(%s, 'TRUNCATE'), current_user",
+                (*tables, *([self.qualified_events] * 3), *([self.qualified_blobs] * 3)),
+            )
+            row = cursor.fetchone()
+        assert row is not None
+        return {"append_only_triggers": row[0] == len(tables), "role_may_change_events": bool(row[1]), "role": row[2]}

@@ -91,6 +91,7 @@ def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
 
 
 def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
+    from ..alerts.policy import load_alerts_policy
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
     from ..ledger.policy import check_ledger_file
 
@@ -99,6 +100,7 @@ def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
     policies = load_policies(directory)
     analysis = load_analysis_policy(directory)
     check_ledger_file(directory)
+    load_alerts_policy(directory)  # the webhook's URL, and that its secret can be read
     review = PolicyUnderReview(
         gate=policies.gate,
         profiles=dict(policies.limits.profiles),

@@ -50,7 +50,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 def test_a_copy_of_the_shipped_policies_validates(tmp_path: Path, env: dict[str, str]) -> None:
     result = run_cli(["policy", "validate", str(_copy(tmp_path))], env)
-    assert (result.returncode, result.stderr) == (0, "") and "valid (19 files)" in result.stdout
+    assert (result.returncode, result.stderr) == (0, "") and "valid (20 files)" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -65,6 +65,7 @@ def test_a_copy_of_the_shipped_policies_validates(tmp_path: Path, env: dict[str,
         ("limits.yaml", "profiles.trusted.privileged", True, "key profiles.trusted.privileged: a run is never privileged"),
         ("assessment.yaml", "analyzer_failure_level", "LOW", "assessment.yaml: analyzer_failure_level: an analyzer that fails must never make the code LOW"),
         ("gate.yaml", "answer_within_s", "soon", "gate.yaml: key answer_within_s:"),
+        ("alerts.yaml", "webhook", {"url": "not a url", "secret_env": "NO_SUCH_VARIABLE"}, "alerts.yaml"),
     ],
 )
 def test_a_weakening_or_wrong_policy_is_refused_with_one_line_and_changes_nothing(

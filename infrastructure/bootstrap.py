@@ -7,6 +7,7 @@ import os
 import socket
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
@@ -138,6 +139,27 @@ def execution_policy_from(
 def read_models(app: MaiSafety) -> ReadModels:
     """The read models, in the ledger's own database (docs/decisions/0021)."""
     return ReadModels(app.recorder, app.mapper, views_beside(app.recorder))
+
+
+def create_ledger_tables(env: dict[str, str]) -> None:
+    """Make the ledger's tables with the recorder the service uses, under the application's name
+    (``audit init-postgres`` runs this as the database's owner before it hardens them)."""
+    from eventsourcing.utils import Environment
+
+    from .ledger.postgres import Factory  # Postgres's driver only when asked for
+
+    factory = Factory(Environment(MaiSafety.name, env))
+    try:
+        factory.application_recorder()
+    finally:
+        factory.close()
+
+
+def harden_ledger(owner_url: str, service_role: str, **options: Any) -> dict[str, Any]:
+    """``audit init-postgres``: as the owner, make the tables and leave ``service_role`` append-only."""
+    from .ledger.hardening import harden_postgres  # Postgres's driver only when asked for
+
+    return harden_postgres(owner_url, service_role, create_tables=create_ledger_tables, **options)
 
 
 def signing_keys(settings: Settings) -> KeyFile:

@@ -34,7 +34,7 @@ from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport
 from mai_safety.domain.checkpoint import Checkpoint
 
-from ..bootstrap import alert_verify_failed, bootstrap, default_actor, ledger_config, signing_keys
+from ..bootstrap import alert_verify_failed, bootstrap, default_actor, harden_ledger, ledger_config, signing_keys
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
 from ..ledger.witness import FileWitness
 from ..settings import Settings
@@ -475,9 +475,7 @@ def _init_postgres(args: argparse.Namespace) -> int:
             raise CannotVerify(exc.message) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise CannotVerify(f"{args.service_password_file} cannot be read ({exc})") from None
-    from ..ledger.hardening import harden_postgres  # Postgres's driver only when asked for
-
-    done = harden_postgres(args.owner_url, args.service_role, service_password=password, schema=args.schema)
+    done = harden_ledger(args.owner_url, args.service_role, service_password=password, schema=args.schema)
     print(
         f"ledger tables {', '.join(done['tables'])} are owned by {done['owner']} and append-only; "
         f"role {done['service_role']} ({'created' if done['role_created'] else 'kept'}) may only insert and read. "

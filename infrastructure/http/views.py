@@ -3,26 +3,25 @@ Each catches the views up first (cheap when the follower has), so an answer is a
 ledger's head; who sees what is application.read_models'."""
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime, and
-# ``Caller`` is local to view_routes (it wraps the app's own authentication).
+# ``Caller`` (auth.py) is read then too.
 
 from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from mai_safety.application.audit_figures import anchor_from
 from mai_safety.application.read_models import ReadModels
 from mai_safety.application.views import ExecutionFilter
-from mai_safety.domain.access import Principal
+
+from .auth import Caller, as_principal
 
 Status = Literal["assessed", "awaiting_override", "overridden", "running", "completed", "terminated", "rejected"]
 Level = Literal["LOW", "MEDIUM", "HIGH", "BLOCKED"]
 
 
-def view_routes(principal: Any, as_principal: Any) -> APIRouter:
-    """``principal``: the app's dependency that authenticates; ``as_principal``: its context."""
+def view_routes() -> APIRouter:
     router = APIRouter(tags=["views"])
-    Caller = Annotated[Principal, Depends(principal)]
 
     def models(request: Request) -> ReadModels:
         read_models: ReadModels = request.app.state.read_models

@@ -11,10 +11,10 @@ idempotent. ``hardening_sql`` is the same SQL for an operator who applies it by 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
-from eventsourcing.utils import Environment
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
@@ -26,7 +26,6 @@ from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
 from .open_index import kinds_table, open_index_tables, open_table
 from .views_postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
-from .postgres import Factory
 
 #: eventsourcing names the events table after the application.
 EVENTS_TABLE = f"{MaiSafety.name.lower()}_events"
@@ -125,11 +124,13 @@ def harden_postgres(
     service_role: str,
     *,
     service_password: str | None = None,
+    create_tables: Callable[[dict[str, str]], None],
     schema: str = "public",
     events_table: str = EVENTS_TABLE,
 ) -> dict[str, Any]:
-    """Create the ledger's tables as the owner, then make them append-only for ``service_role``
-    (created with LOGIN if missing). Returns what was done."""
+    """Create the ledger's tables as the owner (``create_tables``: the composition root's, given the
+    owner's persistence settings), then make them append-only for ``service_role`` (created with
+    LOGIN if missing). Returns what was done."""
     store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
     if store.kind != "postgres":
         raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
@@ -147,11 +148,7 @@ def harden_postgres(
             _check_roles(connection, env["POSTGRES_USER"], service_role)
             created = _ensure_role(connection, service_role, service_password)
         # The owner creates the tables through the very recorder the service uses, under its name.
-        factory = Factory(Environment(MaiSafety.name, env))
-        try:
-            factory.application_recorder()
-        finally:
-            factory.close()
+        create_tables(env)
         with psycopg.connect(conninfo) as connection, connection.transaction():
             for statement in hardening_statements(schema, events_table, service_role):
                 connection.execute(statement)

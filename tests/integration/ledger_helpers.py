@@ -26,7 +26,8 @@ from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
+from mai_safety.infrastructure.bootstrap import harden_ledger
+from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
 
 from ..unit.fakes import FakeAssessor, FakeSandbox
@@ -126,7 +127,7 @@ def hardened_postgres_fixture(postgres_server: dict[str, str]) -> Iterator[Harde
                 sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(database), sql.Identifier(owner))
             )
         owner_url = f"postgresql://{owner}:{PASSWORD}@{server}/{database}"
-        harden_postgres(owner_url, service, service_password=PASSWORD)
+        harden_ledger(owner_url, service, service_password=PASSWORD)
         yield HardenedPostgres(
             service_url=f"postgresql://{service}:{PASSWORD}@{server}/{database}",
             owner_url=owner_url,

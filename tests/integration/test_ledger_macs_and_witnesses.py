@@ -26,7 +26,8 @@ from mai_safety.application.sealing import LedgerTampered
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
+from mai_safety.infrastructure.bootstrap import harden_ledger
+from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .cli_helpers import policies_with, run_cli
@@ -408,7 +409,7 @@ def test_init_postgres_upgrades_tables_made_before_macs_and_the_old_ledger_verif
     with pytest.raises(ConfigurationError, match="audit init-postgres"):
         make_app(hardened_postgres.service_url, old_ledger)
     for _ in range(2):  # idempotent
-        harden_postgres(hardened_postgres.owner_url, hardened_postgres.service_role)
+        harden_ledger(hardened_postgres.owner_url, hardened_postgres.service_role)
 
     app = make_app(hardened_postgres.service_url, old_ledger)  # the old release's key, in its data folder
     try:

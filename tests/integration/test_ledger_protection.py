@@ -9,7 +9,8 @@ import psycopg
 import pytest
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
+from mai_safety.infrastructure.bootstrap import harden_ledger
+from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 
 from .cli_helpers import run_cli
 from .ledger_helpers import (
@@ -88,7 +89,7 @@ def test_a_ledger_that_was_not_made_append_only_says_so(postgres_url: str, tmp_p
 
 
 def test_setting_up_again_changes_nothing_and_keeps_the_ledger(recorded: HardenedPostgres, tmp_path: Path) -> None:
-    done = harden_postgres(recorded.owner_url, recorded.service_role)
+    done = harden_ledger(recorded.owner_url, recorded.service_role)
     assert done["role_created"] is False
     app = make_app(recorded.service_url, tmp_path / "data")
     try:
@@ -99,7 +100,7 @@ def test_setting_up_again_changes_nothing_and_keeps_the_ledger(recorded: Hardene
 
 def test_the_owner_cannot_be_the_service_role(hardened_postgres: HardenedPostgres) -> None:
     with pytest.raises(ConfigurationError, match="must not be the owner"):
-        harden_postgres(hardened_postgres.owner_url, hardened_postgres.owner["user"])
+        harden_ledger(hardened_postgres.owner_url, hardened_postgres.owner["user"])
 
 
 def test_the_operator_command_sets_up_a_database_the_service_then_uses(

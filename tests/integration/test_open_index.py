@@ -18,7 +18,8 @@ from psycopg import sql
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
 from mai_safety.application.executions import MaiSafety
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
+from mai_safety.infrastructure.bootstrap import harden_ledger
+from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.ledger.open_index import kinds_table, open_table
 
 from .ledger_helpers import (
@@ -98,7 +99,7 @@ def test_a_postgres_ledger_made_before_the_index_needs_init_postgres_once_then_i
 
     with pytest.raises(ConfigurationError, match="before the index of open executions.*init-postgres"):
         make_app(hardened_postgres.service_url, tmp_path / "data")
-    harden_postgres(hardened_postgres.owner_url, hardened_postgres.service_role)
+    harden_ledger(hardened_postgres.owner_url, hardened_postgres.service_role)
     app = make_app(hardened_postgres.service_url, tmp_path / "data")
     try:
         assert app.running_ids() == _ids(running) and app.awaiting_ids() == _ids(waiting)

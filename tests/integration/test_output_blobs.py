@@ -25,7 +25,8 @@ from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.ports import RunOutcome
 from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.output import blob_sha256
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE, harden_postgres
+from mai_safety.infrastructure.bootstrap import harden_ledger
+from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 
 from ..unit.fakes import FakeSandbox
 from .cli_helpers import policies_with, run_cli
@@ -183,7 +184,7 @@ def test_init_postgres_adds_the_blob_table_to_a_ledger_made_before_it(hardened_p
     with pytest.raises(ConfigurationError, match="audit init-postgres"):
         make_app(hardened_postgres.service_url, tmp_path / "data")
     for _ in range(2):  # idempotent
-        harden_postgres(hardened_postgres.owner_url, hardened_postgres.service_role)
+        harden_ledger(hardened_postgres.owner_url, hardened_postgres.service_role)
     outcome = RunOutcome(0, NOISY, "", len(NOISY), False, 0.5)
     app = make_app(hardened_postgres.service_url, tmp_path / "data", sandbox=FakeSandbox(outcome))
     try:

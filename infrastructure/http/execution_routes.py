@@ -1,0 +1,197 @@
+"""The executions' routes: assess, submit, read, its events and its live stream, and the gate's
+answers (confirm, override, deny, cancel). A submission or an answer runs on ``runs`` and is waited
+for up to the server's bound, then answered ``202`` with a ``Location``."""
+
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime.
+
+import threading
+from dataclasses import dataclass
+from collections.abc import Callable
+from concurrent.futures import Future, TimeoutError as FutureTimeout
+from typing import Annotated, Any
+from uuid import UUID, uuid4, uuid5
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import JSONResponse
+
+from mai_safety.application.errors import ExecutionNotFound
+from mai_safety.application.executions import MaiSafety
+from mai_safety.application.reports import AssessmentReport, ExecutionReport
+from mai_safety.domain.access import Principal
+from mai_safety.domain.limits import RequestedLimits
+
+from .auth import Caller, as_principal
+from .models import AssessmentRequest, ConfirmRequest, DenyRequest, ExecutionRequest, OverrideRequest, PendingExecution
+from .runs import Runs
+from .streams import EventStream, StreamSlots, follow
+
+#: Idempotency-Key → execution id, per principal: uuid5 in a namespace of our own.
+IDEMPOTENCY_NAMESPACE = UUID("7d0f6a4e-1b8e-5c39-9a57-3f1f0c2a6e11")
+
+
+@dataclass
+class ExecutionRoutesState:
+    """What the routes share, kept on ``app.state.executions`` by create_app."""
+
+    service: MaiSafety
+    runs: Runs
+    max_wait_s: float
+    slots: StreamSlots
+    stopping: threading.Event
+
+    def wait_for(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
+        bound = self.max_wait_s if wait_s is None else min(wait_s, self.max_wait_s)
+        try:
+            return future.result(timeout=bound)
+        except FutureTimeout:
+            pass
+        with as_principal(who):
+            try:
+                status = self.service.report(execution_id).status
+            except ExecutionNotFound:
+                status = "assessing"  # not yet recorded: the assessment is still running
+        return JSONResponse(
+            PendingExecution(execution_id=execution_id, status=status).model_dump(),
+            status_code=202,
+            headers={"Location": f"/v1/executions/{execution_id}"},
+        )
+
+    def answer(self, execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
+        with as_principal(who):
+            future = self.runs.start(execution_id, work)
+        return self.wait_for(future, execution_id, who, wait_s)
+
+
+def _state(request: Request) -> ExecutionRoutesState:
+    state: ExecutionRoutesState = request.app.state.executions
+    return state
+
+
+router = APIRouter()
+
+
+# JSON may carry lone surrogates ("\ud800"); kept as bytes, the domain refuses them as not UTF-8 (422).
+
+
+@router.post("/v1/assessments", tags=["executions"], response_model=AssessmentReport)
+def assess(request: Request, body: AssessmentRequest, who: Caller) -> AssessmentReport:
+    """The verdict alone: nothing is recorded and nothing runs."""
+    with as_principal(who):
+        return _state(request).service.assess(body.code.encode("utf-8", "surrogatepass"), provenance=body.provenance, source="the request's code")
+
+
+@router.post(
+    "/v1/executions",
+    tags=["executions"],
+    response_model=ExecutionReport,
+    responses={202: {"model": PendingExecution}},
+)
+def submit(
+    request: Request,
+    body: ExecutionRequest,
+    who: Caller,
+    idempotency_key: Annotated[str | None, Header(max_length=200, pattern=r"^[\x21-\x7e]+$")] = None,
+) -> Any:
+    """Assess, record, and run if the gate allows, answering with the finished execution
+    (HIGH and BLOCKED code: ``awaiting_override``). A retry with the same ``Idempotency-Key``
+    returns the first execution and records nothing new."""
+    code = body.code.encode("utf-8", "surrogatepass")
+    limits = RequestedLimits(**body.limits.model_dump())
+    caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}
+    state = _state(request)
+    with as_principal(who):
+        execution_id = (
+            state.service.submission_id(uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}"))
+            if idempotency_key
+            else uuid4()
+        )
+        future = state.runs.start(
+            str(execution_id),
+            lambda: state.service.run(
+                code,
+                provenance=body.provenance,
+                requested=limits,
+                source="the request's code",
+                network=body.network,
+                requirements=body.requirements,
+                caller=caller,
+                execution_id=execution_id,
+                revises=body.revises,
+            ),
+        )
+    return state.wait_for(future, str(execution_id), who, body.wait_s)
+
+
+@router.get("/v1/executions/{execution_id}", tags=["executions"], response_model=ExecutionReport)
+def read(request: Request, execution_id: str, who: Caller) -> ExecutionReport:
+    with as_principal(who):
+        return _state(request).service.report(execution_id)
+
+
+@router.get("/v1/executions/{execution_id}/events", tags=["executions"])
+def events(request: Request, execution_id: str, who: Caller) -> list[dict[str, Any]]:
+    """The execution's events in order, each with its actor, its ledger position and both chain hashes."""
+    with as_principal(who):
+        return _state(request).service.history(execution_id, with_hashes=True)
+
+
+@router.get(
+    "/v1/executions/{execution_id}/stream",
+    tags=["executions"],
+    response_model=None,
+    responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "server-sent events: state, recorded, sample, output, dropped, end (then it closes), or closing"}},
+)
+def stream(request: Request, execution_id: str, who: Caller) -> EventStream:
+    """The execution as server-sent events: ``state``, then its recorded events (``sample``
+    for each resource sample, ``recorded`` for the others) and its output as it comes
+    (``output``; ``dropped`` when this reader fell behind), and finally ``end`` with its
+    report, after which the stream closes. An execution that has ended sends what was
+    recorded and its end at once. Visible as the execution is; nothing is recorded."""
+    state = _state(request)
+    with as_principal(who):
+        watch = state.service.watch(execution_id)
+    try:
+        state.slots.take(who.name)
+    except BaseException:
+        watch.close()
+        raise
+
+    def closed() -> None:
+        watch.close()
+        state.slots.give_back(who.name)
+
+    return EventStream(follow(watch, state.stopping), closed)
+
+
+@router.post("/v1/executions/{execution_id}/confirm", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}})
+def confirm(request: Request, execution_id: str, who: Caller, body: ConfirmRequest | None = None) -> Any:
+    """Confirm HIGH code (role ``approver``; never its submitter), then run it."""
+    body = body or ConfirmRequest()
+    return _state(request).answer(
+        execution_id, who, body.wait_s,
+        lambda: _state(request).service.approve(execution_id, body.explanation, kind="confirmation", on_behalf_of=body.on_behalf_of),
+    )
+
+
+@router.post("/v1/executions/{execution_id}/override", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}})
+def override(request: Request, execution_id: str, body: OverrideRequest, who: Caller) -> Any:
+    """Override BLOCKED code with a written explanation (role ``security-officer``; never its submitter), then run it."""
+    return _state(request).answer(
+        execution_id, who, body.wait_s,
+        lambda: _state(request).service.approve(execution_id, body.explanation, kind="override", on_behalf_of=body.on_behalf_of),
+    )
+
+
+@router.post("/v1/executions/{execution_id}/deny", tags=["gate"], response_model=ExecutionReport)
+def deny(request: Request, execution_id: str, who: Caller, body: DenyRequest | None = None) -> ExecutionReport:
+    """Refuse a waiting execution: it ends unrun (the role that could have answered it)."""
+    with as_principal(who):
+        return _state(request).service.deny(execution_id, (body or DenyRequest()).reason)
+
+
+@router.post("/v1/executions/{execution_id}/cancel", tags=["gate"], response_model=ExecutionReport)
+def cancel(request: Request, execution_id: str, who: Caller) -> ExecutionReport:
+    """Stop a waiting or running execution (its submitter, an approver or a security officer)."""
+    with as_principal(who):
+        return _state(request).service.cancel(execution_id)
+

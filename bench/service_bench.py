@@ -6,7 +6,8 @@
     a real httpx client, a submitter's token), with a warm pool of 2 and with no pool; each request
     answers with the finished execution (assessed, recorded, run, recorded)
   * 8 clients at once for --load-seconds against the pooled service: executions per second and the
-    p95 of a request; the service's memory (its process and its children) at idle and under load
+    p95 of a request; the service's memory (its process and its children) at idle and under load;
+    the read models' lag behind the ledger (events, from /v1/status once a second) under that load
 
 Between two timed requests the bench waits --gap seconds (time for the pool to refill, as requests a
 second apart would leave it). The ledger is SQLite in a temporary folder; the bench keeps its key
@@ -160,15 +161,18 @@ def load(service: Service, clients: int, seconds: float) -> dict[str, float]:
     began = time.perf_counter()
     for thread in threads:
         thread.start()
+    lags: list[int] = []
     while any(thread.is_alive() for thread in threads):
         peak[0] = max(peak[0], service.memory_bytes())
-        time.sleep(0.5)
+        lags.append(int(service.http.get("/v1/status").json()["projections"]["lag"]))
+        time.sleep(1.0)
     wall = time.perf_counter() - began
     ordered = sorted(latencies)
     return {
         "completed": len(latencies), "failed": failures[0], "per_second": len(latencies) / wall,
         "p50": statistics.median(ordered) if ordered else 0.0, "p95": ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0,
         "peak_memory": peak[0],
+        "lag_p50": statistics.median(lags) if lags else 0, "lag_max": max(lags, default=0),
     }
 
 
@@ -216,7 +220,8 @@ def main() -> None:
         print(
             f"{args.clients} clients for {args.load_seconds:g} s, pool 2: {loaded['completed']} completed, {loaded['failed']} not, "
             f"{loaded['per_second']:.2f} executions/s, p50 {loaded['p50'] * 1000:.0f} ms, p95 {loaded['p95'] * 1000:.0f} ms; "
-            f"service memory at most {loaded['peak_memory'] / 2**20:.0f} MiB"
+            f"service memory at most {loaded['peak_memory'] / 2**20:.0f} MiB; read models behind the ledger by "
+            f"{loaded['lag_p50']:.0f} events (median) and at most {loaded['lag_max']} (sampled once a second)"
         )
 
 

@@ -14,8 +14,8 @@ import re
 
 from ..sensitive_paths import SensitivePaths
 from . import rules
-from .commands import CommandHit, command_segments, normalise_path, secret_label, write_target_hits
-from .program_rules import Argv, program_hits
+from .commands import Argv, CommandHit, command_segments, normalise_path, secret_label, write_target_hits
+from .program_rules import program_hits
 
 
 def command_hits(text: str, depth: int = 0, paths: SensitivePaths | None = None) -> list[CommandHit]:

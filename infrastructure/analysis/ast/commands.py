@@ -135,3 +135,25 @@ def write_target_hits(target: str, how: str, text: str = "") -> list[CommandHit]
     if system_path(target):
         return [CommandHit("system-path-write", f"writes {target} ({how})", False)]
     return []
+
+
+@dataclass(frozen=True)
+class Argv:
+    """One program's words, as the rules read them: its name, its arguments, and those lowered."""
+
+    words: list[str]
+    name: str
+    args: list[str]
+    lowered: list[str]
+    depth: int
+    paths: SensitivePaths | None
+
+    @classmethod
+    def of(cls, words: list[str], depth: int, paths: SensitivePaths | None) -> Argv:
+        args = words[1:]
+        return cls(words, program_name(words[0]), args, [word.lower() for word in args], depth, paths)
+
+    @property
+    def positional(self) -> list[str]:
+        """The arguments that are not options."""
+        return [word for word in self.args if not word.startswith("-")]

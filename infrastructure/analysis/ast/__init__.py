@@ -32,7 +32,11 @@ Where each part lives (ProgramAnalysis puts the mixins together over one Analysi
     program.py           the parts put together, and the rules over the whole program (ProgramAnalysis)
     parsing.py           reading code, including code that does not parse
     rules.py             what is looked for: the rule tables
-    commands.py          what shell command text and paths mean
+    command_lines.py     what a shell command line does; programs that run programs unwrapped
+    program_rules.py     what one program with its arguments does, rule by rule, in order
+    wipe_rules.py        the rules for programs that delete or wipe
+    protection_rules.py  the rules for programs that switch protection off
+    commands.py          what shell command words and paths mean
 This module is the analyzer's entry: AstAnalyzer, the adapter the suite calls.
 """
 

@@ -8,11 +8,10 @@ import re
 
 from ..sensitive_paths import SensitivePaths
 from . import rules
+from .command_lines import argv_hits, command_hits
 from .commands import (
     PLACEHOLDER,
     CommandHit,
-    argv_hits,
-    command_hits,
     command_path_ops,
     command_segments,
     program_name,

@@ -14,9 +14,9 @@ from mai_safety.domain.levels import RiskLevel
 
 from ..policy import normalise_package
 from . import rules
+from .command_lines import command_hits
 from .commands import (
     PLACEHOLDER,
-    command_hits,
     normalise_path,
     outside_working_dir,
 )

@@ -16,7 +16,8 @@ from typing import Iterable
 from ..policy import ThreatList, normalise_package
 from ..sensitive_paths import SensitivePaths
 from . import rules
-from .commands import command_hits, secret_label
+from .command_lines import command_hits
+from .commands import secret_label
 from .state import Hit, clip
 
 _WARNING_TURNED_ERROR = re.compile(r"invalid (octal )?escape sequence|with a literal|assertion is always true|is not callable|"

@@ -1,7 +1,7 @@
 """When the service seals: the rule that says a checkpoint is due (docs/decisions/0009).
 
 The rule is policy (every so many events, every so many seconds, on each execution's ending);
-the verifier also reads it to judge the unsigned tail of a ledger.
+the verifier also asks it what may lie unsigned after a ledger's newest checkpoint.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from .chain import ChainRecord, Problem, ProblemKind
 from .signed_checkpoint import Checkpoint
 
 #: Beyond its deferral, how long a deferred seal may take (the writers' lock, a busy machine).
@@ -57,4 +58,29 @@ class CheckpointRule:
             return "previous checkpoint time unreadable"  # sealing again is the safe answer
         if (now - signed).total_seconds() >= self.every_seconds:
             return f"{self.every_seconds:g} s"
+        return None
+
+    def unsigned_tail_problem(
+        self, *, newest: Checkpoint | None, last_ending: ChainRecord | None, head_position: int
+    ) -> Problem | None:
+        """What is wrong with the events after ``newest`` (the checkpoint signing the furthest
+        position), if anything: an ending, or ``every_events`` events, no signature covers. An
+        ending still awaiting its deferred seal is the caller's to excuse."""
+        covered = newest.position if newest else 0
+        where = f"the newest checkpoint (#{newest.sequence}) signs position {covered}" if newest else "no checkpoint exists"
+        if last_ending is not None and last_ending.position > covered:
+            return Problem.at(
+                last_ending,
+                ProblemKind.NOT_COVERED,
+                f"not covered: this execution ended here but {where}; every ending is sealed when it is "
+                "recorded or soon after, so later checkpoints were removed, this event was forged, or the "
+                "service stopped before sealing it (its next start seals what verifies)",
+            )
+        if head_position - covered >= self.every_events:
+            return Problem(
+                ProblemKind.NOT_COVERED,
+                f"not covered: {head_position - covered} events after position {covered} carry no signature "
+                f"({where}; the policy seals every {self.every_events}): checkpoints were removed",
+                position=covered + 1,
+            )
         return None

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from mai_safety.application.audit_report import DayFigures, UsageAgainstLimit
 
@@ -65,6 +66,7 @@ def executions_per_day(days: Sequence[DayFigures]) -> str:
             bottoms = [below + height for below, height in zip(bottoms, heights)]
         axes.set_xticks(list(positions), [day.day for day in days], rotation=45, ha="right")
         axes.set_ylabel("executions")
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
         axes.legend(loc="upper left", fontsize=8)
         return _svg(figure)
 
@@ -79,6 +81,7 @@ def counts(values: Mapping[str, int], label: str, colour: str = BAR_COLOUR) -> s
         axes.set_yticks(range(len(ordered)), names)
         axes.invert_yaxis()
         axes.set_xlabel(label)
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         return _svg(figure)
 
 
@@ -95,6 +98,7 @@ def by_actor(series: Mapping[str, Mapping[str, int]]) -> str:
         axes.set_yticks([row + height * (len(series) - 1) / 2 for row in range(len(actors))], actors)
         axes.invert_yaxis()
         axes.set_xlabel("answers")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.legend(fontsize=8)
         return _svg(figure)
 
@@ -114,6 +118,7 @@ def usage_against_limits(runs: Sequence[UsageAgainstLimit]) -> str:
                 axes.scatter([x for x, _ in points], [y for _, y in points], s=14, label=name, color=colour, rasterized=len(runs) > _VECTOR_POINTS)
         axes.axhline(100, color=LEVEL_COLOURS["BLOCKED"], linestyle="--", linewidth=1, label="limit")
         axes.set_xlabel("runs, oldest first")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_ylabel("% of the granted limit")
         axes.legend(fontsize=8, loc="upper left")
         return _svg(figure)

@@ -12,6 +12,7 @@ import logging
 import threading
 from typing import Any
 
+from ..periodic import Periodic
 from .alerts import alert_for, verify_failed_alert
 from .policy import AlertsPolicy
 from .sender import WebhookSender
@@ -20,21 +21,24 @@ log = logging.getLogger("mai_safety.alerts")
 _PAGE = 200
 
 
-class AlertFollower:
+class AlertFollower(Periodic):
+    what = "reading the ledger for alerts"
+
     def __init__(self, recorder: Any, mapper: Any, policy: AlertsPolicy, sender: WebhookSender) -> None:
+        super().__init__("mai-safety-alert-follower", policy.poll_s)
         self._recorder = recorder
         self._mapper = mapper
         self._policy = policy
         self.sender = sender
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
         self.position = recorder.max_notification_id() or 0
-        self._thread: threading.Thread | None = None
 
     def start(self) -> AlertFollower:
-        self._thread = threading.Thread(target=self._follow, name="mai-safety-alert-follower", daemon=True)
-        self._thread.start()
+        super().start()
         return self
+
+    def tick(self) -> None:
+        self.catch_up()
 
     def catch_up(self) -> int:
         """Offer the alerts of every event recorded after the kept position; how many."""
@@ -52,21 +56,12 @@ class AlertFollower:
         self.sender.offer(verify_failed_alert(head_position, checked, problems, actor, at))
 
     def close(self, wait_s: float = 10.0) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(wait_s)
+        self.stop(wait_s)
         try:
             self.catch_up()
         except Exception as exc:  # noqa: BLE001 - the ledger may be gone at shutdown; the sender still drains
             log.error("alerts: the last read of the ledger failed: %s", exc)
         self.sender.close(wait_s)
-
-    def _follow(self) -> None:
-        while not self._stopping.wait(self._policy.poll_s):
-            try:
-                self.catch_up()
-            except Exception as exc:  # noqa: BLE001 - a database hiccup must not end the follower
-                log.error("alerts: reading the ledger failed (will retry): %s", exc)
 
     def _consider(self, notification: Any) -> int:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mai_safety.application.read_models import ReadModels
 
-from .periodic import Periodic
+from ..periodic import Periodic
 
 
 class ViewFollower(Periodic):

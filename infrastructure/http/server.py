@@ -25,7 +25,7 @@ from ..bootstrap import bootstrap, read_models, start_alerts
 from ..settings import Settings
 from .app import create_app
 from .follower import ViewFollower
-from .periodic import Periodic
+from ..periodic import Periodic
 from .runs import Runs
 from .streams import StreamSlots
 

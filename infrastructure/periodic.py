@@ -1,12 +1,13 @@
-"""A thread that does one piece of the service's own work every few seconds (the sweeper, the
-views' follower): stopped with the service, and a failed round logged and tried again."""
+"""A thread that does one piece of background work every few seconds (the service's sweeper, the
+views' follower, the alerts' follower): stopped with its owner, and a failed round logged and
+tried again."""
 
 from __future__ import annotations
 
 import logging
 import threading
 
-log = logging.getLogger("mai_safety.http")
+log = logging.getLogger("mai_safety.periodic")
 
 
 class Periodic:
@@ -22,10 +23,10 @@ class Periodic:
     def start(self) -> None:
         self._thread.start()
 
-    def stop(self) -> None:
+    def stop(self, wait_s: float = 30.0) -> None:
         self._stop.set()
         if self._thread.is_alive():
-            self._thread.join(timeout=30)
+            self._thread.join(timeout=wait_s)
 
     def tick(self) -> None:
         raise NotImplementedError

@@ -44,18 +44,21 @@ class UnreadableInput(Exception):
         self.message = message
 
 
-def open_regular_file(name: str, max_bytes: int | None = None) -> BinaryIO:
-    """A binary reader of the regular file ``name`` resolves to, checked as the module says."""
+def open_regular_file(name: str, max_bytes: int | None = None, *, within: str | None = None) -> BinaryIO:
+    """A binary reader of the regular file ``name`` resolves to, checked as the module says;
+    ``within``: a directory the resolved file must lie in (else refused)."""
     handle = _open_path(name)
     try:
+        if within is not None:
+            _check_inside(name, handle, os.path.realpath(within), "")
         return _reopen_checked(name, handle, max_bytes)
     finally:
         os.close(handle)
 
 
-def read_regular_file(name: str, max_bytes: int) -> bytes:
+def read_regular_file(name: str, max_bytes: int, *, within: str | None = None) -> bytes:
     """The bytes of a regular file, refused over ``max_bytes`` (from its size, and while reading)."""
-    with open_regular_file(name, max_bytes) as reader:
+    with open_regular_file(name, max_bytes, within=within) as reader:
         data = reader.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise UnreadableInput(f"{name} grew over the limit of {max_bytes} bytes while it was read")
@@ -72,12 +75,8 @@ def read_program_file(name: str, max_bytes: int, *, base: str | None = None, fol
     try:
         handle = _open_path(name)
         try:
-            target = os.readlink(f"/proc/self/fd/{handle}")
-            if not follow_symlinks and not _inside(target, directory):
-                raise UnreadableInput(
-                    f"{name} leads to {target}, outside {directory}: refused "
-                    "(pass --follow-symlinks if you mean to run that file)"
-                )
+            if not follow_symlinks:
+                _check_inside(name, handle, directory, " (pass --follow-symlinks if you mean to run that file)")
             with _reopen_checked(name, handle, max_bytes) as reader:
                 data = reader.read(max_bytes + 1)
         finally:
@@ -143,6 +142,13 @@ def read_program_stdin(stream: BinaryIO, max_bytes: int, deadline_s: float = STD
         data += chunk
         if len(data) > max_bytes:
             raise InvalidSubmission(f"standard input is over the limit of {max_bytes} bytes: stopped reading there")
+
+
+def _check_inside(name: str, handle: int, directory: str, hint: str) -> None:
+    """Refuse ``name`` unless what the kernel resolved it to (``handle``) lies in ``directory``."""
+    target = os.readlink(f"/proc/self/fd/{handle}")
+    if not _inside(target, directory):
+        raise UnreadableInput(f"{name} leads to {target}, outside {directory}: refused{hint}")
 
 
 def _inside(path: str, directory: str) -> bool:

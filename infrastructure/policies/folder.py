@@ -16,6 +16,7 @@ from mai_safety.application.errors import ConfigurationError, InvalidPolicy
 from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderReview, weakenings
 from mai_safety.domain.policy_set import PolicyFileRecord
 
+from ..input_files import UnreadableInput, read_regular_file
 from .execution import Policies, load_policies
 from .files import read_yaml
 
@@ -29,12 +30,20 @@ def read_folder(directory: Path) -> dict[str, str]:
     """Every policy file of ``directory`` by its name relative to it (sorted), as text."""
     if not directory.is_dir():
         raise ConfigurationError(f"policy directory {directory} does not exist")
-    paths = sorted({path for pattern in _PATTERNS for path in directory.glob(pattern) if path.is_file()})
+    # Every entry but a folder is read, so that a FIFO or a device named *.yaml is refused, not
+    # skipped; each is read as a FILE argument is (infrastructure/input_files.py): a regular file
+    # inside the folder, bounded in size before and while it is read.
+    paths = sorted({path for pattern in _PATTERNS for path in directory.glob(pattern) if not path.is_dir()})
+    if len(paths) > MAX_FILES:
+        raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(paths)}")
     files: dict[str, str] = {}
     for path in paths:
         try:
-            files[path.relative_to(directory).as_posix()] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            data = read_regular_file(str(path), MAX_FILE_BYTES, within=str(directory))
+            files[path.relative_to(directory).as_posix()] = data.decode("utf-8")
+        except UnreadableInput as exc:
+            raise ConfigurationError(f"policy file {exc.message}") from None
+        except UnicodeDecodeError as exc:
             raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
     check_sizes(files)
     return files

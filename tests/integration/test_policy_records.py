@@ -3,9 +3,11 @@ diff recorded and shown; old ledgers read with no policy version; the service's 
 
 from __future__ import annotations
 
+import os
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -206,3 +208,33 @@ def test_only_admin_applies_a_policy_through_the_service(tmp_path: Path) -> None
                 hidden = eve.post("/v1/executions", json={"code": "print(1)\n", "revises": first})
                 assert hidden.status_code == 404, hidden.text
         assert httpx.get(f"{server.url}/v1/policies/current").status_code == 401
+
+
+def _outside_link(folder: Path) -> str:
+    secret = folder.parent / "secret.txt"
+    secret.write_text("not a policy\n")
+    (folder / "stolen.yaml").symlink_to(secret)
+    return "stolen.yaml leads to"
+
+
+def _fifo(folder: Path) -> str:
+    os.mkfifo(folder / "hangs.yaml")
+    return "hangs.yaml is a FIFO"
+
+
+def _oversized(folder: Path) -> str:
+    (folder / "huge.yaml").write_bytes(b"#" * (1024 * 1024))
+    return "huge.yaml is 1048576 bytes, over the limit"
+
+
+@pytest.mark.parametrize("plant", [_outside_link, _fifo, _oversized])
+def test_a_policy_folder_is_read_as_a_file_argument_is(tmp_path: Path, env: dict[str, str], plant: Any) -> None:
+    """A symlink out of the folder, a FIFO or an oversized file is refused by name, with nothing
+    read past its bound, nothing hung and nothing recorded."""
+    folder = _copy(tmp_path)
+    expected = plant(folder)
+    for command in ("validate", "apply"):
+        result = run_cli(["policy", command, str(folder)], env)
+        assert result.returncode == 6, result.stdout + result.stderr
+        assert expected in result.stderr and "Traceback" not in result.stderr
+    assert json.loads(run_cli(["policy", "show", "--json"], env).stdout)["version"] == 0

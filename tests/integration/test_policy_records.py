@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import json
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,11 @@ def test_only_admin_applies_a_policy_through_the_service(tmp_path: Path) -> None
                 assert refused.status_code == 403, refused.text
             bad = ops.post("/v1/policies", json={"files": weakened})
             assert bad.status_code == 422 and "matches anyone" in bad.json()["detail"], bad.text
+            # A file name is never a path out of the policy folder, even from an admin.
+            for name in ("../escaped.yaml", "semgrep/../../escaped.yaml", str(tmp_path / "escaped.yaml")):
+                escaping = ops.post("/v1/policies", json={"files": dict(files, **{name: "x: 1\n"})})
+                assert escaping.status_code == 422 and "must stay inside the folder" in escaping.json()["detail"], escaping.text
+            assert not list(tmp_path.rglob("escaped.yaml")) and not list(Path(tempfile.gettempdir()).glob("escaped.yaml"))
             applied = ops.post("/v1/policies", json={"files": files})
             assert applied.status_code == 200, applied.text
             assert applied.json()["version"] == 1 and "+answer_within_s: 900" in applied.json()["diff"]

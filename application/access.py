@@ -22,7 +22,7 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.utils import get_topic
 
-from mai_safety.domain.access import Action, ApiToken, Principal, Role, check_principal_name, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, ApiToken, Principal, Role, check_principal_name, principal_context
 from mai_safety.domain.execution import actor_context
 
 from .errors import NotAuthenticated, TokenNotFound
@@ -110,9 +110,7 @@ class TokenCommands:
 
     def tokens(self, as_of: datetime | None = None) -> list[TokenReport]:
         """Every token granted (up to ``as_of``), and whether it was active then, from the ledger's events."""
-        principal = principal_context.get()
-        if principal is not None:
-            principal.check_may(Action.READ_TOKENS)
+        check_acting_principal_may(Action.READ_TOKENS)
         reports = []
         for token_id in self._token_ids():
             report = self._token_as_of(token_id, as_of)

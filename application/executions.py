@@ -17,7 +17,7 @@ from uuid import UUID, uuid5
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
-from mai_safety.domain.access import Action, NobodyAnswers, RolesDecide, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate
@@ -115,7 +115,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code"
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
-        self._check_principal_may(Action.ASSESS)
+        check_acting_principal_may(Action.ASSESS)
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         return report_for(submission, self.assessor.assess(submission))
 
@@ -150,7 +150,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         HIGH code runs at once only with ``confirm``; BLOCKED code only with ``override`` (a written
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
-        self._check_principal_may(Action.SUBMIT)
+        check_acting_principal_may(Action.SUBMIT)
         self.follow_policy()
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         revised = self._visible(self._get(revises)) if revises is not None else None

@@ -11,12 +11,11 @@ from __future__ import annotations
 import difflib
 from dataclasses import asdict, dataclass, field
 from threading import Lock
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from eventsourcing.application import AggregateNotFoundError
 
-from mai_safety.domain.access import Action
+from mai_safety.domain.access import Action, check_acting_principal_may
 from mai_safety.domain.policy_set import POLICY_SET_ID, UNRECORDED, PolicyFileRecord, PolicySet
 
 from .audit_report import PolicyChange
@@ -97,8 +96,6 @@ class PolicyCommands:
     policy_loader: PolicyLoader | None
     _policy_lock: Lock
 
-    _check_principal_may: Callable[[Action], None]  # from ExecutionQueries
-
     def policy_in_force(self) -> PolicyVersion:
         policy_set = self._policy_set()
         if policy_set is None:
@@ -119,7 +116,7 @@ class PolicyCommands:
 
     def apply_policy(self, files: dict[str, str]) -> PolicyVersion:
         """Validate ``files`` (nothing changes if they do not), then record them as the next version."""
-        self._check_principal_may(Action.APPLY_POLICY)
+        check_acting_principal_may(Action.APPLY_POLICY)
         loader = self._loader()
         loader.check(files)
         in_force = self.policy_in_force()

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from mai_safety.domain.access import Action, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.execution import Execution
 
@@ -74,7 +74,7 @@ class ExecutionQueries:
 
     def verify(self) -> VerificationReport:
         """Both chains and every checkpoint, over the whole ledger (``self.audit`` for more)."""
-        self._check_principal_may(Action.VERIFY)
+        check_acting_principal_may(Action.VERIFY)
         return self.audit.verify()
 
     def export(
@@ -83,7 +83,7 @@ class ExecutionQueries:
         """The bundle ``mai-safety audit export`` writes, as a writer for ``out``: the caller's
         right and the scope are checked now, before anything is written (the head is sealed when
         the writer starts, as the CLI's export does)."""
-        self._check_principal_may(Action.EXPORT)
+        check_acting_principal_may(Action.EXPORT)
         if execution is not None and (from_position is not None or to_position is not None):
             raise InvalidSubmission("an export of one execution chooses its own range: leave out from and to")
         if execution is not None:
@@ -119,11 +119,6 @@ class ExecutionQueries:
         return open_ids(self.recorder, RUNNING)
 
     # --- who may see (service mode: the token's principal; docs/decisions/0016) -----------
-
-    def _check_principal_may(self, action: Action) -> None:
-        principal = principal_context.get()
-        if principal is not None:
-            principal.check_may(action)
 
     def _submitted_by(self, execution: Execution) -> str | None:
         """The principal that submitted it; for one submitted without the service, its Assessed actor."""

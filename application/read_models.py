@@ -16,7 +16,7 @@ from typing import Any
 
 from eventsourcing.persistence import ApplicationRecorder, Mapper
 
-from mai_safety.domain.access import Action, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.execution import ExecutionStatus
 from mai_safety.domain.levels import RiskLevel
 
@@ -57,7 +57,7 @@ class ReadModels:
 
     def pending(self, now: datetime, *, fresh: bool = True) -> list[dict[str, Any]]:
         """What waits for an answer, oldest first, with the seconds left to answer (None: no deadline)."""
-        self._check_may(Action.READ_ANY)
+        check_acting_principal_may(Action.READ_ANY)
         if fresh:
             self.catch_up()
         waiting = []
@@ -93,15 +93,9 @@ class ReadModels:
 
     def check_report(self, since: date | None, until: date | None) -> None:
         """Before the ledger is verified for a report: the role (auditor) and the period."""
-        self._check_may(Action.VERIFY)
+        check_acting_principal_may(Action.VERIFY)
         if since is not None and until is not None and since > until:
             raise InvalidQuery(f"the period ends ({until}) before it begins ({since})", "until")
-
-    @staticmethod
-    def _check_may(action: Action) -> None:
-        principal = principal_context.get()
-        if principal is not None:
-            principal.check_may(action)
 
 
 def check_filter(query: ExecutionFilter) -> None:

@@ -86,6 +86,14 @@ class Principal:
 principal_context: ContextVar[Principal | None] = ContextVar("mai_safety_principal", default=None)
 
 
+def check_acting_principal_may(action: Action) -> None:
+    """In service mode the acting principal must hold a role for ``action`` (NotPermitted);
+    locally, with no principal, the person at the machine may."""
+    principal = principal_context.get()
+    if principal is not None:
+        principal.check_may(action)
+
+
 @dataclass(frozen=True)
 class RolesDecide:
     """The gate's authority in service mode, in place of ``policies/gate.yaml``'s names: the role the

@@ -73,7 +73,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         clock: Clock = utc_now,
         sealing_timer: StartTimer = start_daemon_timer,
         policy_loader: PolicyLoader | None = None,
-        shipped_policy: dict[str, str] | None = None,
+        shipped_policy: Callable[[], dict[str, str]] | None = None,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
@@ -83,9 +83,10 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         self.assessor = assessor
         self.sandbox = sandbox
         self.policy = policy
-        #: Policies as recorded configuration (application.policies): the shipped folder is version 0.
+        #: Policies as recorded configuration (application.policies): the shipped folder is version 0,
+        #: read only when a command asks for it (not at every start).
         self.policy_loader = policy_loader
-        self.shipped_policy = dict(shipped_policy or {})
+        self.read_shipped_policy = shipped_policy or dict
         self._policy_lock = Lock()
         self.package_index = package_index
         self.blobs = blob_store(self.recorder) if blob_store is not None else None

@@ -9,6 +9,7 @@ infrastructure's (``PolicyLoader``, wired by the composition root); this module 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from threading import Lock
 from typing import Any, Protocol
@@ -91,15 +92,15 @@ class PolicyCommands:
     recorder: Any
     policy: ExecutionPolicy
     assessor: Assessor
-    #: Set by the composition root: the shipped folder's files (version 0) and the loader.
-    shipped_policy: dict[str, str]
+    #: Set by the composition root: what reads the shipped folder's files (version 0), and the loader.
+    read_shipped_policy: Callable[[], dict[str, str]]
     policy_loader: PolicyLoader | None
     _policy_lock: Lock
 
     def policy_in_force(self) -> PolicyVersion:
         policy_set = self._policy_set()
         if policy_set is None:
-            shipped = self.shipped_policy
+            shipped = self.read_shipped_policy()
             records = self.policy_loader.records(shipped) if self.policy_loader else {}
             hashes = {name: record["sha256"] for name, record in records.items()}
             return PolicyVersion(UNRECORDED, hashes, recorded=False, files=dict(shipped))

@@ -109,7 +109,7 @@ def bootstrap(
         work_lock=work_lock_beside,
         sealing_timer=sealing_timer,
         policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
-        shipped_policy=read_folder(settings.policies_dir),
+        shipped_policy=lambda: read_folder(settings.policies_dir),
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
     return app

@@ -112,6 +112,7 @@ class RunHandle:
     cpu_rlimit: tuple[int, int] | None = None  # a pool container's: set by the code's own command
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
+    primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
 
 
 def private_work_root(base: Path | None = None) -> Path:
@@ -234,6 +235,8 @@ def discard(handle: RunHandle) -> None:
     if handle.internal is not None:
         with BestEffort():
             handle.internal.remove()
+    if handle.primed is not None:
+        handle.primed.close()
     if handle.keeper is not None:
         handle.keeper.close()
     if handle.feed is not None:

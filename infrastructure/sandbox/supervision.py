@@ -28,6 +28,7 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, KEEPER_USER, WRITABLE, RunHandle, kill
 from .egress import egress_record
 from .errors import BestEffort, refused
+from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_HINT, GVISOR_RUNTIME, gvisor_death
 from .survey import disk_of, survey_inside, what_was_left
 
@@ -86,7 +87,7 @@ class Supervisor:
             observations["dependencies"] = dependencies_record(handle.root, network, phase.exit_code, phase.capture)
             if phase.violation is not None or phase.cancelled or phase.lost or phase.exit_code != 0:
                 return self._finish(run, phase, observations, "dependencies_failed")
-        environment = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
+        environment = dict(CODE_ENVIRONMENT)
         if network.requirements:
             environment["MAI_SAFETY_DEPS"] = DEPS_TARGET
         phase = self._phase(run, _code_command(handle), environment, OutputCapture(run.limits.output_bytes, output), last=True)
@@ -111,11 +112,17 @@ class Supervisor:
         handle, limits = run.handle, run.limits
         container = handle.container
         client = self._client()
-        with refused("Docker failed to start the code"):
-            exec_id = client.api.exec_create(
-                container.id, command, user=CODE_USER, workdir="/workspace", environment=environment
-            )["Id"]
-            attached = client.api.exec_start(exec_id, socket=True)
+        primed, handle.primed = (handle.primed if last and environment == CODE_ENVIRONMENT else None), None
+        if primed is not None and primed.start(handle.cpu_rlimit, handle.nproc):
+            exec_id, attached = primed.exec_id, primed.attached  # started ahead, now given its run
+        else:
+            if primed is not None:
+                primed.close()
+            with refused("Docker failed to start the code"):
+                exec_id = client.api.exec_create(
+                    container.id, command, user=CODE_USER, workdir="/workspace", environment=environment
+                )["Id"]
+                attached = client.api.exec_start(exec_id, socket=True)
         reader = threading.Thread(target=capture.consume, args=(attached,), daemon=True)
         reader.start()
         violation: Violation | None = None

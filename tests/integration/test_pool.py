@@ -4,6 +4,7 @@ limits, refilled in the background, reaped after a dead supervisor, and never be
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -272,3 +273,48 @@ def test_pool_size_zero_is_todays_path(tmp_path: Path, docker_client: docker.Doc
     finally:
         cold.close()
         warm.close()
+
+
+PRIMED_PROBE = b"""import os, resource, socket
+print("cpu", *resource.getrlimit(resource.RLIMIT_CPU))
+for name in ("go.sock", "keeper.sock"):
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect("/sandbox/" + name)
+        print(name, "reached")
+    except OSError:
+        print(name, "refused")
+    finally:
+        probe.close()
+soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+try:
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard + 100))
+    print("raised")
+except (ValueError, OSError):
+    print("not raised")
+def link(fd):
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return ""  # the listing's own descriptor, closed since
+print("sockets", sum(link(fd).startswith("socket:") for fd in os.listdir("/proc/self/fd")))
+"""
+
+
+def test_a_primed_runner_gives_the_code_its_runs_limits_and_nothing_to_reach(pooled: MaiSafety, runtime: str) -> None:
+    """The runner waits in the pool container before its run (decision 0015): at the take it sets
+    the run's CPU-time limit on itself, closes the connection it waited on, and only then runs the
+    code; the code reaches neither that socket nor the keeper's, cannot raise the limit, and holds
+    one socket, the runner's record channel."""
+    with acting_as("pool-test"):
+        report = pooled.run(PRIMED_PROBE, provenance=Provenance.MAI)
+    assert report.status == "completed", report
+    started = _started(pooled, report.execution_id)["sizing"]["host"]
+    assert started["pooled"] is True and started["pool"]["runner"] == "started ahead", started
+    seconds = report.limits["cpu_seconds"]
+    lines = report.stdout.splitlines()
+    assert lines[0] == f"cpu {math.ceil(seconds) + 1} {math.ceil(seconds) + 2}", lines
+    assert lines[1:] == ["go.sock refused", "keeper.sock refused", "not raised", "sockets 1"], lines
+    completed = next(event for event in pooled.history(report.execution_id) if event["event"] == "Completed")
+    attempted = completed["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is True, attempted

@@ -8,6 +8,11 @@ events of a kind (file opens, process launches, socket connects, file system cha
 loading, dynamic code, signals, introspection that could reach this recorder) and the running
 counts, and a closing line when the program ends.
 
+Started ahead in a pool container (``runner.py --primed``, decision 0015), it first connects to
+/sandbox/go.sock and waits there for one line, the run's CPU-time and task limits, which it sets on
+itself (lowering only) and closes that connection before anything else; the end of the connection
+without a line means no run comes, and it ends.
+
 It is a record, not a wall, and it is self-reported: it runs in the code's own process, so code can
 stop it (``os._exit``, a crash, tampering found through ``gc``, which is itself recorded first).
 What it cannot do is take back what was already sent: every line leaves the sandbox before the
@@ -26,6 +31,7 @@ import traceback
 FIRST = 5
 PROGRAM = "/sandbox/main.py"
 FEED = "/sandbox/record.sock"
+GO = "/sandbox/go.sock"
 _QUIET_PREFIXES = ("/usr/lib/python3", "/usr/local/lib/python3", "/sandbox/", "/dev/null")
 
 CATEGORIES = {
@@ -137,7 +143,35 @@ def _describe(event: str, args: tuple) -> dict | None:
     return {"event": event, "args": repr(args)[:160]}
 
 
+def wait_for_run() -> bool:
+    """Primed: wait for the run's limits and set them; False if no run comes."""
+    import resource
+
+    channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        channel.connect(GO)
+        data = b""
+        while not data.endswith(b"\n") and len(data) < 512:
+            chunk = channel.recv(512)
+            if not chunk:
+                return False
+            data += chunk
+    except OSError:
+        return False
+    finally:
+        channel.close()
+    order = json.loads(data)
+    if order.get("cpu"):
+        soft, hard = order["cpu"]
+        resource.setrlimit(resource.RLIMIT_CPU, (int(soft), int(hard)))
+    if order.get("nproc"):
+        resource.setrlimit(resource.RLIMIT_NPROC, (int(order["nproc"]), int(order["nproc"])))
+    return True
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--primed"] and not wait_for_run():
+        return 0
     recorder = _Recorder()
     sys.addaudithook(recorder.hook)
     sys.argv = [PROGRAM]

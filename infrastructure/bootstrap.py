@@ -60,6 +60,7 @@ def bootstrap(
     warm_semgrep: bool | None = None,
     pool: bool | dict[str, int] | None = None,
     sealing_timer: StartTimer = start_daemon_timer,
+    remove_in_background: bool = False,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -67,7 +68,8 @@ def bootstrap(
     when the same process assesses again. Likewise ``pool=False``: no warm pool of containers
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
-    (a test's fire only when it says so)."""
+    (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
+    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
     settings = settings or Settings.from_environment()
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
@@ -98,6 +100,7 @@ def bootstrap(
             in_container=settings.in_container,
             pool=_pool_specs(limits, pool),
             pool_max_idle_s=limits.pool.max_idle_s,
+            remove_in_background=remove_in_background,
         ),
         policy=execution_policy,
         env=store.env,

@@ -73,7 +73,7 @@ def serve(
 def _serve(
     settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots
 ) -> int:
-    service = bootstrap(settings)
+    service = bootstrap(settings, remove_in_background=True)  # the answer does not wait for the removal
     service.roles_decide = True
     service.live = LiveOutput()  # output as it comes, for the event streams; never recorded
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close

@@ -49,6 +49,7 @@ from .errors import engine_answers, refused
 from .files import ContainerRoot
 from .pool import PoolHost, PoolSpec, WarmPool
 from .record import RecordFeed
+from .removal import Removals
 from .runtimes import GVISOR_RUNTIME, STATUS_TTL_S, choose_runtime, gvisor_status
 from .supervision import Supervisor
 
@@ -68,7 +69,10 @@ class DockerSandbox(Sandbox):
         in_container: bool = False,
         pool: tuple[PoolSpec, ...] = (),
         pool_max_idle_s: float = 300.0,
+        remove_in_background: bool = False,
     ) -> None:
+        """``remove_in_background``: a run's container is removed by a thread of this sandbox after
+        the run (removal.py), for a process that lives on; off, ``discard`` removes it at once."""
         self.image = image
         self.proxy_image = proxy_image
         self.upstream_network = upstream_network
@@ -91,6 +95,7 @@ class DockerSandbox(Sandbox):
             room_details=self._room_details, choose_runtime=self.choose_runtime,
         )
         self._pool = WarmPool(pool, pool_max_idle_s, host, self._admission)
+        self._removals = Removals(remove_in_background)
 
     # --- engine ---------------------------------------------------------------------------
 
@@ -223,14 +228,20 @@ class DockerSandbox(Sandbox):
         return self._supervisor.run(prepared, observer, output)
 
     def discard(self, prepared: PreparedRun) -> None:
-        discard(prepared.handle)
-        if prepared.handle.pooled:
-            self._pool.wake()  # a new one is made in the background
+        handle = prepared.handle
+
+        def remove() -> None:
+            discard(handle)
+            if handle.pooled:
+                self._pool.wake()  # a new one is made in the background, once this one is gone
+
+        self._removals.remove(remove)
 
     def pool_status(self) -> dict[str, Any]:
         return self._pool.status()
 
     def close(self) -> None:
+        self._removals.close()
         self._pool.close()
         self._engine.close()
 

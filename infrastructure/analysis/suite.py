@@ -19,6 +19,8 @@ from mai_safety.application.ports import Assessor
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 
+from .cache import AssessmentCache
+
 
 class Analyzer(Protocol):
     name: str
@@ -59,11 +61,19 @@ class _Run(threading.Thread):
             self.error = exc
 
 
+#: Verdicts a long-lived process keeps (cache.py): a few hundred KiB at most.
+CACHE_ENTRIES = 1024
+
+
 class AnalyzerSuite(Assessor):
-    def __init__(self, analyzers: list[Any], failure_level: RiskLevel, deadline_s: float = 20.0) -> None:
+    def __init__(
+        self, analyzers: list[Any], failure_level: RiskLevel, deadline_s: float = 20.0, cache_entries: int = 0
+    ) -> None:
+        """``cache_entries``: how many verdicts to keep by the code's hash (cache.py); 0 keeps none."""
         self._analyzers = list(analyzers)
         self._failure_level = max(failure_level, RiskLevel.MEDIUM)
         self._deadline_s = deadline_s
+        self.cache = AssessmentCache(cache_entries)
 
     @property
     def analyzers(self) -> tuple[Any, ...]:
@@ -77,6 +87,14 @@ class AnalyzerSuite(Assessor):
                 close()
 
     def assess(self, submission: Submission) -> Assessment:
+        kept = self.cache.get(submission)
+        if kept is not None:
+            return kept  # the same code, provenance and rule set: the same verdict, as first recorded
+        assessment = self._assess(submission)
+        self.cache.keep(submission, assessment)
+        return assessment
+
+    def _assess(self, submission: Submission) -> Assessment:
         started = time.perf_counter()
         runs = [_Run(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers]
         for run in runs:
@@ -193,7 +211,8 @@ def build_analyzers(
     """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
 
     ``bandit_policy`` is ``Policies.bandit`` from infrastructure/policies. ``only`` keeps a subset by name
-    (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``. Raises
+    (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``, and unless it
+    is False (a one-shot process) the suite keeps its last verdicts by the code's hash (cache.py). Raises
     ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
     """
     from .policy import load_analysis_policy
@@ -211,4 +230,5 @@ def build_analyzers(
     if "ast" in wanted:
         analyzers.append(AstAnalyzer(policy.ast, policy.threats, policy.paths))
     failure_level = max(policy.failure_level, getattr(bandit_policy, "failure_level", RiskLevel.MEDIUM))
-    return AnalyzerSuite(analyzers, failure_level, deadline_s=policy.deadline_s)
+    cache_entries = 0 if warm_semgrep is False else CACHE_ENTRIES
+    return AnalyzerSuite(analyzers, failure_level, deadline_s=policy.deadline_s, cache_entries=cache_entries)

@@ -29,6 +29,7 @@ from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.domain.payloads import CallerLabels
 
 from .access import TokenCommands
+from .aside import run_aside
 from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
 from .errors import ExecutionNotFound, IdempotencyConflict
@@ -185,6 +186,9 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         revised: Execution | None = None,
     ) -> ExecutionReport:
         policy, assessor = self.policy, self.assessor  # one version judges and sizes it, whatever is applied meanwhile
+        # Whether the sandbox answers is asked while the code is assessed; it is waited for only
+        # if the verdict lets the code run now.
+        sandbox_answers = run_aside(self.sandbox.check_available)
         assessment = assessor.assess(submission)
         sizing = Sizer(policy, self.package_index).size(
             provenance, assessment.level, assessment.complexity, requested,
@@ -195,7 +199,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             policy_version=policy.version, revises=revised,
         )
         if assessment.decision.may_run_now:
-            self._save_and_run(execution, sizing)  # Assessed is stored before anything starts
+            self._save_and_run(execution, sizing, sandbox_answers.result)  # Assessed is stored before anything starts
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
@@ -352,9 +356,10 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         self.audit.seal_left_behind()
         return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
 
-    def _save_and_run(self, execution: Execution, sizing: Sizing) -> None:
-        """Once the sandbox answers: record what was decided, then run it."""
-        self.sandbox.check_available()
+    def _save_and_run(self, execution: Execution, sizing: Sizing, sandbox_answers: Callable[[], None] | None = None) -> None:
+        """Once the sandbox answers (``sandbox_answers``: the answer asked already): record what
+        was decided, then run it."""
+        (sandbox_answers or self.sandbox.check_available)()
         self.save(execution)
         self._run(execution, sizing)
 

@@ -4,7 +4,9 @@
     hardening and networking disabled (runtime_bench.py's row of the same name)
   * `POST /v1/executions` of hello world to a warm `mai-safety serve` (a real uvicorn on loopback,
     a real httpx client, a submitter's token), with a warm pool of 2 and with no pool; each request
-    answers with the finished execution (assessed, recorded, run, recorded)
+    answers with the finished execution (assessed, recorded, run, recorded). The same code each
+    time (after the first, its verdict is the one kept by its hash), and new code each time
+    (`print('hello world', N)`: assessed afresh)
   * 8 clients at once for --load-seconds against the pooled service: executions per second and the
     p95 of a request; the service's memory (its process and its children) at idle and under load;
     the read models' lag behind the ledger (events, from /v1/status once a second) under that load
@@ -104,8 +106,8 @@ class Service:
                     raise SystemExit("the pool did not fill within 60 s")
                 time.sleep(0.2)
 
-    def hello(self) -> dict:
-        answer = self.http.post("/v1/executions", json={"code": HELLO.decode()})
+    def hello(self, code: str = HELLO.decode()) -> dict:
+        answer = self.http.post("/v1/executions", json={"code": code})
         answer.raise_for_status()
         body = answer.json()
         assert body["status"] == "completed", body
@@ -200,6 +202,13 @@ def main() -> None:
                     executions.append(service.hello()["execution_id"])
 
                 rows[f"POST /v1/executions, pool {pool}"] = summary(measure(hello, args.runs, args.gap))
+                fresh = iter(range(10**6))
+
+                def hello_new_code() -> None:
+                    # Code the service has not assessed yet: no verdict kept by its hash to reuse.
+                    executions.append(service.hello(f"print('hello world', {next(fresh)})\n")["execution_id"])
+
+                rows[f"POST /v1/executions, pool {pool}, new code"] = summary(measure(hello_new_code, args.runs, args.gap))
                 idle[pool] = service.memory_bytes()
                 shares[pool] = f"{sum(service.pooled(execution) for execution in executions[1:])}/{len(executions) - 1}"
                 if pool and args.load_seconds > 0:

@@ -207,12 +207,14 @@ def build_analyzers(
     only: tuple[str, ...] | None = None,
     warm_semgrep: bool | None = None,
     policy: Any = None,
+    cache_entries: int | None = None,
 ) -> AnalyzerSuite:
     """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
 
     ``bandit_policy`` is ``Policies.bandit`` from infrastructure/policies. ``only`` keeps a subset by name
     (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``, and unless it
-    is False (a one-shot process) the suite keeps its last verdicts by the code's hash (cache.py). Raises
+    is False (a one-shot process) the suite keeps its last verdicts by the code's hash (cache.py;
+    ``cache_entries`` says how many, 0 for none: a benchmark of the analyzers). Raises
     ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
     """
     from .policy import load_analysis_policy
@@ -230,5 +232,6 @@ def build_analyzers(
     if "ast" in wanted:
         analyzers.append(AstAnalyzer(policy.ast, policy.threats, policy.paths))
     failure_level = max(policy.failure_level, getattr(bandit_policy, "failure_level", RiskLevel.MEDIUM))
-    cache_entries = 0 if warm_semgrep is False else CACHE_ENTRIES
+    if cache_entries is None:
+        cache_entries = 0 if warm_semgrep is False else CACHE_ENTRIES
     return AnalyzerSuite(analyzers, failure_level, deadline_s=policy.deadline_s, cache_entries=cache_entries)

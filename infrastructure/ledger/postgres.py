@@ -39,6 +39,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
 from .blobs import blobs_table
+from .breaker import GuardedPostgresDatastore
 from .chaining import (
     CHECKPOINT_COLUMNS,
     FetchRecords,
@@ -318,6 +319,11 @@ class ChainedPostgresApplicationRecorder(
 
 class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedPostgresApplicationRecorder
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        # A refusing database is told at once, not after the waits and retries (breaker.py).
+        self.datastore = GuardedPostgresDatastore.like(self.datastore)
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

@@ -21,7 +21,10 @@ from .service_helpers import Server, grant_tokens, running_server
 HELLO = "print('hello from the sandbox')\n"
 HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("confirmed and ran")\n'
 BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
-HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "cryptography", "psycopg", "yaml", "mai_safety.application")
+HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "cryptography", "psycopg", "yaml", "mai_safety.application",
+         # what a client process started for one call need not pay for: models (the CLI reads plain JSON), the
+         # async machinery, httpx's own command line (rich, click, pygments), and the live view away from a terminal
+         "pydantic", "pydantic_core", "asyncio", "rich", "click", "pygments")
 #: Runs the console script's entry as `mai-safety ARGS...` would, then reports what it imported.
 WRAPPER = (
     "import json, sys\n"

@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from mai_safety.client import (
     NotFound,
     NotPermitted,
     PlainClient,
+    Reply,
     ServerError,
     ServiceUnavailable,
     TokenError,
@@ -37,6 +39,7 @@ from mai_safety.client import (
 from mai_safety.domain.errors import DomainError
 
 from ..input_files import python_files_in, read_program_file, read_program_stdin
+from . import live
 from .text import event_line, exit_for, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .terminal import visible_line
@@ -146,14 +149,14 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.command == "approve":
         waiting = client.get(args.execution_id)
+        since, wait_s = time.monotonic(), (live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None)
         if waiting.get("override_kind") == "override":
             if not args.explanation.strip():
                 raise _Refused(f"execution {args.execution_id} is BLOCKED: overriding it needs --explanation WHY")
-            answered = client.override(args.execution_id, args.explanation)
+            answered = client.override(args.execution_id, args.explanation, wait_s=wait_s)
         else:
-            answered = client.confirm(args.execution_id, args.explanation)
-        report = client.wait(args.execution_id, first=answered)
-        return _show(report, args.json)
+            answered = client.confirm(args.execution_id, args.explanation, wait_s=wait_s)
+        return _show(_until_the_end(client, answered, args.json, since), args.json)
     if args.command == "deny":
         return _show(client.deny(args.execution_id, args.reason), args.json)
     if args.command == "cancel":
@@ -183,11 +186,22 @@ def _run(client: PlainClient, args: argparse.Namespace) -> int:
 
         limits["memory_bytes"] = parse_size(args.memory, "--memory") if args.memory else None
         limits["output_bytes"] = parse_size(args.output_limit, "--output-limit") if args.output_limit else None
-    report = client.run(
+    since = time.monotonic()
+    first = client.submit(
         code, provenance=args.provenance, limits={k: v for k, v in limits.items() if v is not None}, network=args.network,
         requirements=args.requirement, task_id=args.task_id, session_id=args.session_id, idempotency_key=args.idempotency_key,
+        wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None,
     )
-    return _show(report, args.json)
+    return _show(_until_the_end(client, first, args.json, since), args.json)
+
+
+def _until_the_end(client: PlainClient, first: Reply, as_json: bool, since: float) -> dict[str, Any]:
+    """The execution once it has ended or awaits a person. On a terminal (no ``--json``) the
+    submission waited ``live.LIVE_AFTER_S`` for the end: a run that lasts longer is shown live
+    until it ends. Elsewhere the service's own wait, then reading it again, as always."""
+    if first.pending and live.wanted(as_json, sys.stdout):
+        return live.follow(client, first, sys.stdout, since=since)
+    return client.wait(first.data["execution_id"], first=first)
 
 
 def _assess(client: PlainClient, args: argparse.Namespace) -> int:

@@ -141,7 +141,9 @@ def _follow_stream(client: PlainClient, first: Reply, view: RunView) -> dict[str
                     return dict(data)
                 if event == "closing" or (event == "state" and data.get("status") == AWAITING_OVERRIDE):
                     return None
-                if event == "recorded" and data.get("event") == "OverrideRequested":
+                # The stream replays the whole history: a request for an answer may be an old one
+                # (the run approve started), or the reason this one will not run without a person.
+                if event == "recorded" and data.get("event") == "OverrideRequested" and client.get(view.execution_id).get("status") == AWAITING_OVERRIDE:
                     return None
                 if not view.limits and (event == "state" or (event == "recorded" and data.get("event") == "Started")):
                     view.limits = client.get(view.execution_id).get("limits") or {}

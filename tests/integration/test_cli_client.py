@@ -316,3 +316,13 @@ def test_away_from_a_terminal_or_with_json_nothing_changes(world: World, docker_
     assert as_json.returncode == 1 and as_json.rich == []
     report = json.loads(as_json.text)
     assert as_json.text == json.dumps(world.report("mai", report["execution_id"])) + "\n"  # one JSON object, nothing drawn
+
+
+def test_approve_on_a_terminal_shows_the_run_it_started_live(world: World, docker_client: docker.DockerClient) -> None:
+    slow_high = HIGH + "import time\nfor n in range(8):\n    print(f'approved {n}', flush=True)\n    time.sleep(0.25)\n"
+    execution_id = world.cli("mai", "run", "-", stdin=slow_high).stdout.splitlines()[-1].removeprefix("execution: ")
+    seen = world.cli_on_a_terminal("alice", "approve", execution_id, "--explanation", "reviewed")
+    assert seen.returncode == 0, seen.text
+    assert seen.text.endswith(_classic(world.report("alice", execution_id)))
+    ended = seen.first("status: completed, exit code 0")
+    assert seen.first("elapsed ") < ended - 0.2 and seen.first("  | approved 2") < ended - 0.2  # its history's OverrideRequested did not stop the view

@@ -1,7 +1,9 @@
 """`mai-safety run` on hello world from process start to exit, in one sitting: the CLI as a client
-of a warm service (MAI_SAFETY_URL set), the local CLI (everything in-process, cold), and
-`docker run --rm` of the sandbox image with our hardening flags (the bare cold start). Each is a
-fresh process per run, as a user meets it. The machine is noisy: read the differences.
+of a warm service (MAI_SAFETY_URL set), the same client against a stand-in that answers at once
+with the warm service's own answer (the client process's own cost: interpreter, imports, token,
+connection, printing), the local CLI (everything in-process, cold), and `docker run --rm` of the
+sandbox image with our hardening flags (the bare cold start). Each is a fresh process per run, as
+a user meets it. The machine is noisy: read the differences.
 
     .venv/bin/python bench/client_bench.py [--runs 10]
 """
@@ -9,12 +11,14 @@ fresh process per run, as a user meets it. The machine is noisy: read the differ
 from __future__ import annotations
 
 import argparse
+import http.server
 import os
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -34,6 +38,28 @@ def run(command: list[str], env: dict[str, str]) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+
+
+def answering_at_once(answer: bytes) -> http.server.ThreadingHTTPServer:
+    """A loopback stand-in for the service that answers every POST with ``answer`` at once."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def main() -> None:
@@ -64,18 +90,23 @@ def main() -> None:
             "-v", f"{work}:/sandbox:ro", IMAGE, "python3", "-I", "/sandbox/hello.py",
         ]
         hello = str(work / "hello.py")
+        answer = subprocess.run([CLI, "run", hello, "--json"], env=client, capture_output=True, check=True).stdout
+        stand_in = answering_at_once(answer.strip())
+        at_once = {**client, "MAI_SAFETY_URL": f"http://127.0.0.1:{stand_in.server_address[1]}"}
         results = {
             "docker run --rm (same image, hardened)": measure(lambda: run(docker, base), args.runs),
             "mai-safety run, client of a warm service": measure(lambda: run([CLI, "run", hello], client), args.runs),
+            "  the client's own part (a service answering at once)": measure(lambda: run([CLI, "run", hello], at_once), args.runs),
             "mai-safety run, local (no service)": measure(lambda: run([CLI, "run", hello], local), args.runs),
         }
+        stand_in.shutdown()
     finally:
         server.terminate()
         server.wait(timeout=60)
     for name, timings in results.items():
         median = statistics.median(timings)
         p90 = sorted(timings)[int(0.9 * (len(timings) - 1))]
-        print(f"{name:<44} median {median * 1000:7.1f} ms   p90 {p90 * 1000:7.1f} ms   ({len(timings)} runs)")
+        print(f"{name:<56} median {median * 1000:7.1f} ms   p90 {p90 * 1000:7.1f} ms   ({len(timings)} runs)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""``Client`` and ``AsyncClient``: the same methods, one over ``httpx.Client``, one over
-``httpx.AsyncClient``. Each method builds a ``Call`` (``_core``) and sends it with the retry rule:
+"""``Client`` and ``AsyncClient``: the same methods, one over ``PlainClient`` (``httpx.Client``), one
+over ``httpx.AsyncClient``. Each method builds a ``Call`` (``_core``) and sends it with the retry rule:
 connections that never opened are tried again; a request that may have reached the service only
-when it is idempotent or a submission carrying its Idempotency-Key (one is made when none is given)."""
+when it is idempotent or a submission carrying its Idempotency-Key (one is made when none is given).
+The JSON of each answer is read into the model the call names (``_typed``)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from typing import Any
 import httpx
 
 from . import _core
-from ._core import Call, Settings
+from ._core import ASSESSING, Call, Settings
 from ._errors import NotFound, Timeout
-from ._models import ASSESSING, Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
+from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
+from ._plain import PlainClient
 
 LimitsArg = Limits | Mapping[str, Any] | None
 
@@ -46,10 +48,30 @@ class _Base:
     def _submit_call(code: str, provenance: str, limits: LimitsArg, network: str, requirements: list[str] | tuple[str, ...] | None,
                      task_id: str | None, session_id: str | None, on_behalf_of: str | None, idempotency_key: str | None,
                      wait_s: float | None) -> Call:
+        if limits is not None and not isinstance(limits, Limits):
+            limits = Limits.model_validate(dict(limits))
         return _core.submit(
-            code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, wait_s=wait_s,
+            code, provenance=provenance, limits=limits.model_dump(exclude_none=True) if limits is not None else None, network=network,
+            requirements=requirements, task_id=task_id, session_id=session_id, on_behalf_of=on_behalf_of,
+            idempotency_key=idempotency_key, wait_s=wait_s,
         )
+
+
+#: The model each call's answer is read into (``Call.reads``).
+_MODELS: dict[str, type[Any]] = {
+    "execution": Execution, "assessment": Assessment, "status": ServiceStatus, "health": Health, "verification": Verification,
+}
+
+
+def _typed(call: Call, status_code: int, data: Any) -> Any:
+    try:
+        if call.reads == "events":
+            return [Event.model_validate(item) for item in data]
+        if call.reads == "execution_or_pending":
+            return PendingExecution.model_validate(data) if status_code == 202 else Execution.model_validate(data)
+        return _MODELS[call.reads].model_validate(data)
+    except (ValueError, TypeError) as exc:  # not the shape we know (pydantic's ValidationError is a ValueError)
+        raise _core.unreadable(call, status_code, exc) from None
 
 
 class Client(_Base):
@@ -57,7 +79,7 @@ class Client(_Base):
 
     def __init__(self, base_url: str | None = None, **options: Any) -> None:
         super().__init__(base_url, **options)
-        self._http = httpx.Client(base_url=self.settings.base_url, headers=self.settings.headers(), timeout=self.settings.timeout)
+        self._plain = PlainClient(settings=self.settings)
 
     def __enter__(self) -> Client:
         return self
@@ -66,21 +88,10 @@ class Client(_Base):
         self.close()
 
     def close(self) -> None:
-        self._http.close()
+        self._plain.close()
 
     def _send(self, call: Call) -> Any:
-        attempt = 0
-        while True:
-            try:
-                response = self._http.send(_core.request_for(self._http, call))
-            except httpx.TransportError as error:
-                if not _core.should_retry(call, attempt, self.settings, error=error):
-                    raise _core.transport_error(call, error, attempt + 1) from None
-            else:
-                if not _core.should_retry(call, attempt, self.settings, response=response):
-                    return _core.answer(call, response)
-            time.sleep(_core.delay(attempt, self.settings))
-            attempt += 1
+        return _typed(call, *self._plain.send(call))
 
     # --- the service -------------------------------------------------------------------------
 
@@ -167,7 +178,7 @@ class AsyncClient(_Base):
 
     def __init__(self, base_url: str | None = None, **options: Any) -> None:
         super().__init__(base_url, **options)
-        self._http = httpx.AsyncClient(base_url=self.settings.base_url, headers=self.settings.headers(), timeout=self.settings.timeout)
+        self._http = httpx.AsyncClient(**_core.http_options(self.settings))
 
     async def __aenter__(self) -> AsyncClient:
         return self
@@ -188,7 +199,7 @@ class AsyncClient(_Base):
                     raise _core.transport_error(call, error, attempt + 1) from None
             else:
                 if not _core.should_retry(call, attempt, self.settings, response=response):
-                    return _core.answer(call, response)
+                    return _typed(call, *_core.answer(call, response))
             await asyncio.sleep(_core.delay(attempt, self.settings))
             attempt += 1
 

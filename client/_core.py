@@ -1,13 +1,16 @@
-"""What ``Client`` and ``AsyncClient`` share, free of I/O: the settings, each call as a ``Call``
-(method, path, body, headers, whether it may be retried, how its answer is read), the mapping of an
-answer to a model or to the exception tree, and the retry rule."""
+"""What ``Client``, ``AsyncClient`` and ``PlainClient`` share, free of I/O: the settings, each call as
+a ``Call`` (method, path, body, headers, whether it may be retried, what its answer is), the mapping
+of an answer to its JSON or to the exception tree, and the retry rule. It imports no pydantic: the
+typed clients read the JSON into models (``_typed``), the plain client hands it over as it is."""
 
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
+import ssl
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -15,7 +18,6 @@ from urllib.parse import quote, urlsplit
 import httpx
 
 from ._errors import MaiSafetyClientError, ProblemError, Timeout, TransportError, error_for
-from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
 from ._token import resolve_token
 
 URL_ENV = "MAI_SAFETY_URL"
@@ -32,6 +34,13 @@ _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _RETRY_STATUSES = frozenset({502, 504})
 
 
+#: Statuses after which an execution changes no more, and the one that waits for a person.
+FINAL_STATUSES = frozenset({"completed", "terminated", "rejected"})
+AWAITING_OVERRIDE = "awaiting_override"
+#: A 202 answered before the assessment ended: the execution is not recorded yet.
+ASSESSING = "assessing"
+
+
 class ClientConfigurationError(MaiSafetyClientError):
     """The client was given a setting it cannot use safely (e.g. a token over plain HTTP off loopback)."""
 
@@ -40,7 +49,9 @@ class ClientConfigurationError(MaiSafetyClientError):
 class Call:
     method: str
     path: str
-    read: Callable[[httpx.Response], Any]
+    #: What the answer is (``_typed.READERS``): "execution", "execution_or_pending" (202: pending),
+    #: "events", "assessment", "status", "health", "verification".
+    reads: str
     body: dict[str, Any] | None = None
     params: dict[str, str] | None = None
     headers: dict[str, str] = field(default_factory=dict)
@@ -94,6 +105,17 @@ class Settings:
         }
 
 
+def http_options(settings: Settings) -> dict[str, Any]:
+    """What the httpx clients are built with. A service at ``http://`` is never spoken to in TLS
+    (the client sends only to its base URL and follows no redirect), so instead of loading the CA
+    bundle (about 20 ms of every start) it gets a TLS context that trusts no certificate at all:
+    were TLS ever attempted, it would fail closed. ``https://`` verifies as httpx does."""
+    verify: ssl.SSLContext | bool = True
+    if settings.base_url.startswith("http://"):
+        verify = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # hostname checked, certificate required, no CA trusted
+    return {"base_url": settings.base_url, "headers": settings.headers(), "timeout": settings.timeout, "verify": verify}
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -113,19 +135,6 @@ def _id(execution_id: str) -> str:
     return quote(str(execution_id), safe="")
 
 
-def _model(cls: type[Any]) -> Callable[[httpx.Response], Any]:
-    return lambda response: cls.model_validate(response.json())
-
-
-def _execution_or_pending(response: httpx.Response) -> Execution | PendingExecution:
-    data = response.json()
-    return PendingExecution.model_validate(data) if response.status_code == 202 else Execution.model_validate(data)
-
-
-def _events(response: httpx.Response) -> list[Event]:
-    return [Event.model_validate(item) for item in response.json()]
-
-
 def _clean(body: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in body.items() if value is not None}
 
@@ -135,23 +144,23 @@ def new_idempotency_key() -> str:
 
 
 def health() -> Call:
-    return Call("GET", "/v1/health", _model(Health), retryable=True)
+    return Call("GET", "/v1/health", "health", retryable=True)
 
 
 def status() -> Call:
-    return Call("GET", "/v1/status", _model(ServiceStatus), retryable=True)
+    return Call("GET", "/v1/status", "status", retryable=True)
 
 
 def assess(code: str, provenance: str) -> Call:
     # Nothing is recorded and nothing runs: as safe to repeat as a GET.
-    return Call("POST", "/v1/assessments", _model(Assessment), {"code": code, "provenance": provenance}, retryable=True)
+    return Call("POST", "/v1/assessments", "assessment", {"code": code, "provenance": provenance}, retryable=True)
 
 
 def submit(
     code: str,
     *,
     provenance: str,
-    limits: Limits | Mapping[str, Any] | None,
+    limits: Mapping[str, Any] | None,
     network: str,
     requirements: list[str] | tuple[str, ...] | None,
     task_id: str | None,
@@ -160,12 +169,11 @@ def submit(
     idempotency_key: str | None,
     wait_s: float | None,
 ) -> Call:
-    if limits is not None and not isinstance(limits, Limits):
-        limits = Limits.model_validate(dict(limits))
+    """``limits``: plain values, None left out (the typed clients check them against ``Limits`` first)."""
     body = _clean({
         "code": code,
         "provenance": provenance,
-        "limits": limits.model_dump(exclude_none=True) if limits is not None else None,
+        "limits": {key: value for key, value in limits.items() if value is not None} if limits is not None else None,
         "network": network,
         "requirements": list(requirements) if requirements else None,
         "task_id": task_id,
@@ -175,37 +183,42 @@ def submit(
     })
     # The key makes a retry safe: the service answers it with the first execution and records nothing new.
     key = idempotency_key or new_idempotency_key()
-    return Call("POST", "/v1/executions", _execution_or_pending, body, headers={"Idempotency-Key": key}, retryable=True)
+    return Call("POST", "/v1/executions", "execution_or_pending", body, headers={"Idempotency-Key": key}, retryable=True)
 
 
 def get(execution_id: str) -> Call:
-    return Call("GET", f"/v1/executions/{_id(execution_id)}", _model(Execution), retryable=True)
+    return Call("GET", f"/v1/executions/{_id(execution_id)}", "execution", retryable=True)
 
 
 def events(execution_id: str) -> Call:
-    return Call("GET", f"/v1/executions/{_id(execution_id)}/events", _events, retryable=True)
+    return Call("GET", f"/v1/executions/{_id(execution_id)}/events", "events", retryable=True)
+
+
+def stream(execution_id: str) -> Call:
+    """The execution's server-sent events (read with ``server_sent_events``)."""
+    return Call("GET", f"/v1/executions/{_id(execution_id)}/stream", "stream", headers={"Accept": "text/event-stream"}, retryable=True)
 
 
 def confirm(execution_id: str, explanation: str, on_behalf_of: str | None, wait_s: float | None) -> Call:
     body = _clean({"explanation": explanation, "on_behalf_of": on_behalf_of, "wait_s": wait_s})
-    return Call("POST", f"/v1/executions/{_id(execution_id)}/confirm", _execution_or_pending, body)
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/confirm", "execution_or_pending", body)
 
 
 def override(execution_id: str, explanation: str, on_behalf_of: str | None, wait_s: float | None) -> Call:
     body = _clean({"explanation": explanation, "on_behalf_of": on_behalf_of, "wait_s": wait_s})
-    return Call("POST", f"/v1/executions/{_id(execution_id)}/override", _execution_or_pending, body)
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/override", "execution_or_pending", body)
 
 
 def deny(execution_id: str, reason: str) -> Call:
-    return Call("POST", f"/v1/executions/{_id(execution_id)}/deny", _model(Execution), {"reason": reason})
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/deny", "execution", {"reason": reason})
 
 
 def cancel(execution_id: str) -> Call:
-    return Call("POST", f"/v1/executions/{_id(execution_id)}/cancel", _model(Execution))
+    return Call("POST", f"/v1/executions/{_id(execution_id)}/cancel", "execution")
 
 
 def verify() -> Call:
-    return Call("GET", "/v1/audit/verify", _model(Verification), retryable=True)
+    return Call("GET", "/v1/audit/verify", "verification", retryable=True)
 
 
 # --- answers and failures ------------------------------------------------------------------------
@@ -215,14 +228,36 @@ def request_for(client: httpx.Client | httpx.AsyncClient, call: Call) -> httpx.R
     return client.build_request(call.method, call.path, json=call.body, params=call.params, headers=call.headers)
 
 
-def answer(call: Call, response: httpx.Response) -> Any:
-    """The call's model, or the exception for an error status."""
+def answer(call: Call, response: httpx.Response) -> tuple[int, Any]:
+    """The answer's status and JSON, or the exception for an error status."""
     if response.status_code >= 400:
         raise problem_of(response)
     try:
-        return call.read(response)
-    except (ValueError, TypeError) as exc:  # not JSON, or not the shape we know
-        raise ProblemError(response.status_code, {"title": "Unexpected answer", "detail": f"the service's answer to {call.method} {call.path} could not be read: {exc}"}) from None
+        return response.status_code, response.json()
+    except ValueError as exc:  # not JSON
+        raise unreadable(call, response.status_code, exc) from None
+
+
+def unreadable(call: Call, status: int, exc: Exception) -> ProblemError:
+    """An answer that is not JSON, or not the shape the call expects."""
+    return ProblemError(status, {"title": "Unexpected answer", "detail": f"the service's answer to {call.method} {call.path} could not be read: {exc}"})
+
+
+def server_sent_events(lines: Iterable[str]) -> Iterator[tuple[str, Any]]:
+    """(event, data) for each server-sent event in ``lines``, its data read as JSON; comments
+    (the keep-alives) are skipped."""
+    event, data = "message", []
+    for line in lines:
+        if line == "":
+            if data:
+                yield event, json.loads("\n".join(data))
+            event, data = "message", []
+        elif line.startswith(":"):
+            continue
+        elif line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].removeprefix(" "))
 
 
 def problem_of(response: httpx.Response) -> ProblemError:

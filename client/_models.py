@@ -8,11 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-#: Statuses after which an execution changes no more, and the one that waits for a person.
-FINAL_STATUSES = frozenset({"completed", "terminated", "rejected"})
-AWAITING_OVERRIDE = "awaiting_override"
-#: A 202 answered before the assessment ended: the execution is not recorded yet.
-ASSESSING = "assessing"
+from ._core import AWAITING_OVERRIDE, FINAL_STATUSES
 
 
 class _Answer(BaseModel):

@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return mcp_main(args[1:])
     if os.environ.get("MAI_SAFETY_URL") and args[:1] and args[0] in CLIENT_COMMANDS:
+        # httpx imports its own command line (rich, click, pygments: about 45 ms) whenever they are
+        # installed, and semgrep installs them; a None in sys.modules makes that import fail, which
+        # httpx expects and answers with a stub. This process never runs httpx's command line.
+        sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
         from .remote import main as remote_main
 
         return remote_main(args)

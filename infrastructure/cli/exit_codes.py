@@ -4,8 +4,8 @@ The domain and the application say what went wrong, in their own exception types
 shell sees is the command line's business, so it is decided here and nowhere else (the documented
 list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first. Every command
 line module (the local CLI, the thin client, audit, status) names its statuses from here; the
-thin client imports nothing of the application, so the application's error types are read only
-when the table is first used (by the local CLI).
+thin client imports nothing of the application, and the error types are read only when the table
+is first used (by the local CLI): the thin client, started for one call, imports just the numbers.
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ from __future__ import annotations
 from functools import cache
 
 from mai_safety.domain.errors import DomainError, MaiSafetyError
-from mai_safety.domain.gate import AnswerTooLate, NotPermitted
-from mai_safety.domain.limits import HostBusy
-from mai_safety.domain.network import NetworkNotAllowed
-from mai_safety.domain.run_request import RequestNoLongerGranted
 
 EXIT_OK, EXIT_PROGRAM_FAILED, EXIT_BAD_INPUT, EXIT_AWAITING, EXIT_TERMINATED = 0, 1, 2, 3, 4
 EXIT_UNAVAILABLE, EXIT_CONFIGURATION, EXIT_NOT_PERMITTED = 5, 6, 7
@@ -37,6 +33,10 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         SandboxUnavailable,
         TokenNotFound,
     )
+    from mai_safety.domain.gate import AnswerTooLate, NotPermitted
+    from mai_safety.domain.limits import HostBusy
+    from mai_safety.domain.network import NetworkNotAllowed
+    from mai_safety.domain.run_request import RequestNoLongerGranted
     from mai_safety.infrastructure.reports.errors import ReportNotWritten
 
     return (

@@ -15,20 +15,21 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from mai_safety.client import (
-    Client,
     ClientConfigurationError,
     Conflict,
-    Execution,
     HostBusy,
     InvalidRequest,
     MaiSafetyClientError,
     NotAuthenticated,
     NotFound,
     NotPermitted,
+    PlainClient,
+    Reply,
     ServerError,
     ServiceUnavailable,
     TokenError,
@@ -36,10 +37,9 @@ from mai_safety.client import (
     TransportError,
 )
 from mai_safety.domain.errors import DomainError
-from mai_safety.domain.limits import parse_size
 
 from ..input_files import python_files_in, read_program_file, read_program_stdin
-from .hints import cli_message, field_hint
+from . import live
 from .text import event_line, exit_for, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .terminal import visible_line
@@ -111,11 +111,13 @@ class _Refused(Exception):
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
-        with Client(os.environ.get("MAI_SAFETY_URL")) as client:
+        with PlainClient(os.environ.get("MAI_SAFETY_URL")) as client:
             return _dispatch(client, args)
     except _Refused as exc:
         return _fail(exc.message, exc.code)
     except DomainError as exc:  # bad input read here (FILE, sizes)
+        from .hints import cli_message
+
         return _fail(cli_message(exc), EXIT_BAD_INPUT)
     except MaiSafetyClientError as exc:
         return _fail(*_failure(exc))
@@ -128,33 +130,33 @@ def main(argv: list[str]) -> int:
         return _fail(f"internal error: {type(exc).__name__}: {exc}. Please report it.", EXIT_INTERNAL)
 
 
-def _dispatch(client: Client, args: argparse.Namespace) -> int:
+def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
     if args.command == "run":
         return _run(client, args)
     if args.command == "assess":
         return _assess(client, args)
     if args.command == "status":
         answer = client.status()
-        print(json.dumps(answer.model_dump()) if args.json else _status_text(answer.model_dump()))
-        return EXIT_OK if answer.ok else EXIT_UNAVAILABLE
+        print(json.dumps(answer) if args.json else _status_text(answer))
+        return EXIT_OK if answer.get("ok") else EXIT_UNAVAILABLE
     if args.command == "history":
-        events = client.events(args.execution_id)
+        events = [_common_fields_first(event) for event in client.events(args.execution_id)]
         if args.json:
-            print(json.dumps([event.model_dump() for event in events], indent=2, default=str))
+            print(json.dumps(events, indent=2, default=str))
         else:
             for event in events:
-                print(event_line(event.model_dump()))
+                print(event_line(event))
         return EXIT_OK
     if args.command == "approve":
         waiting = client.get(args.execution_id)
-        if waiting.override_kind == "override":
+        since, wait_s = time.monotonic(), (live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None)
+        if waiting.get("override_kind") == "override":
             if not args.explanation.strip():
                 raise _Refused(f"execution {args.execution_id} is BLOCKED: overriding it needs --explanation WHY")
-            answered = client.override(args.execution_id, args.explanation)
+            answered = client.override(args.execution_id, args.explanation, wait_s=wait_s)
         else:
-            answered = client.confirm(args.execution_id, args.explanation)
-        report = client.wait(args.execution_id, first=answered)
-        return _show(report, args.json)
+            answered = client.confirm(args.execution_id, args.explanation, wait_s=wait_s)
+        return _show(_until_the_end(client, answered, args.json, since), args.json)
     if args.command == "deny":
         return _show(client.deny(args.execution_id, args.reason), args.json)
     if args.command == "cancel":
@@ -162,7 +164,13 @@ def _dispatch(client: Client, args: argparse.Namespace) -> int:
     raise AssertionError(f"no handler for {args.command!r}")
 
 
-def _run(client: Client, args: argparse.Namespace) -> int:
+def _common_fields_first(event: dict[str, Any]) -> dict[str, Any]:
+    """An event with the fields every event has first, in the order this command has always printed them."""
+    return {"event": event.get("event"), "version": event.get("version"), "timestamp": event.get("timestamp"),
+            "actor": event.get("actor"), "chain": event.get("chain"), **event}
+
+
+def _run(client: PlainClient, args: argparse.Namespace) -> int:
     if args.confirm or args.override is not None:
         raise _Refused(
             "with MAI_SAFETY_URL set, run takes no --confirm or --override: nobody answers the gate for code they submitted; "
@@ -172,19 +180,31 @@ def _run(client: Client, args: argparse.Namespace) -> int:
     for flag, value in (("--timeout", args.timeout), ("--cpus", args.cpus), ("--pids", args.pids), ("--cpu-seconds", args.cpu_seconds)):
         if value is not None and value <= 0:
             raise _Refused(f"{flag} must be more than zero, got {value:g}")
-    limits = {
-        "timeout_s": args.timeout, "cpus": args.cpus, "pids": args.pids, "cpu_seconds": args.cpu_seconds,
-        "memory_bytes": parse_size(args.memory, "--memory") if args.memory else None,
-        "output_bytes": parse_size(args.output_limit, "--output-limit") if args.output_limit else None,
-    }
-    report = client.run(
+    limits = {"timeout_s": args.timeout, "cpus": args.cpus, "pids": args.pids, "cpu_seconds": args.cpu_seconds}
+    if args.memory or args.output_limit:
+        from mai_safety.domain.limits import parse_size
+
+        limits["memory_bytes"] = parse_size(args.memory, "--memory") if args.memory else None
+        limits["output_bytes"] = parse_size(args.output_limit, "--output-limit") if args.output_limit else None
+    since = time.monotonic()
+    first = client.submit(
         code, provenance=args.provenance, limits={k: v for k, v in limits.items() if v is not None}, network=args.network,
         requirements=args.requirement, task_id=args.task_id, session_id=args.session_id, idempotency_key=args.idempotency_key,
+        wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None,
     )
-    return _show(report, args.json)
+    return _show(_until_the_end(client, first, args.json, since), args.json)
 
 
-def _assess(client: Client, args: argparse.Namespace) -> int:
+def _until_the_end(client: PlainClient, first: Reply, as_json: bool, since: float) -> dict[str, Any]:
+    """The execution once it has ended or awaits a person. On a terminal (no ``--json``) the
+    submission waited ``live.LIVE_AFTER_S`` for the end: a run that lasts longer is shown live
+    until it ends. Elsewhere the service's own wait, then reading it again, as always."""
+    if first.pending and live.wanted(as_json, sys.stdout):
+        return live.follow(client, first, sys.stdout, since=since)
+    return client.wait(first.data["execution_id"], first=first)
+
+
+def _assess(client: PlainClient, args: argparse.Namespace) -> int:
     output = args.format or ("json" if args.json else "text")
     if output == "sarif":
         raise _Refused("SARIF is written by the local CLI: run `mai-safety assess --format sarif` without MAI_SAFETY_URL")
@@ -201,28 +221,28 @@ def _assess(client: Client, args: argparse.Namespace) -> int:
                 _fail(message, status)
             continue
         report = client.assess(code, provenance=args.provenance)
-        if report.level in ("HIGH", "BLOCKED") and status == EXIT_OK:
+        if report["level"] in ("HIGH", "BLOCKED") and status == EXIT_OK:
             status = EXIT_AWAITING
         if output == "json":
-            print(json.dumps({"path": name, **report.model_dump()}))
+            print(json.dumps({"path": name, **report}))
         else:
-            print(f"{visible_line(name)}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
-            print_findings([finding.model_dump() for finding in report.findings])
+            findings = report.get("findings") or []
+            print(f"{visible_line(name)}: {report['level']} ({len(findings)} finding(s), {report.get('duration_ms', 0.0):.0f} ms)")
+            print_findings(findings)
     return status
 
 
-def _show(report: Execution, as_json: bool, *, exit_ok: bool = False) -> int:
-    data = report.model_dump()
+def _show(report: dict[str, Any], as_json: bool, *, exit_ok: bool = False) -> int:
     if as_json:
-        print(json.dumps(data))
+        print(json.dumps(report))
     else:
-        if report.override_kind == "override":
+        if report.get("override_kind") == "override":
             how = "an override by a person with the security-officer role and their own token: " \
-                  f"`mai-safety approve {report.execution_id} --explanation WHY`"
+                  f"`mai-safety approve {report['execution_id']} --explanation WHY`"
         else:
-            how = f"a confirmation by a person with the approver role and their own token: `mai-safety approve {report.execution_id}`"
-        print_report(data, how_to_answer=f"{how} (deny with `mai-safety deny`)")
-    return EXIT_OK if exit_ok else exit_for(data)
+            how = f"a confirmation by a person with the approver role and their own token: `mai-safety approve {report['execution_id']}`"
+        print_report(report, how_to_answer=f"{how} (deny with `mai-safety deny`)")
+    return EXIT_OK if exit_ok else exit_for(report)
 
 
 def _status_text(status: dict[str, Any]) -> str:
@@ -272,6 +292,8 @@ def _failure(exc: MaiSafetyClientError) -> tuple[str, int]:
     if isinstance(exc, NotPermitted):
         return exc.detail, EXIT_NOT_PERMITTED
     if isinstance(exc, (NotFound, InvalidRequest, TooLarge, Conflict)):
+        from .hints import field_hint
+
         return exc.detail + field_hint(exc.problem.get("field")), EXIT_BAD_INPUT
     if isinstance(exc, HostBusy):
         return f"{exc.detail} (try again in {exc.retry_after or 10:g} s)", EXIT_BUSY

@@ -1,19 +1,32 @@
 """The CLI as a thin client: with MAI_SAFETY_URL set, the console script's commands go to a real
 service through mai_safety.client, give the local CLI's texts and exit statuses, and import
-nothing heavy (checked through sys.modules after each command, in the command's own process)."""
+nothing heavy (checked through sys.modules after each command, in the command's own process).
+On a terminal (a real pseudo-terminal) a run longer than a second is shown live; the live view
+cannot be fooled by what the program prints, and away from a terminal nothing changes."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import io
 import json
 import os
+import re
+import select
+import struct
 import subprocess
 import sys
+import termios
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import docker
 import pytest
+
+from mai_safety.infrastructure.cli.text import print_report
 
 from .cli_helpers import STARTED_PIDS, policies_with
 from .service_helpers import Server, grant_tokens, running_server
@@ -21,7 +34,10 @@ from .service_helpers import Server, grant_tokens, running_server
 HELLO = "print('hello from the sandbox')\n"
 HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OSError:\n    pass\nprint("confirmed and ran")\n'
 BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
-HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "cryptography", "psycopg", "yaml", "mai_safety.application")
+HEAVY = ("semgrep", "docker", "bandit", "eventsourcing", "fastapi", "uvicorn", "cryptography", "psycopg", "yaml", "mai_safety.application",
+         # what a client process started for one call need not pay for: models (the CLI reads plain JSON), the
+         # async machinery, httpx's own command line (rich, click, pygments), and the live view away from a terminal
+         "pydantic", "pydantic_core", "asyncio", "rich", "click", "pygments")
 #: Runs the console script's entry as `mai-safety ARGS...` would, then reports what it imported.
 WRAPPER = (
     "import json, sys\n"
@@ -65,6 +81,68 @@ class World:
         heavy = [name for name in loaded if any(name == h or name.startswith(h + ".") for h in HEAVY)]
         assert "Traceback" not in stderr
         return Done(process.returncode, stdout, stderr, heavy)
+
+    def cli_on_a_terminal(self, who: str, *args: str) -> Seen:
+        """The command with a pseudo-terminal (100 columns, 40 rows) as its stdin, stdout and
+        stderr, as a person at a shell runs it: every byte it writes, with the time it arrived."""
+        env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+        env.update({"MAI_SAFETY_URL": self.server.url, "MAI_SAFETY_TOKEN": self.tokens[who], "TERM": "xterm-256color",
+                    "XDG_CONFIG_HOME": str(self.tmp / "no-config")})
+        modules = self.tmp / "modules.json"
+        controller, terminal = os.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        started = time.monotonic()
+        process = subprocess.Popen([sys.executable, "-c", WRAPPER, str(modules), *args], env=env,
+                                   stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True)
+        STARTED_PIDS.add(process.pid)
+        os.close(terminal)
+        chunks: list[tuple[float, bytes]] = []
+        try:
+            while time.monotonic() - started < 180:
+                if select.select([controller], [], [], 0.5)[0]:
+                    try:
+                        data = os.read(controller, 65536)
+                    except OSError:  # EIO: the terminal's last writer has gone
+                        break
+                    if not data:
+                        break
+                    chunks.append((time.monotonic() - started, data))
+                elif process.poll() is not None:
+                    break
+        finally:
+            os.close(controller)
+            if process.poll() is None:
+                process.kill()
+        returncode = process.wait(timeout=60)
+        loaded = json.loads(modules.read_text())
+        return Seen(returncode, chunks, [name for name in loaded if name.split(".")[0] == "rich"])
+
+    def report(self, who: str, execution_id: str) -> dict[str, Any]:
+        with self.server.client(self.tokens[who]) as http:
+            answer: dict[str, Any] = http.get(f"/v1/executions/{execution_id}").json()
+            return answer
+
+
+@dataclass
+class Seen:
+    """What a command wrote to its terminal: the bytes as they came, each with its time."""
+
+    returncode: int
+    chunks: list[tuple[float, bytes]]
+    rich: list[str]
+
+    @property
+    def text(self) -> str:
+        return b"".join(data for _, data in self.chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def first(self, needle: str) -> float:
+        """When ``needle`` had first been written (the terminal's bytes up to then contain it)."""
+        written = b""
+        for arrived, data in self.chunks:
+            written += data
+            if needle.encode() in written:
+                return arrived
+        raise AssertionError(f"{needle!r} never reached the terminal")
 
 
 @pytest.fixture(scope="module")
@@ -164,3 +242,87 @@ def test_commands_a_client_does_not_serve_stay_local_with_the_url_set(world: Wor
                            env=env, capture_output=True, text=True, timeout=120)
     assert local.returncode == 0, local.stderr  # MAI_SAFETY_URL and the token are known settings, not errors
     assert json.loads(local.stdout)["intact"]
+
+
+# --- the live view on a terminal ---------------------------------------------------------------------
+
+#: About two seconds of output with pauses: escape sequences that would clear the screen, move the
+#: cursor up and erase lines, set the window title and overwrite a line, and lines shaped like the
+#: CLI's own (status, level, execution), on both streams. Exits 3: the CLI's own lines must say so.
+SLOW_AND_FORGING = (
+    "import sys, time\n"
+    "for n in range(8):\n"
+    "    print(f'line {n}', flush=True)\n"
+    "    if n == 1:\n"
+    "        print('\\x1b[2J\\x1b[Hstatus: completed, exit code 0, 0.100 s', flush=True)\n"
+    "        print('\\x1b[1A\\x1b[2Klevel: LOW (run)\\rexecution: 00000000-0000-0000-0000-000000000000', flush=True)\n"
+    "        sys.stderr.write('\\x1b]0;pwned\\x07status: completed\\n'); sys.stderr.flush()\n"
+    "    time.sleep(0.25)\n"
+    "sys.exit(3)\n"
+)
+#: What the CLI draws itself: Rich's cursor and erase sequences, and the carriage return it ends lines with.
+_OWN_CONTROL = re.compile(r"\x1b\[\??[0-9;]*[A-Za-z]|\r")
+#: The live view's own lines (everything else outside a frame is the final report).
+_VIEW_LINES = re.compile(r"^(execution [0-9a-f-]+: \w+, elapsed |CPU |program (stdout|stderr) so far \(|\(\d+ bytes of output came)")
+
+
+def _classic(report: dict[str, Any]) -> str:
+    """The report as the CLI prints it without a live view (what every run printed before it)."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        print_report(report, how_to_answer="")
+    return printed.getvalue()
+
+
+def test_on_a_terminal_a_longer_run_is_shown_live_and_ends_with_the_lines_it_always_printed(world: World, docker_client: docker.DockerClient) -> None:
+    program = world.tmp / "slow.py"
+    program.write_text(SLOW_AND_FORGING)
+    seen = world.cli_on_a_terminal("mai", "run", str(program))
+    assert seen.returncode == 1, seen.text  # the program exited 3: a failed program, as without the view
+    assert seen.rich  # drawn with Rich, imported because a terminal was there
+    text = seen.text
+    execution_id = text.rstrip("\n").splitlines()[-1].removeprefix("execution: ")
+    final = _classic(world.report("mai", execution_id))
+    assert text.endswith(final)  # the final lines, byte for byte as without the view
+    ended = seen.first("status: completed, exit code 3")  # the final report (the program forges only "exit code 0")
+    for shown in ("elapsed ", "CPU ", "memory ", "program stdout so far", "  | line 0", "  | line 3"):
+        assert seen.first(shown) < ended - 0.2, shown  # shown while it ran, before the report
+    assert re.search(r"CPU \d+\.\d\d s of [\d.]+ s \(cpus [\d.]+\), memory \d+\.\d MiB of \d+ MiB", text)
+
+    # Nothing the program wrote reached the terminal as a control: each is shown escaped, in a frame.
+    raw = b"".join(data for _, data in seen.chunks)
+    for forged in (b"\x1b[2J", b"\x1b[H", b"\x1b]0;", b"\x07"):
+        assert forged not in raw
+    assert "  | \\x1b[2J\\x1b[Hstatus: completed, exit code 0, 0.100 s" in text
+    assert "  | \\x1b]0;pwned\\x07status: completed" in text
+    # Outside the frames, only the view's own lines and the final report: the program's "status:",
+    # "level:" and "execution:" lines never stand on their own, live or at the end.
+    lines = [_OWN_CONTROL.sub("", line) for line in text.split("\n")]
+    own = [line for line in lines if line and not line.startswith("  | ") and not _VIEW_LINES.match(line)]
+    assert own == [line for line in final.splitlines() if not line.startswith("  | ")]
+    assert [line for line in own if line.startswith("status:")] == [next(line for line in final.splitlines() if line.startswith("status: "))]
+    assert "exit code 3" in own[-2]
+
+
+def test_away_from_a_terminal_or_with_json_nothing_changes(world: World, docker_client: docker.DockerClient) -> None:
+    program = world.tmp / "slow.py"
+    program.write_text(SLOW_AND_FORGING)
+    piped = world.cli("mai", "run", str(program))
+    assert piped.returncode == 1 and piped.heavy == []  # rich included: no terminal, no view
+    execution_id = piped.stdout.splitlines()[-1].removeprefix("execution: ")
+    assert piped.stdout == _classic(world.report("mai", execution_id))
+
+    as_json = world.cli_on_a_terminal("mai", "run", str(program), "--json")
+    assert as_json.returncode == 1 and as_json.rich == []
+    report = json.loads(as_json.text)
+    assert as_json.text == json.dumps(world.report("mai", report["execution_id"])) + "\n"  # one JSON object, nothing drawn
+
+
+def test_approve_on_a_terminal_shows_the_run_it_started_live(world: World, docker_client: docker.DockerClient) -> None:
+    slow_high = HIGH + "import time\nfor n in range(8):\n    print(f'approved {n}', flush=True)\n    time.sleep(0.25)\n"
+    execution_id = world.cli("mai", "run", "-", stdin=slow_high).stdout.splitlines()[-1].removeprefix("execution: ")
+    seen = world.cli_on_a_terminal("alice", "approve", execution_id, "--explanation", "reviewed")
+    assert seen.returncode == 0, seen.text
+    assert seen.text.endswith(_classic(world.report("alice", execution_id)))
+    ended = seen.first("status: completed, exit code 0")
+    assert seen.first("elapsed ") < ended - 0.2 and seen.first("  | approved 2") < ended - 0.2  # its history's OverrideRequested did not stop the view

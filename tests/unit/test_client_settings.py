@@ -103,3 +103,25 @@ def test_only_what_is_safe_to_repeat_is_retried_after_the_request_may_have_arriv
 def test_the_token_never_shows_in_the_settings_repr() -> None:
     settings = Settings.build("http://127.0.0.1:1", "mst_secret_value", None, None, 0, 0.0, False, {})
     assert "mst_secret_value" not in repr(settings) and settings.token == "mst_secret_value"
+
+
+def test_a_service_at_plain_http_gets_a_tls_context_that_trusts_no_certificate() -> None:
+    import ssl
+
+    from mai_safety.client import _core
+
+    loopback = _core.http_options(Settings.build("http://127.0.0.1:8750", "t0ken", None, None, 2, 0.25, False))
+    context = loopback["verify"]
+    assert isinstance(context, ssl.SSLContext)
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname and context.cert_store_stats()["x509_ca"] == 0
+    assert _core.http_options(Settings.build("https://mai.example", "t0ken", None, None, 2, 0.25, False))["verify"] is True
+
+
+def test_server_sent_events_are_read_as_json_and_keep_alives_are_skipped() -> None:
+    from mai_safety.client import _core
+
+    lines = ["event: state", 'data: {"status": "running"}', "", ": keep-alive", "", "id: 4", "event: sample",
+             'data: {"sample":', 'data: {"cpu_seconds": 0.5}}', "", 'data: {"plain": 1}', ""]
+    assert list(_core.server_sent_events(lines)) == [
+        ("state", {"status": "running"}), ("sample", {"sample": {"cpu_seconds": 0.5}}), ("message", {"plain": 1}),
+    ]

@@ -1,5 +1,6 @@
 """`mai-safety run` on hello world from process start to exit, in one sitting: the CLI as a client
-of a warm service (MAI_SAFETY_URL set), the same client against a stand-in that answers at once
+of a warm service (MAI_SAFETY_URL set; analyzers warm and two started containers waiting, the
+pool of policies/limits.yaml) and of a service without a pool (as shipped), the same client against a stand-in that answers at once
 with the warm service's own answer (the client process's own cost: interpreter, imports, token,
 connection, printing), the local CLI (everything in-process, cold), and `docker run --rm` of the
 sandbox image with our hardening flags (the bare cold start). Each is a fresh process per run, as
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -21,6 +23,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+import yaml
+
+from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from run_bench import HELLO, measure  # type: ignore[import-not-found]
 
@@ -75,15 +81,27 @@ def main() -> None:
     served = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'service.sqlite'}"}
     token = subprocess.run([CLI, "tokens", "create", "bench", "--role", "submitter"], env=served, capture_output=True,
                            text=True, check=True).stdout.splitlines()[0]
-    port = free_port()
-    server = subprocess.Popen([CLI, "serve", "--port", str(port)], env=served, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    client = {**base, "MAI_SAFETY_URL": f"http://127.0.0.1:{port}", "MAI_SAFETY_TOKEN": token}
+    # The warm service keeps two started containers for standard runs (policies/limits.yaml's pool);
+    # the shipped policy keeps none, so the service is measured both ways, on one ledger.
+    pooled_policies = work / "policies-pool-2"
+    shutil.copytree(PROJECT_ROOT / "policies", pooled_policies)
+    limits = yaml.safe_load((pooled_policies / "limits.yaml").read_text())
+    limits.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": 2, "untrusted": 0}
+    (pooled_policies / "limits.yaml").write_text(yaml.safe_dump(limits))
+    servers, clients = [], {}
     try:
-        deadline = time.monotonic() + 60
-        while subprocess.run([CLI, "status"], env=client, capture_output=True).returncode != 0:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the service did not answer within 60 s")
-            time.sleep(0.2)
+        for pool, environment in ((2, {**served, "MAI_SAFETY_POLICIES": str(pooled_policies)}), (0, served)):
+            port = free_port()
+            servers.append(subprocess.Popen([CLI, "serve", "--port", str(port)], env=environment,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            clients[pool] = {**base, "MAI_SAFETY_URL": f"http://127.0.0.1:{port}", "MAI_SAFETY_TOKEN": token}
+            deadline = time.monotonic() + 60
+            while subprocess.run([CLI, "status"], env=clients[pool], capture_output=True).returncode != 0:
+                if time.monotonic() > deadline or servers[-1].poll() is not None:
+                    raise SystemExit("the service did not answer within 60 s")
+                time.sleep(0.2)
+        time.sleep(3)  # the pool fills
+        client = clients[2]
         docker = [
             "docker", "run", "--rm", "--user", "1000:1000", "--cap-drop", "ALL", "--security-opt", "no-new-privileges:true",
             "--read-only", "--network", "none", "--memory", "512m", "--pids-limit", "512", "--cpus", "1",
@@ -95,14 +113,16 @@ def main() -> None:
         at_once = {**client, "MAI_SAFETY_URL": f"http://127.0.0.1:{stand_in.server_address[1]}"}
         results = {
             "docker run --rm (same image, hardened)": measure(lambda: run(docker, base), args.runs),
-            "mai-safety run, client of a warm service": measure(lambda: run([CLI, "run", hello], client), args.runs),
+            "mai-safety run, client of a warm service (pool 2)": measure(lambda: run([CLI, "run", hello], client), args.runs),
+            "mai-safety run, client of a service without a pool": measure(lambda: run([CLI, "run", hello], clients[0]), args.runs),
             "  the client's own part (a service answering at once)": measure(lambda: run([CLI, "run", hello], at_once), args.runs),
             "mai-safety run, local (no service)": measure(lambda: run([CLI, "run", hello], local), args.runs),
         }
         stand_in.shutdown()
     finally:
-        server.terminate()
-        server.wait(timeout=60)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=60)
     for name, timings in results.items():
         median = statistics.median(timings)
         p90 = sorted(timings)[int(0.9 * (len(timings) - 1))]

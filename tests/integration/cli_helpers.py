@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import yaml
@@ -34,11 +36,30 @@ def run_cli(args: list[str], env: dict[str, str], stdin: bytes | None = None) ->
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
+_SUITE_POLICIES: list[Path] = []
+
+
+def suite_policies() -> Path:
+    """The shipped policies as the suite's default: the same files, but no warm pool. As shipped, a
+    long-lived process keeps two started containers for standard runs; a test that wants a pool
+    says so (``pool:`` in its policies, or ``bootstrap(pool=...)``), so that every other test's
+    containers are only those its runs make. Made once per session, removed at its end."""
+    if not _SUITE_POLICIES:
+        folder = Path(tempfile.mkdtemp(prefix="mai-safety-suite-policies-")) / "policies"
+        shutil.copytree(PROJECT_ROOT / "policies", folder)
+        limits = yaml.safe_load((folder / "limits.yaml").read_text())
+        limits["pool"]["sizes"] = {name: 0 for name in limits["pool"]["sizes"]}
+        (folder / "limits.yaml").write_text(yaml.safe_dump(limits))
+        atexit.register(shutil.rmtree, folder.parent, True)
+        _SUITE_POLICIES.append(folder)
+    return _SUITE_POLICIES[0]
+
+
 def policies_with(tmp_path: Path, **changes: dict) -> Path:
-    """A copy of the shipped policies with top-level sections of some files updated, e.g.
-    ``policies_with(tmp, assessment={"bandit.rules": {...}})``."""
+    """A copy of the suite's policies (suite_policies: the shipped ones, no warm pool) with
+    top-level sections of some files updated, e.g. ``policies_with(tmp, assessment={"bandit.rules": {...}})``."""
     policies = tmp_path / "policies"
-    shutil.copytree(PROJECT_ROOT / "policies", policies)
+    shutil.copytree(suite_policies(), policies)
     for name, updates in changes.items():
         path = policies / f"{name}.yaml"
         data = yaml.safe_load(path.read_text())

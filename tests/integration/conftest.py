@@ -20,9 +20,9 @@ from mai_safety.application.executions import MaiSafety
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
 from mai_safety.infrastructure.sandbox.runtimes import runsc_processes
-from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
+from mai_safety.infrastructure.settings import Settings
 
-from .cli_helpers import STARTED_PIDS, policies_with
+from .cli_helpers import STARTED_PIDS, policies_with, suite_policies
 
 POSTGRES_IMAGE = os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15")
 
@@ -122,7 +122,7 @@ def run_overridden(app: MaiSafety, code: bytes, **options: object) -> ExecutionR
 def settings_for(database_url: str, policies: Path | None = None) -> Settings:
     # The suite's own home (tests/conftest.py), as the CLI subprocesses of a test see it.
     environ = {name: value for name, value in os.environ.items() if name.startswith("XDG_")}
-    environ["MAI_SAFETY_POLICIES"] = str(policies or PROJECT_ROOT / "policies")
+    environ["MAI_SAFETY_POLICIES"] = str(policies or suite_policies())
     return Settings.from_environment(environ=environ, database_url=database_url)
 
 

@@ -28,9 +28,10 @@ from mai_safety.domain.limits import ResourceLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.bootstrap import harden_ledger
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
-from mai_safety.infrastructure.settings import PROJECT_ROOT, Settings
+from mai_safety.infrastructure.settings import Settings
 
 from ..unit.fakes import FakeAssessor, FakeSandbox
+from .cli_helpers import suite_policies
 
 PASSWORD = "ledger-test-password"
 LIMITS = ResourceLimits(cpus=1, memory_bytes=2**27, pids=64, timeout_s=10, output_bytes=2**16, tmpfs_bytes=2**20)
@@ -42,7 +43,7 @@ def service_environ(data_dir: Path, policies: Path | None = None, home: Path | N
     never the real home's."""
     home = home or data_dir.parent
     return {
-        "MAI_SAFETY_POLICIES": str(policies or PROJECT_ROOT / "policies"),
+        "MAI_SAFETY_POLICIES": str(policies or suite_policies()),
         "MAI_SAFETY_DATA_DIR": str(data_dir),
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_STATE_HOME": str(home / "state"),

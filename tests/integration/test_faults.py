@@ -16,13 +16,14 @@ import docker
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.sandbox.containers import LABEL_DEADLINE, docker_time
 
-from .cli_helpers import CLI
+from .cli_helpers import CLI, suite_policies
 from .conftest import containers_of_this_run, settings_for
 
 
 def _cli_env(database_url: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env["MAI_SAFETY_DATABASE_URL"] = database_url
+    env["MAI_SAFETY_POLICIES"] = str(suite_policies())  # no warm pool: a test's containers are its runs'
     return env
 
 

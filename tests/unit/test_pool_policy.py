@@ -28,10 +28,11 @@ def _policies(tmp_path: Path, pool: object) -> Path:
     return folder
 
 
-def test_as_shipped_no_profile_keeps_a_pool() -> None:
+def test_as_shipped_two_wait_for_standard_runs_and_the_cli_keeps_none() -> None:
     limits = load_policies(PROJECT_ROOT / "policies").limits
-    assert all(size == 0 for size in limits.pool.sizes.values())
-    assert _pool_specs(limits, None) == ()
+    assert {name.value: size for name, size in limits.pool.sizes.items()} == {"trusted": 0, "standard": 2, "untrusted": 0}
+    assert [(spec.name, spec.size) for spec in _pool_specs(limits, None)] == [("standard", 2)]
+    assert _pool_specs(limits, False) == ()
 
 
 def test_a_missing_section_means_no_pool(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from mai_safety.domain.levels import RiskLevel
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from ..unit.fakes import FakeAssessor
-from .cli_helpers import run_cli
+from .cli_helpers import run_cli, suite_policies
 from .ledger_helpers import make_app, service_environ
 from .service_helpers import grant_tokens, running_server
 from .test_ledger_fixtures import _copy_6441331, _copy_6bb7568
@@ -29,8 +29,9 @@ HIGH = 'import subprocess\ntry:\n    subprocess.run(["sudo", "true"])\nexcept OS
 
 
 def _copy(tmp_path: Path, name: str = "proposed") -> Path:
+    """A copy of the folder the tests' ledger reads as version 0 (the suite's: the shipped one, no pool)."""
     folder = tmp_path / name
-    shutil.copytree(PROJECT_ROOT / "policies", folder)
+    shutil.copytree(suite_policies(), folder)
     return folder
 
 

@@ -14,7 +14,7 @@ from eventsourcing.application import Application
 
 from mai_safety.application.executions import MaiSafety
 
-from .conftest import PROJECT_ROOT
+from mai_safety.infrastructure.settings import PROJECT_ROOT
 from ..unit.fakes import ManualTimers
 from .ledger_helpers import make_app, record_execution
 

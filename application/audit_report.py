@@ -101,3 +101,16 @@ class AuditReport:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AuditReport:
+        """The report ``to_dict()`` (or ``GET /v1/report``) gave, back as the renderers read it."""
+        return cls(**{
+            **data,
+            "ledger": LedgerAnchor(**data["ledger"]),
+            "per_day": [DayFigures(**day) for day in data.get("per_day", [])],
+            "top_findings": [FindingCount(**item) for item in data.get("top_findings", [])],
+            "resources": {name: Percentiles(**values) for name, values in data.get("resources", {}).items()},
+            "usage_against_limits": [UsageAgainstLimit(**item) for item in data.get("usage_against_limits", [])],
+            "policy_changes": [PolicyChange(**item) for item in data.get("policy_changes", [])],
+        })

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._client import AsyncClient, Client
     from ._core import AWAITING_OVERRIDE, FINAL_STATUSES, ClientConfigurationError, new_idempotency_key
     from ._errors import (
+        AnswerTooLarge,
         Conflict,
         HostBusy,
         InvalidRequest,
@@ -45,7 +46,7 @@ _MODULES = {
     "._client": ("AsyncClient", "Client"),
     "._core": ("AWAITING_OVERRIDE", "FINAL_STATUSES", "ClientConfigurationError", "new_idempotency_key"),
     "._errors": (
-        "Conflict", "HostBusy", "InvalidRequest", "MaiSafetyClientError", "NotAuthenticated", "NotFound", "NotPermitted",
+        "AnswerTooLarge", "Conflict", "HostBusy", "InvalidRequest", "MaiSafetyClientError", "NotAuthenticated", "NotFound", "NotPermitted",
         "ProblemError", "ServerError", "ServiceUnavailable", "Timeout", "TokenError", "TooLarge", "TransportError",
     ),
     "._models": ("Assessment", "Event", "Execution", "Finding", "Health", "Limits", "PendingExecution", "ServiceStatus", "Verification"),
@@ -55,7 +56,7 @@ _MODULES = {
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
-    "AWAITING_OVERRIDE", "FINAL_STATUSES", "Assessment", "AsyncClient", "Client", "ClientConfigurationError", "Conflict",
+    "AWAITING_OVERRIDE", "FINAL_STATUSES", "AnswerTooLarge", "Assessment", "AsyncClient", "Client", "ClientConfigurationError", "Conflict",
     "Event", "Execution", "Finding", "Health", "HostBusy", "InvalidRequest", "Limits", "MaiSafetyClientError",
     "NotAuthenticated", "NotFound", "NotPermitted", "PendingExecution", "PlainClient", "ProblemError", "Reply", "ServerError",
     "ServiceStatus", "ServiceUnavailable", "Timeout", "TokenError", "TooLarge", "TransportError", "Verification",

@@ -221,6 +221,32 @@ def verify() -> Call:
     return Call("GET", "/v1/audit/verify", "verification", retryable=True)
 
 
+def executions(filters: Mapping[str, Any]) -> Call:
+    """``GET /v1/executions``: status, level, since, until, submitter, task, limit, page."""
+    return Call("GET", "/v1/executions", "executions", params=_params(filters), retryable=True)
+
+
+def pending() -> Call:
+    return Call("GET", "/v1/pending", "pending", retryable=True)
+
+
+def report(since: str | None, until: str | None) -> Call:
+    """``GET /v1/report`` over whole UTC days (``YYYY-MM-DD``, both ends inclusive)."""
+    return Call("GET", "/v1/report", "report", params=_params({"since": since, "until": until}), retryable=True)
+
+
+def export(execution: str | None, from_position: int | None, to_position: int | None) -> Call:
+    """``GET /v1/audit/export``: the bundle, one JSON object a line, streamed."""
+    return Call(
+        "GET", "/v1/audit/export", "bundle", params=_params({"execution": execution, "from": from_position, "to": to_position}),
+        headers={"Accept": "application/x-ndjson, application/problem+json"}, retryable=True,
+    )
+
+
+def _params(values: Mapping[str, Any]) -> dict[str, str]:
+    return {key: str(value) for key, value in values.items() if value is not None}
+
+
 # --- answers and failures ------------------------------------------------------------------------
 
 

@@ -27,6 +27,11 @@ class Timeout(TransportError):
     """The service did not answer within the client's timeout."""
 
 
+class AnswerTooLarge(MaiSafetyClientError):
+    """An answer longer than the caller allowed (``PlainClient.export``'s ``max_bytes``): the
+    client stopped reading it."""
+
+
 class ProblemError(MaiSafetyClientError):
     """The service answered with an error: an RFC 9457 problem (or, from something in front of it,
     a bare error status). ``status``, ``type``, ``title``, ``detail`` and the whole ``problem``."""

@@ -9,13 +9,19 @@ import os
 import time
 from collections.abc import Iterator, Mapping
 from types import TracebackType
-from typing import Any, NamedTuple, cast
+from typing import IO, Any, NamedTuple, cast
 
 import httpx
 
 from . import _core
 from ._core import ASSESSING, AWAITING_OVERRIDE, FINAL_STATUSES, Call, Settings
-from ._errors import NotFound, Timeout
+from ._errors import AnswerTooLarge, NotFound, Timeout, TransportError
+
+#: How much of an exported bundle ``export`` reads at most, and for how long (each read also has
+#: the client's own read timeout): a ledger's whole bundle can be large; a range or one execution
+#: is the way to a smaller one.
+EXPORT_MAX_BYTES = 4 * 1024**3
+EXPORT_MAX_S = 3600.0
 
 
 class Reply(NamedTuple):
@@ -153,3 +159,49 @@ class PlainClient:
 
     def cancel(self, execution_id: str) -> dict[str, Any]:
         return cast("dict[str, Any]", self._data(_core.cancel(execution_id)))
+
+    def executions(self, **filters: Any) -> list[dict[str, Any]]:
+        """Executions, newest first (``status``, ``level``, ``since``, ``until``, ``submitter``,
+        ``task``, ``limit``, ``page``): a submitter's own, every one for the other roles."""
+        return cast("list[dict[str, Any]]", self._data(_core.executions(filters)))
+
+    def pending(self) -> list[dict[str, Any]]:
+        """What waits for a confirmation or an override, its findings and the seconds left."""
+        return cast("list[dict[str, Any]]", self._data(_core.pending()))
+
+    def report(self, since: str | None = None, until: str | None = None) -> dict[str, Any]:
+        """The audit report over whole UTC days, tied to the ledger's head (role ``auditor``)."""
+        return cast("dict[str, Any]", self._data(_core.report(since, until)))
+
+    def verify(self) -> dict[str, Any]:
+        """``audit verify`` of the service's whole ledger (role ``auditor``)."""
+        return cast("dict[str, Any]", self._data(_core.verify()))
+
+    def export(self, out: IO[bytes], *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None,
+               max_bytes: int = EXPORT_MAX_BYTES, max_s: float = EXPORT_MAX_S) -> int:
+        """Write the bundle the service streams to ``out`` as it comes; the bytes written.
+        ``AnswerTooLarge`` past ``max_bytes``, ``Timeout`` past ``max_s``, ``TransportError`` when
+        the answer was cut short (the service ends an export that failed after its first byte
+        without the stream's last chunk, and a whole bundle ends with a line's end). What was
+        written by then is not a bundle: the caller discards it."""
+        call = _core.export(execution, from_position, to_position)
+        deadline = time.monotonic() + max_s
+        written, last = 0, b""
+        try:
+            with self._http.stream(call.method, call.path, params=call.params, headers=call.headers) as response:
+                if response.status_code >= 400:
+                    response.read()
+                    raise _core.problem_of(response)
+                for chunk in response.iter_bytes():
+                    written += len(chunk)
+                    if written > max_bytes:
+                        raise AnswerTooLarge(f"the bundle passed {max_bytes} bytes: export a range (--from, --to) or one execution")
+                    if time.monotonic() > deadline:
+                        raise Timeout(f"the export had not ended after {max_s:g} s: export a range (--from, --to) or one execution")
+                    out.write(chunk)
+                    last = chunk[-1:] or last
+        except httpx.TransportError as error:
+            raise _core.transport_error(call, error, 1) from None
+        if last != b"\n":
+            raise TransportError(f"{call.method} {call.path}: the bundle was cut short ({written} bytes): try again")
+        return written

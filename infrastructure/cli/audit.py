@@ -38,8 +38,9 @@ from ..bootstrap import alert_verify_failed, bootstrap, default_actor, harden_le
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
 from ..ledger.witness import FileWitness
 from ..settings import Settings
-from .exit_codes import EXIT_CANNOT_CHECK, EXIT_OK, EXIT_TAMPERED
+from .exit_codes import EXIT_OK, EXIT_TAMPERED
 from .terminal import framed, visible_line
+from .verification_text import note_lines, verification_status, verification_text
 
 
 AUDIT_EPILOG = """exit status:
@@ -174,11 +175,11 @@ def _verify(audit: LedgerAudit, args: argparse.Namespace, settings: Settings) ->
     if args.json:
         print(json.dumps({**report.to_dict(), "protection": protection}))
     else:
-        print(_verification_text(report, "ledger"))
+        print(verification_text(report.to_dict(), "ledger"))
         if protection is not None:
             print(_protection_text(protection))
         _print_notes(report)
-    return _verification_status(report)
+    return verification_status(report.to_dict())
 
 
 def _placement_notes(audit: LedgerAudit, settings: Settings) -> list[str]:
@@ -222,8 +223,8 @@ def _placement_notes(audit: LedgerAudit, settings: Settings) -> list[str]:
 
 
 def _print_notes(report: VerificationReport) -> None:
-    for note in report.notes:
-        print(note if note.startswith("warning: ") else f"note: {note}")
+    for line in note_lines(report.to_dict()):
+        print(line)
 
 
 def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
@@ -235,11 +236,11 @@ def _verify_bundle(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json.dumps(report.to_dict()))
     else:
-        print(_verification_text(report, "bundle"))
+        print(verification_text(report.to_dict(), "bundle"))
         if report.scope.get("key_source") == "bundle":
             print(f"trusting the key inside the bundle ({report.key_id}): compare it, or pin one with --public-key FILE")
         _print_notes(report)
-    return _verification_status(report)
+    return verification_status(report.to_dict())
 
 
 def _lines(path: Path) -> Iterator[str]:
@@ -254,39 +255,6 @@ def _lines(path: Path) -> Iterator[str]:
         raise CannotVerify(f"{exc.message}: give the bundle file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CannotVerify(f"{path} cannot be read ({exc}): check the file") from None
-
-
-def _verification_status(report: VerificationReport) -> int:
-    if not report.intact:
-        return EXIT_TAMPERED
-    return EXIT_OK if report.complete else EXIT_CANNOT_CHECK
-
-
-def _verification_text(report: VerificationReport, what: str) -> str:
-    newest = report.newest_checkpoint
-    signed = (
-        f"; {report.checkpoints} checkpoint(s), newest #{newest['sequence']} at position {newest['position']} "
-        f"signed {newest['signed_at']}, {report.signatures} signature(s) checked"
-        if newest
-        else "; no checkpoint"
-    )
-    if report.awaiting_seal is not None:
-        signed += f"; the ending at position {report.awaiting_seal} was recorded moments ago and awaits its checkpoint"
-    if report.macs:
-        signed += f"; {report.macs} event MAC(s) checked"
-    if report.witnessed is not None:
-        witnessed = report.witnessed
-        signed += f"; checked against checkpoint #{witnessed['sequence']} held by {witnessed['witness']}"
-    if report.intact and report.complete:
-        return (
-            f"{what} intact: {report.checked} events, head at position {report.head_position} "
-            f"({report.head_hash[:16]}...){signed}"
-        )
-    if report.intact:
-        lines = [f"{what}: no problem found in {report.checked} events{signed}, but not everything could be checked:"]
-        return "\n".join([*lines, *(f"  {reason}" for reason in report.unchecked)])
-    lines = [f"{what} TAMPERED: {len(report.problems)} problem(s) in {report.checked} events"]
-    return "\n".join([*lines, *(f"  {problem}" for problem in report.problems)])
 
 
 def _protection_text(protection: dict[str, Any]) -> str:

@@ -78,7 +78,13 @@ status: 0 Docker, the images and the ledger answer; 5 one of them does not
 report: 0; 1 when the ledger failed `audit verify` (the report says so too)
 
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
-MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR"""
+MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR
+
+with MAI_SAFETY_URL set, the console script sends run, assess, history, approve, deny, cancel,
+status, executions, pending, report, audit verify (not --bundle) and audit export to the service,
+with your token (`mai-safety COMMAND --help` then shows the client's flags); tokens, policy,
+recover, projections, serve and the other audit commands, and every command of
+`python -m mai_safety.infrastructure.cli`, act on the local ledger named by MAI_SAFETY_DATABASE_URL"""
 
 
 class _Parser(argparse.ArgumentParser):

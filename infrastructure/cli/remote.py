@@ -1,7 +1,8 @@
 """The CLI as a thin client of ``mai-safety serve``: with ``MAI_SAFETY_URL`` set, ``run``, ``assess``,
-``history``, ``approve``, ``deny``, ``cancel`` and ``status`` go to the service through
-``mai_safety.client`` with the caller's token. It imports only what that needs (no Docker, no
-analyzers, no ledger): ``entry.py`` sends these commands here before the local CLI is imported.
+``history``, ``approve``, ``deny``, ``cancel``, ``status``, and the reading commands ``executions``,
+``pending``, ``report``, ``audit verify`` and ``audit export`` (``remote_views``) go to the service
+through ``mai_safety.client`` with the caller's token. It imports only what that needs (no Docker,
+no analyzers, no ledger): ``entry.py`` sends these commands here before the local CLI is imported.
 
 The same texts and exit statuses as the local CLI (``cli_text``), the same reading of FILE
 (``input_files``: the trust boundary for what the user hands us). What differs: who acts is the
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mai_safety.client import (
+    AnswerTooLarge,
     ClientConfigurationError,
     Conflict,
     HostBusy,
@@ -39,13 +41,32 @@ from mai_safety.client import (
 from mai_safety.domain.errors import DomainError
 
 from ..input_files import python_files_in, read_program_file, read_program_stdin
-from . import live
+from . import live, remote_views
 from .text import event_line, exit_for, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
+from .refused import Refused as _Refused
 from .terminal import visible_line
 
-#: The commands that go to the service when MAI_SAFETY_URL is set; the rest stay local.
-COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status")
+#: The commands that go to the service when MAI_SAFETY_URL is set (of ``audit``: ``verify`` without
+#: ``--bundle``, and ``export``); the rest stay local (entry.py decides).
+COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "audit")
+
+DESCRIPTION = """mai-safety as a client of the service at MAI_SAFETY_URL (token: MAI_SAFETY_TOKEN, MAI_SAFETY_TOKEN_FILE or
+~/.config/mai-safety/token). These commands act on the service and its ledger, as your token's principal."""
+
+EPILOG = """on the service (with MAI_SAFETY_URL set): run, assess, history, approve, deny, cancel, status,
+  executions, pending, report, audit verify (not --bundle), audit export
+on the local ledger named by MAI_SAFETY_DATABASE_URL (the operator's, on the service's host), whatever
+  MAI_SAFETY_URL says: tokens, policy, recover, projections, serve, audit verify --bundle, audit replay,
+  audit checkpoint, audit public-key, audit init-postgres, audit archive; and every command of
+  `python -m mai_safety.infrastructure.cli`
+
+exit status: as the local CLI (see `python -m mai_safety.infrastructure.cli --help`); and
+  2  bad input, or a flag the service cannot honour (the message says how to do it locally)
+  5  the service does not answer
+  6  no usable token, or the service refused it (401)
+  7  your token's role may not do this (403)
+  1  report, audit verify: the service's ledger failed verification"""
 #: What this side reads at most; the service holds its own limit (and answers 413 past it).
 MAX_CODE_BYTES = 1024 * 1024
 
@@ -56,7 +77,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="mai-safety", description="mai-safety as a client of the service at MAI_SAFETY_URL (token: MAI_SAFETY_TOKEN or MAI_SAFETY_TOKEN_FILE).")
+    parser = _Parser(prog="mai-safety", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = commands.add_parser("run", help="assess and run a program on the service")
     run.add_argument("file", help="a Python file, or - for standard input")
@@ -99,13 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--json", action="store_true")
     status = commands.add_parser("status", help="what answers on the service's side")
     status.add_argument("--json", action="store_true")
+    remote_views.add_commands(commands, _Parser)
     return parser
-
-
-class _Refused(Exception):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.message, self.code = message, code
 
 
 def main(argv: list[str]) -> int:
@@ -161,6 +177,8 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         return _show(client.deny(args.execution_id, args.reason), args.json)
     if args.command == "cancel":
         return _show(client.cancel(args.execution_id), args.json, exit_ok=True)
+    if args.command in ("executions", "pending", "report", "audit"):
+        return remote_views.run(client, args)
     raise AssertionError(f"no handler for {args.command!r}")
 
 
@@ -295,6 +313,8 @@ def _failure(exc: MaiSafetyClientError) -> tuple[str, int]:
         from .hints import field_hint
 
         return exc.detail + field_hint(exc.problem.get("field")), EXIT_BAD_INPUT
+    if isinstance(exc, AnswerTooLarge):
+        return exc.message, EXIT_BAD_INPUT
     if isinstance(exc, HostBusy):
         return f"{exc.detail} (try again in {exc.retry_after or 10:g} s)", EXIT_BUSY
     if isinstance(exc, ServiceUnavailable):

@@ -65,8 +65,8 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
                 status=args.status, level=args.level, submitter=args.submitter, task_id=args.task,
                 since=_moment(args.since, "since"), until=_moment(args.until, "until"), limit=args.limit, page=args.page,
             )
-            rows = models.executions(query)
-            print(json.dumps([row.to_dict() for row in rows], indent=2) if args.json else executions_table(rows))
+            rows = [row.to_dict() for row in models.executions(query)]
+            print(json.dumps(rows, indent=2) if args.json else executions_table(rows))
             return EXIT_OK
         if args.command == "pending":
             waiting = models.pending(now)
@@ -89,7 +89,7 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
         elif output == "html":
             print(render_html(audit))
         else:
-            print(json.dumps(audit.to_dict(), indent=2) if output == "json" else report_text(audit))
+            print(json.dumps(audit.to_dict(), indent=2) if output == "json" else report_text(audit.to_dict()))
         return EXIT_TAMPERED if anchor.verified is False else EXIT_OK
     finally:
         app.close()

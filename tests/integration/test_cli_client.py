@@ -64,8 +64,10 @@ class World:
     tokens: dict[str, str]
     tmp: Path
 
-    def cli(self, who: str | None, *args: str, stdin: str | None = None, url: str | None = None) -> Done:
+    def cli(self, who: str | None, *args: str, stdin: str | None = None, url: str | None = None, env: dict[str, str] | None = None) -> Done:
+        extra = env or {}
         env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+        env.update(extra)
         env["MAI_SAFETY_URL"] = url or self.server.url
         env["XDG_CONFIG_HOME"] = str(self.tmp / "no-config")  # no default token file
         if who:
@@ -150,7 +152,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     tmp = tmp_path_factory.mktemp("cli-client")
     policies = policies_with(tmp)
     database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
-    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"], "alice": ["approver"], "sec": ["security-officer"]})
+    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"], "alice": ["approver"], "sec": ["security-officer"], "audit": ["auditor"]})
     with running_server(tmp, database_url, policies) as server:
         yield World(server, tokens, tmp)
 
@@ -234,14 +236,153 @@ def test_failures_are_one_line_with_the_local_exit_statuses(world: World) -> Non
     assert over.returncode == 2 and "above what the policy allows" in over.stderr
 
 
-def test_commands_a_client_does_not_serve_stay_local_with_the_url_set(world: World, tmp_path: Path) -> None:
+def test_the_operators_commands_stay_local_with_the_url_set(world: World, tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env.update({"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"],
                 "MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'local.sqlite'}"})
-    local = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli.entry", "audit", "verify", "--json"],
-                           env=env, capture_output=True, text=True, timeout=120)
-    assert local.returncode == 0, local.stderr  # MAI_SAFETY_URL and the token are known settings, not errors
-    assert json.loads(local.stdout)["intact"]
+
+    def local(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli.entry", *args],
+                              env=env, capture_output=True, text=True, timeout=120)
+
+    granted = local("tokens", "create", "ops", "--role", "auditor", "--json")  # the operator's, on the host, as before
+    assert granted.returncode == 0, granted.stderr  # MAI_SAFETY_URL and the token are known settings, not errors
+    listed = local("tokens", "list", "--json")
+    assert [token["principal"] for token in json.loads(listed.stdout)] == ["ops"]  # the local ledger's, not the service's four
+    always_local = subprocess.run([sys.executable, "-m", "mai_safety.infrastructure.cli", "audit", "verify", "--json"],
+                                  env=env, capture_output=True, text=True, timeout=120)
+    assert always_local.returncode == 0 and json.loads(always_local.stdout)["intact"], always_local.stderr
+
+
+# --- the reading commands: the service's ledger, never a local one ------------------------------------
+
+
+def _service(world: World, who: str, path: str, **params: Any) -> Any:
+    with world.server.client(world.tokens[who]) as http:
+        response = http.get(path, params=params)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+
+def _without(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    return [{name: value for name, value in row.items() if name != key} for row in rows]
+
+
+@pytest.fixture(scope="module")
+def ran_and_waiting(world: World) -> tuple[str, str]:
+    """One run that completed and one HIGH execution that waits, both on the service's ledger."""
+    ran = world.cli("mai", "run", "-", "--timeout", "20", stdin=HELLO)
+    assert ran.returncode == 0, ran.stderr
+    waiting = world.cli("mai", "run", "-", "--task-id", "T-waits", stdin=HIGH)
+    assert waiting.returncode == 3, waiting.stderr
+    return ran.stdout.splitlines()[-1].removeprefix("execution: "), waiting.stdout.splitlines()[-1].removeprefix("execution: ")
+
+
+def test_executions_and_pending_list_the_services_ledger_not_the_local_one(
+    world: World, ran_and_waiting: tuple[str, str], docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
+    ran, waiting = ran_and_waiting
+    elsewhere = tmp_path / "another-ledger.sqlite"  # the client's own ledger setting, which these commands must not read
+    local = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{elsewhere}"}
+
+    listed = world.cli("audit", "executions", env=local)
+    assert listed.returncode == 0 and listed.heavy == [], listed.stderr
+    rows = {line.split()[0]: line.split()[2] for line in listed.stdout.splitlines()[1:]}
+    assert rows[ran] == "completed" and rows[waiting] == "awaiting_override"
+    assert listed.stdout.splitlines()[0].startswith("execution ")
+    assert not elsewhere.exists()  # nothing local was even opened
+
+    as_json = world.cli("audit", "executions", "--status", "awaiting_override", "--task", "T-waits", "--json", env=local)
+    assert as_json.returncode == 0 and as_json.heavy == []
+    assert json.loads(as_json.stdout) == _service(world, "audit", "/v1/executions", status="awaiting_override", task="T-waits")
+    assert [row["execution_id"] for row in json.loads(as_json.stdout)] == [waiting]
+    assert as_json.stdout == json.dumps(json.loads(as_json.stdout), indent=2) + "\n"  # laid out as the local command's
+
+    waits = world.cli("alice", "pending", env=local)
+    assert waits.returncode == 0 and waits.heavy == []
+    assert any(line.split()[:4] == [waiting, "HIGH", "needs", "confirmation"] for line in waits.stdout.splitlines()), waits.stdout
+    pending_json = world.cli("alice", "pending", "--json", env=local)
+    assert _without(json.loads(pending_json.stdout), "seconds_left") == _without(_service(world, "alice", "/v1/pending"), "seconds_left")
+
+    refused = world.cli("mai", "pending")
+    assert refused.returncode == 7 and refused.stderr.count("\n") == 1 and refused.heavy == []
+    bad = world.cli("audit", "executions", "--since", "yesterday")
+    assert bad.returncode == 2 and "is not a time" in bad.stderr and bad.stderr.count("\n") == 1
+    too_many = world.cli("audit", "executions", "--limit", "5000")
+    assert too_many.returncode == 2 and "limit" in too_many.stderr and too_many.stderr.count("\n") == 1
+    assert not elsewhere.exists()
+
+
+def test_report_is_the_services_report_in_every_format(world: World, ran_and_waiting: tuple[str, str], tmp_path: Path) -> None:
+    local = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'another-ledger.sqlite'}"}
+    text = world.cli("audit", "report", env=local)
+    assert text.returncode == 0 and text.heavy == [], text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("audit report, the beginning to now") and "audit verify passed" in lines[1]
+    served = _service(world, "audit", "/v1/report")
+    assert f"executions:  {served['executions']}" in lines and served["executions"] >= 2
+
+    as_json = json.loads(world.cli("audit", "report", "--format", "json", env=local).stdout)
+    assert {**as_json, "generated_at": None} == {**_service(world, "audit", "/v1/report"), "generated_at": None}
+
+    page = tmp_path / "report.html"
+    html = world.cli("audit", "report", "--format", "html", "--output", str(page), env=local)
+    assert html.returncode == 0, html.stderr
+    assert page.read_text().lstrip().lower().startswith("<!doctype html")
+    assert set(html.heavy) <= {"mai_safety.application", "mai_safety.application.audit_report"}  # the renderer's data shape only
+
+    nobody = world.cli("alice", "report")
+    assert nobody.returncode == 7 and nobody.stderr.count("\n") == 1
+    backwards = world.cli("audit", "report", "--since", "2030-01-02", "--until", "2030-01-01")
+    assert backwards.returncode == 2 and "before it begins" in backwards.stderr and backwards.stderr.count("\n") == 1
+
+
+def test_audit_verify_and_export_ask_the_service_and_its_bundle_verifies_here(
+    world: World, ran_and_waiting: tuple[str, str], tmp_path: Path
+) -> None:
+    local = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'another-ledger.sqlite'}"}
+    verified = world.cli("audit", "audit", "verify", env=local)
+    assert verified.returncode == 0 and verified.heavy == [], verified.stderr
+    assert verified.stdout.startswith("ledger intact: ") and "event MAC(s) checked" in verified.stdout
+    as_json = json.loads(world.cli("audit", "audit", "verify", "--json", env=local).stdout)
+    assert as_json["intact"] and as_json["head_position"] >= _service(world, "audit", "/v1/executions")[0]["position"]
+
+    submitter = world.cli("mai", "audit", "verify")
+    assert submitter.returncode == 7 and submitter.stderr.count("\n") == 1 and submitter.heavy == []
+    ranged = world.cli("audit", "audit", "verify", "--from", "2")
+    assert ranged.returncode == 2 and "--bundle" in ranged.stderr and ranged.stderr.count("\n") == 1
+
+    bundle = tmp_path / "bundle.jsonl"
+    exported = world.cli("audit", "audit", "export", "--output", str(bundle), env=local)
+    assert exported.returncode == 0 and exported.heavy == [] and exported.stdout == "", exported.stderr
+    assert not list(tmp_path.glob(".*.partial"))
+    checked = world.cli(None, "audit", "verify", "--bundle", str(bundle), env=local)  # local, with the URL still set
+    assert checked.returncode == 0 and checked.stdout.startswith("bundle intact: "), checked.stderr
+    assert "eventsourcing" in checked.heavy  # the local CLI checked it, in this process
+
+    ran, _ = ran_and_waiting
+    one = world.cli("audit", "audit", "export", "--execution", ran, env=local)
+    assert one.returncode == 0 and one.stdout.endswith("\n") and one.heavy == []
+    assert all(json.loads(line) for line in one.stdout.splitlines())
+    assert ran in one.stdout
+
+    assert world.cli("mai", "audit", "export").returncode == 7
+    both = world.cli("audit", "audit", "export", "--execution", ran, "--from", "1")
+    assert both.returncode == 2 and both.stderr.count("\n") == 1
+    nowhere = world.cli("audit", "audit", "export", "--output", str(tmp_path / "no-such-folder" / "b.jsonl"))
+    assert nowhere.returncode == 2 and "cannot write" in nowhere.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["executions"], ["executions", "--json"], ["pending", "--json"], ["report"], ["report", "--json"],
+     ["audit", "verify"], ["audit", "verify", "--json"], ["audit", "export"]],
+)
+def test_each_reading_command_imports_nothing_heavy(world: World, command: list[str]) -> None:
+    who = "alice" if command[0] == "pending" else "audit"
+    done = world.cli(who, *command)
+    assert done.returncode == 0, done.stderr
+    assert done.heavy == []
 
 
 # --- the live view on a terminal ---------------------------------------------------------------------

@@ -63,7 +63,13 @@ _MODELS: dict[str, type[Any]] = {
 }
 
 
+#: Calls whose answer is handed over as the service sent it (rows of its read models).
+_AS_SENT = frozenset({"executions"})
+
+
 def _typed(call: Call, status_code: int, data: Any) -> Any:
+    if call.reads in _AS_SENT:
+        return data
     try:
         if call.reads == "events":
             return [Event.model_validate(item) for item in data]
@@ -153,6 +159,12 @@ class Client(_Base):
     def events(self, execution_id: str) -> list[Event]:
         """The execution's events in order, each with its actor and ledger position."""
         return self._send(_core.events(execution_id))
+
+    def executions(self, **filters: Any) -> list[dict[str, Any]]:
+        """Executions, newest first, as rows of the service's view (a submitter's token sees its
+        own): ``status``, ``level``, ``since``, ``until``, ``submitter``, ``task``, ``limit``, ``page``."""
+        rows: list[dict[str, Any]] = self._send(_core.executions(filters))
+        return rows
 
     # --- the gate (roles approver and security-officer; never the submitter) -----------------
 
@@ -251,6 +263,10 @@ class AsyncClient(_Base):
 
     async def events(self, execution_id: str) -> list[Event]:
         return await self._send(_core.events(execution_id))
+
+    async def executions(self, **filters: Any) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = await self._send(_core.executions(filters))
+        return rows
 
     async def confirm(self, execution_id: str, explanation: str = "", *, on_behalf_of: str | None = None,
                       wait_s: float | None = None) -> Execution | PendingExecution:

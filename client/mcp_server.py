@@ -1,8 +1,8 @@
 """``mai-safety mcp``: an MCP server over stdio for an AI assistant, a client of ``mai-safety serve``
 through ``mai_safety.client`` with the assistant's own (submitter) token.
 
-Four tools: assess code, run code, get an execution, list the executions this MCP session
-submitted. There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
+Four tools: assess code, run code, get an execution, list the caller's recent executions (those
+its token submitted, or only this MCP session's). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
 comes back ``awaiting_override`` with its findings and what a person must do, and that answer
 stays a human's act through another principal's token.
 
@@ -152,7 +152,7 @@ def tool_error(exc: Exception) -> ToolError:
 
 
 class MaiSafetyTools:
-    """The tools, over one ``AsyncClient``; remembers this session's executions."""
+    """The tools, over one ``AsyncClient``; remembers this session's executions too."""
 
     def __init__(self, client: AsyncClient, session_id: str) -> None:
         self.client = client
@@ -217,22 +217,27 @@ class MaiSafetyTools:
             raise tool_error(exc) from None
 
     async def list_recent_executions(
-        self, limit: Annotated[int, Field(ge=1, le=REMEMBERED, description="how many, newest first")] = 20
+        self,
+        limit: Annotated[int, Field(ge=1, le=REMEMBERED, description="how many, newest first")] = 20,
+        this_session_only: Annotated[bool, Field(description="only those this MCP session submitted")] = False,
     ) -> RecentExecutionsOut:
-        """The executions this MCP session submitted, newest first, each as it stands now."""
-        executions: list[ExecutionOut] = []
+        """The executions this assistant's token submitted, newest first, each as it stands now
+        (or only this MCP session's)."""
         try:
-            for execution_id in list(reversed(self.submitted))[:limit]:
-                executions.append(_execution(await self.client.get(execution_id)))
+            if this_session_only:
+                ids = list(reversed(self.submitted))[:limit]
+                note = f"The executions this MCP session submitted (session_id {self.session_id}), newest first."
+            else:
+                rows = await self.client.executions(limit=limit)
+                ids = [str(row["execution_id"]) for row in rows]
+                note = (
+                    "The executions this token submitted, newest first, from the service's list (a submitter "
+                    "sees only its own; one submitted a moment ago may take a moment to be listed)."
+                )
+            executions = [_execution(await self.client.get(execution_id)) for execution_id in ids]
         except Exception as exc:  # noqa: BLE001
             raise tool_error(exc) from None
-        return RecentExecutionsOut(
-            note=(
-                "The service has no route that lists a caller's executions yet: these are the ones this MCP "
-                f"session submitted (at most {REMEMBERED}), recorded with session_id {self.session_id}."
-            ),
-            executions=executions,
-        )
+        return RecentExecutionsOut(note=note, executions=executions)
 
 
 class _Server(FastMCP):

@@ -78,8 +78,9 @@ def test_an_assistant_lists_the_tools_runs_code_and_cannot_get_blocked_code_run(
         ("run_code", {"code": HELLO, "timeout_s": 20, "task_id": "task-1"}),
         ("run_code", {"code": BLOCKED}),
         ("list_recent_executions", {}),
+        ("list_recent_executions", {"this_session_only": True}),
     ]
-    tools, (assessed, hello, blocked, recent) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    tools, (assessed, hello, blocked, recent, this_session) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
 
     assert {tool.name for tool in tools} == TOOLS  # and none that confirms, overrides or denies
     run_schema = next(tool for tool in tools if tool.name == "run_code").inputSchema
@@ -100,9 +101,12 @@ def test_an_assistant_lists_the_tools_runs_code_and_cannot_get_blocked_code_run(
     assert waiting["findings"] and waiting["exit_code"] is None and waiting["stdout"] == ""
     assert "security-officer" in waiting["what_a_person_must_do"] and "not this assistant's" in waiting["what_a_person_must_do"]
 
+    # The token's executions from the service's list, newest first; and this session's alone.
     listed = recent.structuredContent
-    assert listed and [item["execution_id"] for item in listed["executions"]] == [waiting["execution_id"], ran["execution_id"]]
-    assert "no route" in listed["note"]
+    assert listed and [item["execution_id"] for item in listed["executions"]][:2] == [waiting["execution_id"], ran["execution_id"]]
+    mine = this_session.structuredContent
+    assert mine and [item["execution_id"] for item in mine["executions"]] == [waiting["execution_id"], ran["execution_id"]]
+    assert "session" in mine["note"]
 
     with Client(world.server.url, token=world.tokens["audit"]) as audit:  # the ledger says the same
         events = [event.event for event in audit.events(waiting["execution_id"])]

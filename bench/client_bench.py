@@ -1,12 +1,12 @@
 """`mai-safety run` on hello world from process start to exit, in one sitting: the CLI as a client
 of a warm service (MAI_SAFETY_URL set; analyzers warm and two started containers waiting, the
-pool of policies/limits.yaml) and of a service without a pool (as shipped), the same client against a stand-in that answers at once
+pool of policies/limits.yaml as shipped) and of a service without a pool, the same client against a stand-in that answers at once
 with the warm service's own answer (the client process's own cost: interpreter, imports, token,
 connection, printing), the local CLI (everything in-process, cold), and `docker run --rm` of the
 sandbox image with our hardening flags (the bare cold start). Each is a fresh process per run, as
 a user meets it. The machine is noisy: read the differences.
 
-    .venv/bin/python bench/client_bench.py [--runs 10]
+    .venv/bin/python bench/client_bench.py [--runs 10] [--gap 0.5]
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
 
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
-from run_bench import HELLO, measure  # type: ignore[import-not-found]
+from run_bench import HELLO  # type: ignore[import-not-found]
 
 CLI = str(Path(sys.executable).with_name("mai-safety"))
 IMAGE = os.environ.get("MAI_SAFETY_IMAGE", "mai-safety/sandbox:1")
@@ -38,6 +39,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def measure(action: Callable[[], object], runs: int, gap_s: float) -> list[float]:
+    """One warm-up, then ``runs`` timed calls, ``gap_s`` apart (the pause is not timed: a person
+    or an assistant does not start the next command the instant one ends, and the pool refills)."""
+    action()
+    timings = []
+    for _ in range(runs):
+        time.sleep(gap_s)
+        started = time.perf_counter()
+        action()
+        timings.append(time.perf_counter() - started)
+    return timings
 
 
 def run(command: list[str], env: dict[str, str]) -> None:
@@ -71,6 +85,7 @@ def answering_at_once(answer: bytes) -> http.server.ThreadingHTTPServer:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--gap", type=float, default=0.5, help="seconds between two runs, outside the timing")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="mai-safety-client-bench-"))
     (work / "hello.py").write_bytes(HELLO)
@@ -81,16 +96,20 @@ def main() -> None:
     served = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'service.sqlite'}"}
     token = subprocess.run([CLI, "tokens", "create", "bench", "--role", "submitter"], env=served, capture_output=True,
                            text=True, check=True).stdout.splitlines()[0]
-    # The warm service keeps two started containers for standard runs (policies/limits.yaml's pool);
-    # the shipped policy keeps none, so the service is measured both ways, on one ledger.
-    pooled_policies = work / "policies-pool-2"
-    shutil.copytree(PROJECT_ROOT / "policies", pooled_policies)
-    limits = yaml.safe_load((pooled_policies / "limits.yaml").read_text())
-    limits.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": 2, "untrusted": 0}
-    (pooled_policies / "limits.yaml").write_text(yaml.safe_dump(limits))
+    # The warm service keeps two started containers for standard runs (policies/limits.yaml's pool,
+    # as shipped); the service is measured without them too, on one ledger.
+    def policies(pool: int) -> Path:
+        folder = work / f"policies-pool-{pool}"
+        shutil.copytree(PROJECT_ROOT / "policies", folder)
+        limits = yaml.safe_load((folder / "limits.yaml").read_text())
+        limits.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": pool, "untrusted": 0}
+        (folder / "limits.yaml").write_text(yaml.safe_dump(limits))
+        return folder
+
     servers, clients = [], {}
     try:
-        for pool, environment in ((2, {**served, "MAI_SAFETY_POLICIES": str(pooled_policies)}), (0, served)):
+        for pool in (2, 0):
+            environment = {**served, "MAI_SAFETY_POLICIES": str(policies(pool))}
             port = free_port()
             servers.append(subprocess.Popen([CLI, "serve", "--port", str(port)], env=environment,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -112,11 +131,11 @@ def main() -> None:
         stand_in = answering_at_once(answer.strip())
         at_once = {**client, "MAI_SAFETY_URL": f"http://127.0.0.1:{stand_in.server_address[1]}"}
         results = {
-            "docker run --rm (same image, hardened)": measure(lambda: run(docker, base), args.runs),
-            "mai-safety run, client of a warm service (pool 2)": measure(lambda: run([CLI, "run", hello], client), args.runs),
-            "mai-safety run, client of a service without a pool": measure(lambda: run([CLI, "run", hello], clients[0]), args.runs),
-            "  the client's own part (a service answering at once)": measure(lambda: run([CLI, "run", hello], at_once), args.runs),
-            "mai-safety run, local (no service)": measure(lambda: run([CLI, "run", hello], local), args.runs),
+            "docker run --rm (same image, hardened)": measure(lambda: run(docker, base), args.runs, args.gap),
+            "mai-safety run, client of a warm service (pool 2)": measure(lambda: run([CLI, "run", hello], client), args.runs, args.gap),
+            "mai-safety run, client of a service without a pool": measure(lambda: run([CLI, "run", hello], clients[0]), args.runs, args.gap),
+            "  the client's own part (a service answering at once)": measure(lambda: run([CLI, "run", hello], at_once), args.runs, args.gap),
+            "mai-safety run, local (no service)": measure(lambda: run([CLI, "run", hello], local), args.runs, args.gap),
         }
         stand_in.shutdown()
     finally:

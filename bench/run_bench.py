@@ -75,7 +75,7 @@ def main() -> None:
 
     app = bootstrap(Settings.from_environment(database_url=ledger))
     sandbox = app.sandbox
-    limits = app.gate.profile(TrustLevel.STANDARD).minimum
+    limits = app.policy.profile(TrustLevel.STANDARD).minimum
 
     def api_container() -> None:
         prepared = sandbox.prepare("bench", HELLO.decode(), limits, limits)

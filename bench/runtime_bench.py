@@ -126,7 +126,7 @@ def main() -> None:
                 pool={"standard": pool},
             )
             sandbox = app.sandbox
-            limits = app.gate.profile(TrustLevel.STANDARD).minimum
+            limits = app.policy.profile(TrustLevel.STANDARD).minimum
             taken: list[bool] = []
             executions: list[str] = []
             if pool:

@@ -105,7 +105,7 @@ def termination_latency(app, repeat: int) -> None:  # type: ignore[no-untyped-de
     sandbox = app.sandbox
     interval = sandbox.sample_interval_s
     for reason, (program, requested, clock) in LATENCY_CASES.items():
-        limits = fit_limits(app.gate.profile(TrustLevel.STANDARD), requested, TrustLevel.STANDARD, 0.0)
+        limits = fit_limits(app.policy.profile(TrustLevel.STANDARD), requested, TrustLevel.STANDARD, 0.0)
         latencies = []
         for index in range(repeat):
             prepared = sandbox.prepare(f"bench-{reason}-{index}", program.decode(), limits, limits)

@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
+from mai_safety.infrastructure.ledger.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_IMAGE = "mai-safety/sandbox:1"
@@ -29,6 +30,10 @@ SERVICE_SETTINGS = {
     ),
     "MAI_SAFETY_MAX_CODE_BYTES": f"the largest program accepted (default {DEFAULT_MAX_CODE_BYTES})",
     "MAI_SAFETY_ACTOR": "who is acting, stamped on every event (default USER@HOST)",
+    "MAI_SAFETY_LEDGER_ANSWER_S": (
+        "on Postgres, how long one use of a connection may wait for the database before it is cut and "
+        "callers are told the ledger does not answer (default 30)"
+    ),
     "MAI_SAFETY_SIGNING_KEY": (
         "the Ed25519 key that signs ledger checkpoints and MACs its events "
         "(default $XDG_CONFIG_HOME/mai-safety/signing-key.pem, or DATA_DIR/signing-key.pem where an older install left one)"
@@ -72,6 +77,7 @@ class Settings:
     state_dir: Path | None = None  # $XDG_STATE_HOME/mai-safety: the default ledger witness
     work_dir: Path | None = None  # MAI_SAFETY_WORK_DIR: where runs' folders are made (None: the temporary folder)
     in_container: bool = False  # MAI_SAFETY_IN_CONTAINER=1: this process's files are not the Docker engine's
+    ledger_answer_s: float = ANSWER_WITHIN_S  # MAI_SAFETY_LEDGER_ANSWER_S: Postgres, one use of a connection
 
     @property
     def signing_key_path(self) -> Path:
@@ -109,6 +115,15 @@ class Settings:
             raise ConfigurationError(
                 f"MAI_SAFETY_MAX_CODE_BYTES={max_bytes_text!r} is not a positive number of bytes"
             ) from None
+        answer_text = environ.get("MAI_SAFETY_LEDGER_ANSWER_S", str(ANSWER_WITHIN_S))
+        try:
+            ledger_answer_s = float(answer_text)
+            if not 0 < ledger_answer_s <= 3600:
+                raise ValueError
+        except ValueError:
+            raise ConfigurationError(
+                f"MAI_SAFETY_LEDGER_ANSWER_S={answer_text!r} is not a number of seconds between 0 and 3600"
+            ) from None
         data_home = Path(environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
         config_home = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
         state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
@@ -124,6 +139,7 @@ class Settings:
             state_dir=state_home / "mai-safety",
             work_dir=Path(environ["MAI_SAFETY_WORK_DIR"]) if environ.get("MAI_SAFETY_WORK_DIR") else None,
             in_container=_flag(environ, "MAI_SAFETY_IN_CONTAINER"),
+            ledger_answer_s=ledger_answer_s,
         )
 
 
@@ -155,6 +171,7 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
     if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE):
         env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
         env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
+        env[ANSWER_SETTING] = str(settings.ledger_answer_s)
         return StoreChoice("postgres", env, f"postgres database {env.get('POSTGRES_DBNAME', '?')}")
     if url is None:
         path = settings.data_dir / "ledger.sqlite"
@@ -181,6 +198,7 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
             "POSTGRES_USER": unquote(parsed.username),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "20",  # a connection, or one from the pool: a busy host is not a dead database
+            ANSWER_SETTING: str(settings.ledger_answer_s),  # one use of a connection (ledger/answer_watch.py)
         }
         return StoreChoice("postgres", env, f"postgres {parsed.hostname}:{parsed.port or 5432}/{database}")
     raise ConfigurationError(

@@ -30,6 +30,8 @@ from psycopg.types.composite import register_composite
 
 from mai_safety.application.errors import LedgerUnavailable
 
+from .answer_watch import ANSWER_WITHIN_S, AnswerWatch
+
 #: How long a caller let through while the breaker is open waits for a connection.
 PROBE_WAIT_S = 2.0
 #: How often, while the breaker is open, a caller is let through to probe.
@@ -130,13 +132,19 @@ def reporting_connections(breaker: Breaker) -> type[Connection[DictRow]]:
 class GuardedPostgresDatastore(PostgresDatastore):
     """The library's datastore, its pool reporting to a breaker that ``get_connection`` consults."""
 
-    def __init__(self, *args: Any, breaker: Breaker | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, breaker: Breaker | None = None, answer_within_s: float = ANSWER_WITHIN_S, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.breaker = breaker or Breaker()
         guard_pool(self.pool, self.breaker)
+        # A database that takes the connection and answers nothing: each use is bounded (answer_watch.py).
+        self.watch = AnswerWatch(answer_within_s, self.breaker)
 
     @classmethod
-    def like(cls, datastore: PostgresDatastore, breaker: Breaker | None = None) -> GuardedPostgresDatastore:
+    def like(
+        cls, datastore: PostgresDatastore, breaker: Breaker | None = None, answer_within_s: float = ANSWER_WITHIN_S
+    ) -> GuardedPostgresDatastore:
         """The same datastore (the library's factory made it from POSTGRES_*), guarded; ``datastore``'s
         pool, never opened, is closed. Every option of the library's constructor (eventsourcing
         9.5.6) is read back from what it keeps public: compare when upgrading the library."""
@@ -163,6 +171,7 @@ class GuardedPostgresDatastore(PostgresDatastore):
             originator_id_type="text" if datastore.originator_id_type == "text" else "uuid",
             enable_db_functions=datastore.enable_db_functions,
             breaker=breaker,
+            answer_within_s=answer_within_s,
         )
         datastore.close()
         return guarded
@@ -174,7 +183,7 @@ class GuardedPostgresDatastore(PostgresDatastore):
         try:
             wait = self.pool_open_timeout is not None
             self.pool.open(wait, self.pool_open_timeout or 30.0)
-            with connection_within(self.pool, self.breaker) as conn:
+            with connection_within(self.pool, self.breaker) as conn, self.watch.watching(conn):
                 for info in self.psycopg_type_adapters.values():
                     if not conn.adapters.types.get(info.oid):
                         register_composite(info, conn)

@@ -39,6 +39,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
 from .blobs import blobs_table
+from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 from .breaker import GuardedPostgresDatastore
 from .chaining import (
     CHECKPOINT_COLUMNS,
@@ -323,7 +324,9 @@ class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         # A refusing database is told at once, not after the waits and retries (breaker.py).
-        self.datastore = GuardedPostgresDatastore.like(self.datastore)
+        # And one that takes the connection and answers nothing is cut off past a bound (answer_watch.py).
+        answer_within_s = float(env.get(ANSWER_SETTING) or ANSWER_WITHIN_S)
+        self.datastore = GuardedPostgresDatastore.like(self.datastore, answer_within_s=answer_within_s)
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

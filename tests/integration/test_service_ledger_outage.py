@@ -95,14 +95,14 @@ def _answers_again(client: httpx.Client, path: str, within_s: float = 60.0) -> f
         time.sleep(0.5)
 
 
-def _outage(tmp_path: Path, container: Any, cut: str) -> dict[str, float]:
+def _outage(tmp_path: Path, container: Any, cut: str, env: dict[str, str] | None = None) -> dict[str, float]:
     """Serve, take the database away (``cut``: stop or pause), ask, give it back, ask again."""
     url = _url(container)
     policies = policies_with(tmp_path)
     tokens = grant_tokens(url, policies, {"mai": ["submitter"], "audit": ["auditor"]})
     wrapped = container.get_wrapped_container()
     timings: dict[str, float] = {}
-    with running_server(tmp_path, url, policies) as server, _client(server, tokens["mai"]) as mai, _client(
+    with running_server(tmp_path, url, policies, env) as server, _client(server, tokens["mai"]) as mai, _client(
         server, tokens["audit"]
     ) as audit:
         held = mai.post("/v1/executions", json={"code": BLOCKED})
@@ -137,3 +137,12 @@ def test_a_stopped_database_is_a_503_at_once_nothing_is_written_and_the_service_
     tmp_path: Path, own_postgres: Any
 ) -> None:
     _outage(tmp_path, own_postgres, "stop")
+
+
+def test_a_paused_database_is_a_503_within_the_answer_bound_and_the_service_recovers_alone(
+    tmp_path: Path, own_postgres: Any
+) -> None:
+    """Paused, Postgres takes TCP and answers nothing: a statement would wait for ever (the kernel
+    acknowledges what is sent). Each use of a connection is bounded (ledger/answer_watch.py; 3 s
+    here, 30 s as shipped): the late one is cut, the breaker opens, callers are told."""
+    _outage(tmp_path, own_postgres, "pause", {"MAI_SAFETY_LEDGER_ANSWER_S": "3"})

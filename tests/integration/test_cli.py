@@ -23,6 +23,13 @@ def env(tmp_path: Path, database_url: str) -> dict[str, str]:
 
 
 @pytest.fixture
+def postgres_env(postgres_url: str, docker_client: docker.DockerClient) -> dict[str, str]:
+    """For the runs: the whole path, containers included, once, on production's ledger (the
+    ledger's contract has its own tests over both backends)."""
+    return {"MAI_SAFETY_DATABASE_URL": postgres_url, "MAI_SAFETY_ACTOR": "tester"}
+
+
+@pytest.fixture
 def sqlite_env(tmp_path: Path) -> dict[str, str]:
     return {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester"}
 
@@ -41,9 +48,8 @@ def _assert_one_clean_line(result: subprocess.CompletedProcess[str], code: int, 
     assert words in lines[0]
 
 
-def test_run_prints_the_assessment_the_output_and_the_execution_id(
-    env: dict[str, str], tmp_path: Path, docker_client: docker.DockerClient
-) -> None:
+def test_run_prints_the_assessment_the_output_and_the_execution_id(postgres_env: dict[str, str], tmp_path: Path) -> None:
+    env = postgres_env
     program = tmp_path / "hello.py"
     program.write_text('print("hello, world")\n')
     result = _run(["run", str(program), "--json"], env)
@@ -117,9 +123,9 @@ def test_an_invalid_policy_file_names_the_file_and_key_with_exit_6(sqlite_env: d
 
 
 def test_high_and_blocked_code_is_not_run_and_awaits_an_override(
-    env: dict[str, str], tmp_path: Path, docker_client: docker.DockerClient
+    postgres_env: dict[str, str], tmp_path: Path, docker_client: docker.DockerClient
 ) -> None:
-    env = {**env, "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path))}
+    env = {**postgres_env, "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path))}
     marker = tmp_path / "ran"
     for code, level, kind in (
         (f"exec(open('{marker}').read())\n", "BLOCKED", "override"),

@@ -19,9 +19,11 @@ HIGH_CODE = b"print(eval('6 * 7'))\n"
 
 
 @pytest.fixture
-def env(tmp_path: Path, database_url: str, docker_client: docker.DockerClient) -> dict[str, str]:
+def env(tmp_path: Path, postgres_url: str, docker_client: docker.DockerClient) -> dict[str, str]:
+    """The gate's whole path, containers included, runs once, on production's ledger (Postgres);
+    the ledger's contract has its own tests over both backends."""
     return {
-        "MAI_SAFETY_DATABASE_URL": database_url,
+        "MAI_SAFETY_DATABASE_URL": postgres_url,
         "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path)),
         "MAI_SAFETY_ACTOR": "mai-assistant",
     }
@@ -105,9 +107,9 @@ def test_a_denied_execution_ends_unrun_with_the_reason_and_actor(env: dict[str, 
     assert again.returncode == 2 and "rejected" in again.stderr
 
 
-def test_no_answer_in_time_ends_the_execution_unrun(tmp_path: Path, database_url: str, docker_client: docker.DockerClient) -> None:
+def test_no_answer_in_time_ends_the_execution_unrun(tmp_path: Path, postgres_url: str, docker_client: docker.DockerClient) -> None:
     env = {
-        "MAI_SAFETY_DATABASE_URL": database_url,
+        "MAI_SAFETY_DATABASE_URL": postgres_url,
         "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path, answer_within_s=1)),
     }
     waiting = _json(run_cli(["run", "-", "--json"], env, HIGH_CODE))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import http.server
 import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -22,14 +21,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-import yaml
 
-from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from run_bench import HELLO  # type: ignore[import-not-found]
+from runtime_bench import measure, pooled_policies  # type: ignore[import-not-found]  # runs gap_s apart, the pause untimed
 
 CLI = str(Path(sys.executable).with_name("mai-safety"))
 IMAGE = os.environ.get("MAI_SAFETY_IMAGE", "mai-safety/sandbox:1")
@@ -39,19 +36,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def measure(action: Callable[[], object], runs: int, gap_s: float) -> list[float]:
-    """One warm-up, then ``runs`` timed calls, ``gap_s`` apart (the pause is not timed: a person
-    or an assistant does not start the next command the instant one ends, and the pool refills)."""
-    action()
-    timings = []
-    for _ in range(runs):
-        time.sleep(gap_s)
-        started = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - started)
-    return timings
 
 
 def run(command: list[str], env: dict[str, str]) -> None:
@@ -98,18 +82,10 @@ def main() -> None:
                            text=True, check=True).stdout.splitlines()[0]
     # The warm service keeps two started containers for standard runs (policies/limits.yaml's pool,
     # as shipped); the service is measured without them too, on one ledger.
-    def policies(pool: int) -> Path:
-        folder = work / f"policies-pool-{pool}"
-        shutil.copytree(PROJECT_ROOT / "policies", folder)
-        limits = yaml.safe_load((folder / "limits.yaml").read_text())
-        limits.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": pool, "untrusted": 0}
-        (folder / "limits.yaml").write_text(yaml.safe_dump(limits))
-        return folder
-
     servers, clients = [], {}
     try:
         for pool in (2, 0):
-            environment = {**served, "MAI_SAFETY_POLICIES": str(policies(pool))}
+            environment = {**served, "MAI_SAFETY_POLICIES": str(pooled_policies(work, pool))}
             port = free_port()
             servers.append(subprocess.Popen([CLI, "serve", "--port", str(port)], env=environment,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))

@@ -51,6 +51,16 @@ def measure(action: Callable[[], object], runs: int, gap_s: float) -> list[float
     return timings
 
 
+def pooled_policies(work: Path, standard: int) -> Path:
+    """The shipped policies, with ``standard`` pool containers for standard runs and none for the others."""
+    folder = work / f"policies-pool-{standard}"
+    shutil.copytree(PROJECT_ROOT / "policies", folder)
+    data = yaml.safe_load((folder / "limits.yaml").read_text())
+    data.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": standard, "untrusted": 0}
+    (folder / "limits.yaml").write_text(yaml.safe_dump(data))
+    return folder
+
+
 def policies_for(work: Path, runtime: str) -> Path:
     folder = work / f"policies-{runtime}"
     shutil.copytree(PROJECT_ROOT / "policies", folder)

@@ -35,12 +35,11 @@ from pathlib import Path
 import docker
 import httpx
 import psutil
-import yaml
 
-from mai_safety.infrastructure.settings import DEFAULT_IMAGE, PROJECT_ROOT
+from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
 from run_bench import HELLO  # type: ignore[import-not-found]
-from runtime_bench import measure, summary  # type: ignore[import-not-found]
+from runtime_bench import measure, pooled_policies, summary  # type: ignore[import-not-found]
 
 CLI = str(Path(sys.executable).with_name("mai-safety"))
 HARDENING = dict(
@@ -73,11 +72,7 @@ class Service:
 
     def __init__(self, work: Path, pool: int) -> None:
         home = work / f"home-{pool}"
-        policies = work / f"policies-{pool}"
-        shutil.copytree(PROJECT_ROOT / "policies", policies)
-        limits = yaml.safe_load((policies / "limits.yaml").read_text())
-        limits.setdefault("pool", {})["sizes"] = {"trusted": 0, "standard": pool, "untrusted": 0}
-        (policies / "limits.yaml").write_text(yaml.safe_dump(limits))
+        policies = pooled_policies(work, pool)
         self.env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
         self.env.update(
             MAI_SAFETY_DATABASE_URL=f"sqlite:///{work / f'ledger-{pool}.sqlite'}", MAI_SAFETY_POLICIES=str(policies),

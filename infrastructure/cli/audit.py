@@ -38,6 +38,7 @@ from ..bootstrap import alert_verify_failed, bootstrap, default_actor, harden_le
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
 from ..ledger.witness import FileWitness
 from ..settings import Settings
+from .arguments import ledger_position
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
 from .terminal import framed, visible_line
 from .verification_text import note_lines, verification_status, verification_text
@@ -54,16 +55,6 @@ _ARCHIVE_NAME = re.compile(r"^ledger-(\d{12})-(\d{12})\.jsonl$")
 
 _SMALL_FILE = 1024 * 1024  # a checkpoint, a public key, a password file
 _BUNDLE_LINE = 64 * 1024 * 1024  # one event (its output inline) or one blob, as JSON
-
-
-def _position(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a ledger position (a whole number from 1)") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a ledger position (they count from 1)")
-    return value
 
 
 def _moment(text: str) -> datetime:
@@ -85,8 +76,8 @@ def add_audit_commands(commands: Any, parser_class: type[argparse.ArgumentParser
     verify = sub.add_parser(
         "verify", help="recompute both hash chains and check every signed checkpoint", epilog=AUDIT_EPILOG, formatter_class=formatter
     )
-    verify.add_argument("--from", dest="from_position", type=_position, metavar="POSITION", help="first position to check")
-    verify.add_argument("--to", dest="to_position", type=_position, metavar="POSITION", help="last position to check")
+    verify.add_argument("--from", dest="from_position", type=ledger_position, metavar="POSITION", help="first position to check")
+    verify.add_argument("--to", dest="to_position", type=ledger_position, metavar="POSITION", help="last position to check")
     verify.add_argument("--execution", metavar="ID", help="one execution, and the ledger up to the checkpoint covering it")
     verify.add_argument("--checkpoint", metavar="FILE", help="a checkpoint you kept (`audit checkpoint > FILE`): the ledger must still extend it")
     verify.add_argument("--bundle", metavar="FILE", help="check an exported bundle instead of the database (no database needed)")
@@ -100,8 +91,8 @@ def add_audit_commands(commands: Any, parser_class: type[argparse.ArgumentParser
 
     export = sub.add_parser("export", help="write a self-contained, verifiable bundle (JSON lines)", epilog=AUDIT_EPILOG, formatter_class=formatter)
     export.add_argument("--execution", metavar="ID", help="one execution (other executions' events appear as hashes only)")
-    export.add_argument("--from", dest="from_position", type=_position, metavar="POSITION")
-    export.add_argument("--to", dest="to_position", type=_position, metavar="POSITION")
+    export.add_argument("--from", dest="from_position", type=ledger_position, metavar="POSITION")
+    export.add_argument("--to", dest="to_position", type=ledger_position, metavar="POSITION")
     export.add_argument("--output", metavar="FILE", help="write here instead of standard output")
 
     checkpoint = sub.add_parser("checkpoint", help="seal the head now and print the newest signed checkpoint (JSON) to keep")

@@ -14,13 +14,14 @@ import argparse
 import json
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from mai_safety.client import PlainClient
 
 from ..reports.text import executions_table, pending_list, report_text
+from .arguments import TIME_HINT, ledger_position, utc_text
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
 from .refused import Refused
 from .verification_text import note_lines, verification_status, verification_text
@@ -64,8 +65,8 @@ def add_commands(commands: Any, parser_class: type[argparse.ArgumentParser]) -> 
         verify.add_argument(flag, dest=f"local_{flag[2:].replace('-', '_')}", help=argparse.SUPPRESS)
     export = sub.add_parser("export", help="the service's ledger as a self-contained bundle; check it with `audit verify --bundle FILE`")
     export.add_argument("--execution", metavar="ID")
-    export.add_argument("--from", dest="from_position", type=_position, metavar="POSITION")
-    export.add_argument("--to", dest="to_position", type=_position, metavar="POSITION")
+    export.add_argument("--from", dest="from_position", type=ledger_position, metavar="POSITION")
+    export.add_argument("--to", dest="to_position", type=ledger_position, metavar="POSITION")
     export.add_argument("--output", metavar="FILE", help="write here (whole or not at all) instead of standard output")
 
 
@@ -160,27 +161,14 @@ def _export(client: PlainClient, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _position(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a ledger position (a whole number from 1)") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a ledger position (they count from 1)")
-    return value
-
-
 def _moment(text: str | None, field: str) -> str | None:
-    """As the local CLI reads it: an ISO 8601 time (or day), a naive one in UTC, sent as UTC."""
+    """As the local CLI reads it (arguments.py): an ISO 8601 time (or day), sent as UTC."""
     if text is None:
         return None
     try:
-        moment = datetime.fromisoformat(text.strip())
+        return utc_text(text)
     except ValueError:
-        raise Refused(f"--{field} {text!r} is not a time: write it as 2026-11-25 or 2026-11-25T14:30:00") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat()
+        raise Refused(f"--{field} {text!r} is not a time: {TIME_HINT}") from None
 
 
 def _day(text: str | None, field: str) -> str | None:

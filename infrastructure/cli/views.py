@@ -20,6 +20,7 @@ from ..bootstrap import bootstrap, read_models
 from ..reports.html import render_html, write_html
 from ..reports.text import executions_table, pending_list, report_text
 from ..settings import Settings
+from .arguments import TIME_HINT, utc_text
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
 
 COMMANDS = ("executions", "pending", "report", "projections")
@@ -96,16 +97,13 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _moment(text: str | None, field: str) -> str | None:
-    """An ISO 8601 time (or day) as the UTC text the views compare; a naive time is UTC."""
+    """An ISO 8601 time (or day) as the UTC text the views compare (arguments.py)."""
     if text is None:
         return None
     try:
-        moment = datetime.fromisoformat(text.strip())
+        return utc_text(text)
     except ValueError:
-        raise InvalidQuery(f"--{field} {text!r} is not a time: write it as 2026-11-25 or 2026-11-25T14:30:00", field) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat()
+        raise InvalidQuery(f"--{field} {text!r} is not a time: {TIME_HINT}", field) from None
 
 
 def _day(text: str | None, field: str) -> date | None:

@@ -115,6 +115,7 @@ def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
         profiles=dict(policies.limits.profiles),
         trust_rules=policies.limits.trust_rules,
         egress=policies.network.egress,
+        runtimes=dict(policies.limits.runtimes),
         failure_levels={
             "assessment.yaml: analyzer_failure_level": policies.bandit.failure_level,
             "analysis.yaml: failure_level": analysis.failure_level,

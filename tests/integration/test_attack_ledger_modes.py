@@ -17,10 +17,10 @@ from pathlib import Path
 import docker
 import pytest
 
+from mai_safety.domain.access import Role
+
 from .cli_helpers import CLI, STARTED_PIDS, run_cli, suite_policies
 from .ledger_helpers import make_app
-
-from mai_safety.domain.access import Role
 
 ROOT = os.geteuid() == 0
 
@@ -84,11 +84,16 @@ def test_a_ledger_left_readable_is_tightened_when_opened_with_its_wal_and_shm(tm
     is made owner-only by the next process that opens it; what else someone keeps there is not ours."""
     data = tmp_path / "data"
     url = f"sqlite:///{data / 'ledger.sqlite'}"
-    older = make_app(url, data)
+    umask = os.umask(0o022)
     try:
+        older = make_app(url, data)
         older.grant_token("mai", [Role.SUBMITTER])  # the ledger, its WAL and SHM, open
+    finally:
+        os.umask(umask)
+    try:
         left = [data / name for name in ("ledger.sqlite", "ledger.sqlite-wal", "ledger.sqlite-shm")]
         assert all(path.exists() for path in left)
+        assert _modes(data) == {}  # made owner-only under umask 022, the WAL and SHM as the ledger
         (data / "policies" / "v1-old").mkdir(parents=True)
         (data / "policies" / "v1-old" / "gate.yaml").write_text("version: 1\n")
         (data / "admission.lock").write_text("")

@@ -17,6 +17,7 @@ from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderRe
 from mai_safety.domain.policy_set import PolicyFileRecord
 
 from ..input_files import UnreadableInput, read_regular_file
+from ..private_files import write_private
 from .execution import Policies, load_policies
 from .files import read_yaml
 
@@ -76,10 +77,8 @@ def write_folder(files: dict[str, str], directory: Path) -> Path:
     if marker.exists():
         return directory
     for name, text in files.items():
-        target = directory / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    marker.write_text("")
+        write_private(directory / name, text)  # owner-only, as all kept in the data folder
+    write_private(marker, "")
     return directory
 
 
@@ -115,6 +114,7 @@ def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
         profiles=dict(policies.limits.profiles),
         trust_rules=policies.limits.trust_rules,
         egress=policies.network.egress,
+        runtimes=dict(policies.limits.runtimes),
         failure_levels={
             "assessment.yaml: analyzer_failure_level": policies.bandit.failure_level,
             "analysis.yaml: failure_level": analysis.failure_level,

@@ -118,6 +118,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
         check_acting_principal_may(Action.ASSESS)
+        self.follow_policy()  # judged by the version in force now, as a submission is
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         return report_for(submission, self.assessor.assess(submission))
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import docker
 import pytest
 
 from .cli_helpers import policies_with
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import Server, grant_tokens, read_events, running_server
 
 PRINCIPALS = {"mai": ["submitter"], "eve": ["submitter"], "alice": ["approver"], "audit": ["auditor"], "ops": ["admin"]}
 #: LOW under the shipped policies; HIGH once Bandit's B101 (assert used) is rated HIGH.
@@ -83,3 +84,36 @@ def test_once_a_stricter_policy_is_applied_every_later_assessment_is_judged_by_i
     for code in (ASSERTS, unseen):
         assessed = world.call("mai", "POST", "/v1/assessments", json={"code": code})
         assert assessed.status_code == 200 and assessed.json()["level"] == "HIGH", assessed.text
+
+
+#: LOW code that takes the analyzers a second or more to read (about 90 KB): its 202 comes long
+#: before its first event is recorded.
+SLOW_TO_ASSESS = "".join(f"value_{i} = sum(range({i}))\n" for i in range(2000)) + "print('assessed and ran')\n"
+
+
+def test_an_execution_is_its_submitters_to_read_and_follow_from_the_moment_its_id_is_handed_out(
+    world: World, docker_client: docker.DockerClient
+) -> None:
+    """The 202 hands out the id while the code is still assessed (nothing recorded): its
+    submitter's GET answers 202 ``assessing`` and its stream follows it to its end; anyone else
+    gets the 404 of an unknown id."""
+    with world.server.client(world.tokens["mai"]) as mai, world.server.client(world.tokens["eve"]) as eve:
+        submitted = mai.post("/v1/executions", json={"code": SLOW_TO_ASSESS, "wait_s": 0})
+        assert submitted.status_code == 202 and submitted.json()["status"] == "assessing", submitted.text
+        execution_id = submitted.json()["execution_id"]
+        path = f"/v1/executions/{execution_id}"
+        with mai.stream("GET", f"{path}/stream") as stream:
+            assert stream.status_code == 200, stream.read()
+            events = read_events(stream)
+            _, first, data = next(events)
+            assert (first, data) == ("state", {"execution_id": execution_id, "status": "assessing"})
+            read = mai.get(path)  # the stream has just said it is not recorded yet
+            assert read.status_code == 202, read.text
+            assert read.json() == {"execution_id": execution_id, "status": "assessing"} and read.headers["location"] == path
+            for others in (eve.get(path), eve.get(f"{path}/stream")):
+                _is_problem(others, 404)
+            seen = [(name, body) for _, name, body in events]
+        assert seen[0][0] == "state" and seen[-1][0] == "end", seen
+        assert seen[-1][1]["status"] == "completed" and "assessed and ran" in seen[-1][1]["stdout"]
+        assert mai.get(path).json()["status"] == "completed"
+        _is_problem(eve.get(path), 404)

@@ -61,6 +61,12 @@ def test_an_export_whose_range_runs_backwards_is_a_problem_naming_from_and_to(wo
     assert "Traceback" not in world.server.output()
 
 
+def test_an_export_from_past_the_ledgers_end_is_a_problem_not_a_bundle_of_nothing(world: World) -> None:
+    for params in ({"from": 100000}, {"from": 100000, "to": 200000}):
+        problem = _is_problem(world.call("audit", "GET", "/v1/audit/export", params=params), 422)
+        assert problem["field"] == "from" and "past the ledger's last position" in problem["detail"], problem
+
+
 @pytest.mark.parametrize("name", ["", "\x00", "gate.yaml\x00.txt", ".", "./", "semgrep", "semgrep/", "notes.txt", "a\\b.yaml", "sub/dir/x.yaml"])
 def test_a_policy_file_name_that_is_no_policy_file_is_refused_by_name_and_changes_nothing(world: World, name: str) -> None:
     before = world.call("ops", "GET", "/v1/policies/current").json()

@@ -13,6 +13,8 @@ from typing import Any
 import docker
 import pytest
 
+from mai_safety.client import Client, PendingExecution
+
 from .cli_helpers import policies_with
 from .service_helpers import Server, grant_tokens, read_events, running_server
 
@@ -116,6 +118,8 @@ def test_an_execution_is_its_submitters_to_read_and_follow_from_the_moment_its_i
             read = mai.get(path)  # the stream has just said it is not recorded yet
             assert read.status_code == 202, read.text
             assert read.json() == {"execution_id": execution_id, "status": "assessing"} and read.headers["location"] == path
+            with Client(world.server.url, token=world.tokens["mai"]) as typed:  # the client reads it as pending
+                assert typed.get(execution_id) == PendingExecution(execution_id=execution_id, status="assessing")
             for others in (eve.get(path), eve.get(f"{path}/stream")):
                 _is_problem(others, 404)
             seen = [(name, body) for _, name, body in events]

@@ -51,8 +51,8 @@ def cli_message(error: MaiSafetyError) -> str:
         # Locally the actor is whatever the caller's environment says: never tell the caller how to
         # pass as someone else. Say who answers, and what the owner of the machine may change.
         return (
-            f"{error.message} ({GATE_POLICY}); one of them answers it (mai-safety approve EXECUTION_ID), "
-            f"or the owner of this machine changes who may in {GATE_POLICY} (mai-safety policy apply DIR)"
+            f"{error.message} ({GATE_POLICY}): only one of them may answer it; "
+            f"who may is for the owner of this machine to change, in {GATE_POLICY} (mai-safety policy apply DIR)"
         )
     if isinstance(error, NetworkNotAllowed) and error.trust is not None:
         return _network_message(error)

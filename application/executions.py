@@ -119,6 +119,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         """The verdict alone: nothing is recorded and nothing runs."""
         check_acting_principal_may(Action.ASSESS)
         check_acting_principal_may_claim(provenance)
+        self.follow_policy()  # judged by the version in force now, as a submission is
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         return report_for(submission, self.assessor.assess(submission))
 

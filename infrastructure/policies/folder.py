@@ -50,6 +50,30 @@ def read_folder(directory: Path) -> dict[str, str]:
     return files
 
 
+def check_names(files: dict[str, str]) -> None:
+    """Each name is one a policy folder's file has (``read_folder``'s patterns): ``NAME.yaml`` at
+    its top or ``semgrep/NAME.yaml``, NAME a plain file name. Anything else (empty, ``.``, a
+    folder, a NUL or a control character, a backslash, a path out of the folder) is refused by
+    name before anything is written: InvalidPolicy about the field ``files``."""
+    for name in sorted(files):
+        if name.startswith("/") or ".." in name.split("/"):
+            raise InvalidPolicy(f"policy file name {name!r} must stay inside the folder", field="files")
+        folder, _, base = name.rpartition("/")
+        stem = base.removesuffix(".yaml")
+        if (
+            folder not in ("", "semgrep")
+            or not base.endswith(".yaml")
+            or not stem
+            or stem.startswith(".")
+            or any(char == "\\" or not char.isprintable() for char in stem)
+        ):
+            raise InvalidPolicy(
+                f"policy file name {name!r} is not a policy file's: a policy holds NAME.yaml and semgrep/NAME.yaml, "
+                "NAME a plain file name (no '/', '\\', control character, or leading '.')",
+                field="files",
+            )
+
+
 def check_sizes(files: dict[str, str]) -> None:
     if len(files) > MAX_FILES:
         raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(files)}")

@@ -7,8 +7,10 @@ limits, and the cleanup of gVisor's host processes that outlive their container.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -48,7 +50,8 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
     """Whether gVisor can serve runs on this Docker engine: registered as the runtime ``runsc``, with
     gVisor's networking off (else a container with no network does not start) and host sockets
     open to it (else the runner's record cannot reach the supervisor). ``available`` says whether
-    runs may use it; ``reason`` and ``how`` say why not and what to do."""
+    runs may use it; ``reason`` and ``how`` say why not and what to do; ``version`` is what the
+    engine's registered binary says of itself (gvisor_version)."""
     own = client is None
     runtimes: dict[str, Any] = {}
     with BestEffort() as attempt:
@@ -69,10 +72,12 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
             "how": GVISOR_HINT,
         }
     arguments = [str(argument) for argument in entry.get("runtimeArgs") or []]
+    path = str(entry.get("path") or GVISOR_RUNTIME)
     status: dict[str, Any] = {
         "available": True,
         "runtime": GVISOR_RUNTIME,
-        "path": entry.get("path"),
+        "path": path,
+        "version": gvisor_version(path),
         "arguments": arguments,
         "record_socket": any(argument in ("--host-uds=open", "--host-uds=all") for argument in arguments),
     }
@@ -84,6 +89,30 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
         )
         status["how"] = GVISOR_HINT
     return status
+
+
+def gvisor_version(path: str) -> str:
+    """The first line of ``runsc --version`` of the binary the engine runs (``runsc version
+    0.0~20221219.0`` for Debian's), or why it cannot be read from here: inside the compose
+    deployment the engine's binary is the host's, not this container's."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return f"unknown: {path} is not visible from here"
+    return _version_of(path, found.st_mtime_ns, found.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _version_of(path: str, _mtime_ns: int, _size: int) -> str:
+    """Asked once per binary (the path, its time and size name it): runs ask gvisor_status often."""
+    try:
+        answer = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"unknown: {path} --version failed ({type(exc).__name__})"
+    line = (answer.stdout or answer.stderr).strip().splitlines()[:1]
+    if answer.returncode != 0 or not line:
+        return f"unknown: {path} --version answered exit status {answer.returncode}"
+    return line[0][:200]
 
 
 def choose_runtime(

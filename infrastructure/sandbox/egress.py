@@ -20,8 +20,11 @@ from . import payload
 from .capture import egress_requests
 from .containers import LABEL_ROLE, RunHandle
 from .errors import BestEffort
+from .package_index import certificate_bundle, configured_certificates
 
 PROXY_PORT = 8080
+#: The CA bundle the host's pip trusts, as the sandbox's pip finds it (the run's folder is /sandbox).
+PIP_CERTIFICATES = "pip-certificates.pem"
 _NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
 NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
 
@@ -37,11 +40,18 @@ def pip_package() -> Path:
 
 def sandbox_options(handle: RunHandle) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
     """The sandbox's network options, environment and extra volumes once its proxy runs: the proxy
-    is its only way out, and it resolves no names itself."""
+    is its only way out, and it resolves no names itself. The certificates the host's pip trusts
+    are copied into the run's read-only folder and named to the sandbox's pip (PIP_CERT)."""
     proxy_url = handle.proxy_url
     network_options = {"network": handle.network_name, "dns": ["127.0.0.1"], "sysctls": NO_IPV6}
     environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
     environment["MAI_SAFETY_PROXY"] = proxy_url
+    trusted = configured_certificates()
+    if trusted is not None:
+        copy = handle.workdir / PIP_CERTIFICATES
+        copy.write_bytes(certificate_bundle(trusted))
+        copy.chmod(0o444)
+        environment["PIP_CERT"] = f"/sandbox/{PIP_CERTIFICATES}"
     volumes = {str(pip_package()): {"bind": "/opt/pip/pip", "mode": "ro"}}
     return network_options, environment, volumes
 

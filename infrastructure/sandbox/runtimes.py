@@ -125,17 +125,13 @@ def choose_runtime(
 ) -> dict[str, Any]:
     """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
     note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused.
-    ``gvisor``: this engine's gvisor_status(), asked only when the answer depends on it."""
+    ``gvisor``: this engine's gvisor_status(), asked only when the answer depends on it.
+    ``in_container``: kept for the callers; ``--network deps`` works from a container since the
+    proxy's files are copied to the work root and its readiness read from its log (egress.py)."""
     if not host_visible:
         raise SandboxUnavailable(
             "mai-safety runs inside a container but MAI_SAFETY_WORK_DIR is not set: set it to a folder "
             "mounted at the same path on the host and in this container (docs/decisions/0017)"
-        )
-    if network.mode is NetworkMode.DEPS and in_container:
-        raise SandboxUnavailable(
-            "--network deps is not available when mai-safety runs inside a container: the egress proxy "
-            "mounts its addon and this environment's pip from files the host does not have, and this "
-            "container cannot reach the proxy's network (docs/decisions/0017); run without network"
         )
     if requested == "runc":
         return {"name": "runc", "requested": requested}

@@ -7,6 +7,7 @@ import ast
 
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label
+from .opacity import LOOKED_UP, is_opaque, known_name
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -18,6 +19,7 @@ from .values import (
     DictSeq,
     Instance,
     Num,
+    Opaque,
     Partial,
     Ref,
     Seq,
@@ -41,7 +43,7 @@ _PARSERS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", 
 _MAPPED_OVER_ALTERNATIVES = frozenset({
     "os.path.join", "posixpath.join", "os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath",
     "os.path.normpath", "os.path.dirname", "os.fspath", "pathlib.Path", "pathlib.PurePath", "glob.glob", "glob.iglob",
-    "builtins.getattr",
+    "builtins.getattr", "builtins.__import__", "importlib.import_module",
 })
 
 
@@ -55,13 +57,16 @@ class CallEvaluator(AnalysisState):
         return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else NO_FLAGS)
 
     def _call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
-        flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial"}
+        flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial", LOOKED_UP}
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
+        opaque = is_opaque(func)
+        if opaque is not None:  # what an opaque callee returns is opaque too
+            return Opaque(NO_FLAGS, opaque.what)
         if isinstance(func, Alternatives) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
             return alternatives(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
-            return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect"}))
+            return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect", LOOKED_UP}))
         qualname = func.qual
         recv = func.recv
         if qualname in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
@@ -91,6 +96,8 @@ class CallEvaluator(AnalysisState):
         found = self._process_or_system_call(qualname, recv, first, args, kwargs, flags)
         if found is not None:
             return found
+        if qualname.startswith("<local>.") and qualname.split(".", 1)[1] in self.classes:
+            return Instance(flags, qualname)  # an object of a class the program defines
         callee = self._local_callee(qualname)
         if callee is not None and callee not in self.classes:
             returned = tuple(self.returns.get(callee, {}).values())[:MAX_ALTERNATIVES]
@@ -108,6 +115,39 @@ class CallEvaluator(AnalysisState):
             name = first.value if (qualname == "importlib.import_module" or len(args) > 3 or "fromlist" in kwargs) else first.value.split(".")[0]
             marks = frozenset({"indirect"}) | (frozenset({"obfname"}) if first.flags & {"built", "encoded", "opaque"} else NO_FLAGS)
             return Ref(marks, canonical(name))
+        if qualname == "builtins.getattr" and len(args) >= 2 and known_name(args[1]) is None and not (
+                isinstance(args[1], Str) and isinstance(args[0], Ref) and args[0].recv is None and not args[0].qual.startswith("<")):
+            return self._lookup(args[0], args[1], "getattr")  # by a name not known (a module's assembled name: obfuscated-call)
+        if qualname.endswith(("#__getattribute__", "#__getattr__", ".__getattribute__", ".__getattr__")):
+            if len(args) >= 2:  # object.__getattribute__(x, name), type(x).__getattribute__(x, name)
+                base, name = args[0], args[1]
+            else:  # x.__getattribute__(name)
+                base = recv if recv is not None else Ref(NO_FLAGS, qualname.rsplit(".", 1)[0].split("#")[0])
+                name = first
+            known = known_name(name)
+            return self._attribute(base, known) if known is not None else self._lookup(base, name, "__getattribute__")
+        if qualname in ("operator.attrgetter", "operator.methodcaller") and args:
+            return Ref(NO_FLAGS, "<" + qualname.split(".")[1] + ">", Seq(NO_FLAGS, tuple(args)))
+        if qualname in ("<attrgetter>", "<methodcaller>") and isinstance(recv, Seq) and recv.items and args:
+            target = self._by_name(args[0], recv.items[0], qualname.strip("<>"))
+            if qualname == "<methodcaller>":
+                return self._call(target, list(recv.items[1:]), {}, [])
+            return target
+        if qualname == "functools.reduce" and len(args) >= 2:
+            items = self._iterate(args[1])
+            if items is None or len(items) > 64:
+                if isinstance(args[0], Ref) and args[0].qual == "builtins.getattr":
+                    return self._lookup(args[2] if len(args) > 2 else UNKNOWN, None, "reduce(getattr, ...)")
+                return None
+            accumulated = args[2] if len(args) > 2 else (items.pop(0) if items else UNKNOWN)
+            for item in items:
+                accumulated = self._call(args[0], [accumulated, item], {}, [])
+            return accumulated
+        if qualname in ("builtins.__import__", "importlib.import_module", "importlib.__import__") and first is not None and not isinstance(first, (Str, Alternatives)):
+            return Opaque(NO_FLAGS, f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
+        found = self._opaque_call(qualname, args, kwargs)
+        if found is not None:
+            return found
         if qualname == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Str):
             target = self._attribute(args[0], args[1].value)
             marks = frozenset({"indirect"}) | (frozenset({"obfname"}) if args[1].flags & {"built", "encoded", "opaque"} else NO_FLAGS)
@@ -120,9 +160,17 @@ class CallEvaluator(AnalysisState):
             return Str(first.flags, first.path)
         if qualname in ("builtins.globals", "builtins.locals"):
             return Ref(NO_FLAGS, "<globals>")
-        if qualname in ("operator.attrgetter", "operator.methodcaller"):
-            return UNKNOWN
         return None
+
+    def _by_name(self, base: Value, name: Value, how: str) -> Value:
+        """``base.name`` for a name given as a value (attrgetter's dotted names too)."""
+        known = known_name(name)
+        if known is None:
+            return self._lookup(base, name, how)
+        value = base
+        for part in known.split(".")[:8]:
+            value = self._attribute(value, part)
+        return with_flags(value, frozenset({"indirect"}) | (frozenset({"obfname"}) if name.flags & {"built", "encoded", "opaque"} else NO_FLAGS))
 
     def _network_or_environment_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         """Sockets, requests and HTTP clients (what comes back is from the network), and the environment."""

@@ -12,6 +12,7 @@ import zlib
 
 from . import rules
 from .commands import PLACEHOLDER
+from .opacity import LOOKED_UP
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -25,6 +26,7 @@ from .values import (
     DictSeq,
     Instance,
     Num,
+    Opaque,
     Ref,
     Seq,
     Str,
@@ -35,6 +37,11 @@ from .values import (
     truth_of,
     with_flags,
 )
+
+def lambda_name(node: ast.Lambda) -> str:
+    """Each lambda its own name, so that its call sites and what it returns are its own."""
+    return f"<lambda>@{node.lineno}:{node.col_offset}"
+
 
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _BUILTIN_NAMES = frozenset(vars(builtins))
@@ -118,7 +125,7 @@ class ExpressionEvaluator(AnalysisState):
             body, orelse = self.evaluate(node.body, depth), self.evaluate(node.orelse, depth)
             return Alternatives(NO_FLAGS, (body, orelse))
         if isinstance(node, ast.Lambda):
-            return Ref(NO_FLAGS, "<local>.<lambda>")
+            return Ref(NO_FLAGS, f"<local>.{lambda_name(node)}")
         return UNKNOWN
 
     def _evaluate_binary(self, node: ast.BinOp, depth: int) -> Value:
@@ -263,11 +270,22 @@ class ExpressionEvaluator(AnalysisState):
         return UNKNOWN
 
     def _attribute(self, base: Value, attr: str) -> Value:
+        if isinstance(base, Opaque):  # opacity propagates (opacity.py)
+            return base
+        if LOOKED_UP in base.flags and not isinstance(base, (Str, Bytes, Num, Seq)):
+            return Opaque(NO_FLAGS, "an attribute of a value itself looked up by a name chosen at run time")
+        walked = self._walk_attribute(base, attr)  # type: ignore[attr-defined]
+        if walked is not None:
+            return walked
+        if attr == "__builtins__":
+            return Ref(frozenset({"indirect"}), "builtins")
+        if attr == "__self__" and isinstance(base, Ref) and base.recv is None and base.qual.startswith("builtins."):
+            return Ref(frozenset({"indirect"}), "builtins")  # print.__self__: the builtins module
         if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
         if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in rules.SITE_CONSTANTS:
             return Str(NO_FLAGS, rules.SITE_CONSTANTS[f"{base.qual}.{attr}"])
-        if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, Instance) for o in base.options):
+        if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, (Instance, Ref)) for o in base.options):
             return Alternatives(base.flags, tuple(self._attribute(option, attr) for option in base.options))
         if isinstance(base, Instance) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
                 and not base.path.startswith("~"):

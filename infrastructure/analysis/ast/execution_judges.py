@@ -145,9 +145,10 @@ class ExecutionJudges(AnalysisState):
             if encoded:
                 self.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
-                self.hit("code-exec", node, f"{name}() runs another file's code", "MEDIUM")
+                self.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:
-                self.hit("code-exec", node, f"{name}() runs text computed at run time", "MEDIUM")
+                self.hit("opacity", node, f"{name}() runs text the analysis cannot read (computed or read at run time); a person must "
+                         "read it")
             return
         inner: list[Hit] = []
         for source in sources[:8]:

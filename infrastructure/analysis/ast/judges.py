@@ -144,6 +144,10 @@ class CallJudges(AnalysisState):
         args = self._arguments(node)
         kwargs = {k.arg: self.evaluate(k.value) for k in node.keywords if k.arg}
         for target, target_args, target_kwargs in _invocations(func, args, kwargs, self._iterate):
+            if isinstance(target, Ref) and target.qual == "<methodcaller>" and isinstance(target.recv, Seq) and target_args:
+                # methodcaller(name, *args)(obj) calls obj.name(*args)
+                method = self._by_name(target_args[0], target.recv.items[0], "methodcaller")  # type: ignore[attr-defined]
+                target, target_args, target_kwargs = method, list(target.recv.items[1:]), {}
             self._on_invocation(node, target, target_args, target_kwargs, ctx)
 
     def _on_invocation(self, node: ast.Call, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
@@ -311,6 +315,7 @@ class CallJudges(AnalysisState):
 
     def _judge_call(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         a0 = args[0] if args else None
+        self._judge_opacity(node, qualname, func, args, kwargs, ctx)  # type: ignore[attr-defined]
         for value in [*args, *kwargs.values()]:
             for text in folded_strings(value):
                 self._on_text(node, text, ctx, folded=True)
@@ -347,8 +352,6 @@ class CallJudges(AnalysisState):
             if qualname in rules.KILLS and a0 is not None and isinstance(a0, Num) and a0.value in (1, -1):
                 self.hit("privileged-call", node, "signals init or every process")
             self._judge_process_control(node, qualname, func, args, kwargs)
-        if qualname.startswith(("ctypes.", "cffi.", "_ctypes.")) or qualname in ("ctypes", "cffi.FFI"):
-            self.native.append(node)
         if qualname in rules.CLIPBOARD or qualname.endswith(("#clipboard_get", "#clipboard_append", "#setText", "#text")) and "clipboard" in qualname.lower():
             self.clipboard.append(node)
         if qualname in rules.SANDBOX_ESCAPES:

@@ -72,6 +72,9 @@ RULES: dict[str, RuleInfo] = {
     "dangerous-command-text": RuleInfo("MEDIUM", "CWE-78", "remove the destructive command text"),
     "parse-failed": RuleInfo("MEDIUM", "", "fix the syntax error so that the whole program can be checked"),
     "too-complex": RuleInfo("MEDIUM", "", "simplify the deepest expressions or blocks so that the program can be checked"),
+    # --- what the analysis cannot see (HIGH by default: a person reads it; opacity.py states the rule)
+    "opacity": RuleInfo("HIGH", "CWE-470", "name the function, module or code plainly (import os; os.listdir(...)) so that it can be "
+                        "reviewed; what the analysis cannot resolve is held for a person"),
 }
 
 # Rules whose level is not in analysis.yaml but in the sensitive-path model, per path and operation.
@@ -345,4 +348,5 @@ SUMMARIES: dict[str, str] = {
     "dangerous-command-text": "The program holds the text of a destructive command.",
     "parse-failed": "The code does not parse, so only its readable parts were checked.",
     "too-complex": "The code is nested or long beyond what is reviewed reliably.",
+    "opacity": "What the code reaches is chosen at run time or hidden from the analysis, and could be a dangerous capability.",
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import rules
 from .commands import PLACEHOLDER
+from .evaluator import lambda_name
 from .state import AnalysisState, Loop, WalkContext
 from .values import (
     MAX_ALTERNATIVES,
@@ -75,6 +76,7 @@ class TreeWalker(AnalysisState):
     targets), loops and their bounds, and the hand-off of each node to the judges in the second pass."""
 
     def run(self, tree: ast.AST) -> None:
+        self.tree = tree
         self.pass_no = 1
         self._walk(tree)
         self._close_function_summaries()
@@ -151,7 +153,9 @@ class TreeWalker(AnalysisState):
                 stack.append((restore, ctx, 0))
                 return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
             elif isinstance(node, ast.Lambda):
-                self._bind_params(node, "<lambda>")
+                name = lambda_name(node)
+                self._bind_params(node, name)
+                self.returns.setdefault(name, {})[id(node)] = self.evaluate(node.body)  # what calling it gives
             return ctx
         child = WalkContext(ctx.loops, ctx.func, ctx.block_depth + 1) if isinstance(node, _BLOCK_NODES) else ctx
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -182,12 +186,19 @@ class TreeWalker(AnalysisState):
         elif isinstance(node, ast.ClassDef):
             self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
             self.classes.add(node.name)
+            members = self.class_members.setdefault(node.name, set())
             for statement in node.body:
                 if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                     for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
                         if isinstance(target, ast.Name):
                             self.class_attrs.add(target.id)
+                            members.add(target.id)
+                elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.method_class[id(statement)] = node.name
             bases = [self.evaluate(base) for base in node.bases]
+            self.class_bases[node.name] = bases
+            if self.pass_no == 2:
+                self._judge_loader_class(node, bases)
             if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
                    for b in bases):
                 http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
@@ -247,6 +258,11 @@ class TreeWalker(AnalysisState):
                 options = [Instance(frozenset({"net", "sockfd"}), "socketserver.handler")]
             elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
                 options = [Unknown(frozenset({"net"}))]
+            elif index == 0 and id(node) in self.method_class:  # self (cls): an object of the program's own class
+                decorators = {d.id for d in getattr(node, "decorator_list", []) if isinstance(d, ast.Name)}
+                own = f"<local>.{self.method_class[id(node)]}"
+                if "staticmethod" not in decorators:
+                    options = [Ref(NO_FLAGS, own) if "classmethod" in decorators else Instance(NO_FLAGS, own)]
             # what the call sites pass carries its marks into the body (secrets, network data, a
             # system file's contents...), and "param": it came from a caller, across a function
             kept = tuple(options[:MAX_ALTERNATIVES])

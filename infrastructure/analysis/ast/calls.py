@@ -62,7 +62,7 @@ class CallEvaluator(AnalysisState):
             flags = flags | {"secret"}
         opaque = is_opaque(func)
         if opaque is not None:  # what an opaque callee returns is opaque too
-            return Opaque(NO_FLAGS, opaque.what)
+            return self._opaque(opaque.what)
         if isinstance(func, Alternatives) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
             return alternatives(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
@@ -144,7 +144,7 @@ class CallEvaluator(AnalysisState):
                 accumulated = self._call(args[0], [accumulated, item], {}, [])
             return accumulated
         if qualname in ("builtins.__import__", "importlib.import_module", "importlib.__import__") and first is not None and not isinstance(first, (Str, Alternatives)):
-            return Opaque(NO_FLAGS, f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
+            return self._opaque(f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
         found = self._opaque_call(qualname, args, kwargs)
         if found is not None:
             return found
@@ -288,7 +288,11 @@ class CallEvaluator(AnalysisState):
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
         if qualname in ("marshal.loads", "marshal.load"):
-            return Code(flags | {"encoded", "marshal"}, None)
+            if first is not None and (isinstance(first, Bytes) or first.flags & {"built", "encoded", "opaque"}):
+                return Code(flags | {"encoded", "marshal"}, None)  # bytecode the program carries: what it runs is hidden
+            return Code(flags, None)  # bytecode it stored and reads back: unseen code, not a payload it hides
+        if qualname in ("ast.parse", "ast.fix_missing_locations", "ast.copy_location", "ast.increment_lineno") and first is not None:
+            return first if isinstance(first, (Str, Bytes, Alternatives, Code)) else Code(flags, None)  # the same code, as a tree
         if qualname in ("types.FunctionType", "types.CodeType", "types.LambdaType") and args:
             return args[0] if isinstance(args[0], Code) else Code(flags, None)
         if qualname in ("pickle.loads", "pickle.load", "dill.loads"):
@@ -313,6 +317,8 @@ class CallEvaluator(AnalysisState):
 
     @staticmethod
     def _code_value(value: Value, flags: frozenset[str]) -> Value:
+        if isinstance(value, Alternatives) and value.options and len(value.options) <= 16:
+            return alternatives(value.flags | flags, tuple(CallEvaluator._code_value(option, flags) for option in value.options))
         if isinstance(value, Str):
             return Code(value.flags | flags, value.value)
         if isinstance(value, Bytes):

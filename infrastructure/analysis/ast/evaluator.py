@@ -272,11 +272,11 @@ class ExpressionEvaluator(AnalysisState):
     def _attribute(self, base: Value, attr: str) -> Value:
         if isinstance(base, Opaque):  # opacity propagates (opacity.py)
             return base
-        if LOOKED_UP in base.flags and not isinstance(base, (Str, Bytes, Num, Seq)):
-            return Opaque(NO_FLAGS, "an attribute of a value itself looked up by a name chosen at run time")
         walked = self._walk_attribute(base, attr)  # type: ignore[attr-defined]
         if walked is not None:
             return walked
+        if LOOKED_UP in base.flags and not isinstance(base, (Str, Bytes, Num, Seq)):
+            return Unknown(frozenset({LOOKED_UP}))  # a member of harmless data or of the program's own class: still harmless
         if attr == "__builtins__":
             return Ref(frozenset({"indirect"}), "builtins")
         if attr == "__self__" and isinstance(base, Ref) and base.recv is None and base.qual.startswith("builtins."):
@@ -285,6 +285,8 @@ class ExpressionEvaluator(AnalysisState):
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
         if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in rules.SITE_CONSTANTS:
             return Str(NO_FLAGS, rules.SITE_CONSTANTS[f"{base.qual}.{attr}"])
+        if isinstance(base, Alternatives) and len(base.options) == 1:  # a parameter with one caller: what it passes
+            return self._attribute(with_flags(base.options[0], base.flags - {"param"}), attr)
         if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, (Instance, Ref)) for o in base.options):
             return Alternatives(base.flags, tuple(self._attribute(option, attr) for option in base.options))
         if isinstance(base, Instance) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \

@@ -22,6 +22,8 @@ from .values import (
     ENCODING_FLAGS,
     NO_FLAGS,
     UNKNOWN,
+    Alternatives,
+    Bytes,
     Code,
     Num,
     Ref,
@@ -43,6 +45,24 @@ def _argv_or_text_hits(argv: list[str], paths: SensitivePaths | None = None) -> 
     if rules.REVERSE_SHELL_TEXT.search(joined) and not any(h.rule == "reverse-shell" for h in hits):
         hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
     return hits
+
+
+def _readable_sources(payload: Value) -> list[str]:
+    """Every text a payload may be, when each is known whole; else none."""
+    options: list[Value] = [payload]
+    while any(isinstance(option, Alternatives) for option in options) and len(options) <= 64:
+        options = [inner for option in options for inner in (option.options if isinstance(option, Alternatives) else (option,))]
+    sources: list[str] = []
+    for option in options:
+        if isinstance(option, Code):
+            if option.source is None:
+                return []
+            sources.append(option.source)
+        elif isinstance(option, (Str, Bytes)):
+            sources.extend(strings_of(option))
+        else:
+            return []
+    return [] if any(PLACEHOLDER in text for text in sources) else sources
 
 
 def _pip_packages(words: list[str]) -> list[str]:
@@ -137,9 +157,7 @@ class ExecutionJudges(AnalysisState):
         if isinstance(payload, Code) and "marshal" in payload.flags:
             self.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
             return
-        sources = [s for s in strings_of(payload) if PLACEHOLDER not in s]
-        if isinstance(payload, Code) and payload.source is not None:
-            sources = [payload.source]
+        sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
         if not sources:
             if encoded:

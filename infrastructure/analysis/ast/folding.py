@@ -156,6 +156,11 @@ class ConstantFolder(AnalysisState):
             s = recv.value
             if method == "join":
                 items = self._iterate(a0) if a0 is not None else None
+                if items is not None and any(isinstance(i, Alternatives) for i in items) and all(
+                        isinstance(i, Str) or isinstance(i, Alternatives) and 0 < len(i.options) <= 64 and all(isinstance(o, Str) for o in i.options)
+                        for i in items):
+                    # lines a loop gives, one of several each: every one of them, in order (what may be run)
+                    items = [option for i in items for option in (i.options if isinstance(i, Alternatives) else (i,))]
                 if items is not None and all(isinstance(i, Str) for i in items):
                     text = s.join(i.value for i in items)  # type: ignore[union-attr]
                     return Str(base_flags | flags_of(items) | {"built"}, text) if len(text) <= MAX_VALUE_CHARS else Unknown(base_flags)

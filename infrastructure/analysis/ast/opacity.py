@@ -73,6 +73,11 @@ DATA_BASES = frozenset({"builtins.object", "builtins.dict", "builtins.list", "bu
                         "json.JSONDecoder", "string.Template", "string.Formatter", "html.parser.HTMLParser", "argparse.Action",
                         "logging.Handler", "logging.Formatter", "logging.Filter", "unittest.TestCase", "cmd.Cmd",
                         "threading.Thread", "ast.NodeVisitor", "ast.NodeTransformer", "contextlib.ContextDecorator"})
+#: Builtin types of plain data: what a lookup reaches on them is their (harmless) methods.
+DATA_TYPES = frozenset({"builtins.str", "builtins.bytes", "builtins.int", "builtins.float", "builtins.complex", "builtins.bool",
+                        "builtins.list", "builtins.dict", "builtins.set", "builtins.frozenset", "builtins.tuple", "builtins.bytearray",
+                        "builtins.range", "builtins.round", "builtins.abs", "builtins.len", "builtins.min", "builtins.max",
+                        "builtins.sum", "builtins.sorted"})
 #: Objects of these kinds are data or the program's own files: their methods reach nothing new.
 DATA_KINDS = ("argparse.", "configparser.", "file", "io.", "collections.", "datetime.", "decimal.", "fractions.", "json.",
               "string.", "re.", "csv.", "sqlite3.Row")
@@ -115,12 +120,21 @@ NATIVE_LOADERS = ("ctypes.CDLL", "ctypes.cdll", "ctypes.PyDLL", "ctypes.pydll", 
                   "ctypes.OleDLL", "ctypes.oledll", "ctypes.LibraryLoader", "ctypes.CFUNCTYPE", "ctypes.PYFUNCTYPE",
                   "ctypes.WINFUNCTYPE", "ctypes.cast", "ctypes.memmove", "ctypes.memset", "ctypes.string_at", "ctypes.wstring_at",
                   "ctypes.util.find_library", "_ctypes.", "cffi.", "ctypes.util.")
-#: Calls that only look at a value (print it, test it): handing them an opaque value calls nothing.
-INSPECTIONS = frozenset({"builtins.print", "builtins.repr", "builtins.str", "builtins.type", "builtins.id", "builtins.isinstance",
-                         "builtins.callable", "builtins.hasattr", "builtins.len", "builtins.format", "builtins.hash", "builtins.bool",
-                         "builtins.issubclass", "builtins.dir", "builtins.sorted", "builtins.list", "builtins.tuple", "builtins.set",
-                         "inspect.signature", "inspect.isfunction", "inspect.isclass", "inspect.ismodule", "inspect.getdoc",
-                         "logging.info", "logging.debug", "logging.warning", "pprint.pprint"})
+#: Calls that call what they are given (now or later): handing them an opaque value calls it.
+CALLBACK_TAKERS = frozenset({"builtins.map", "builtins.filter", "functools.reduce", "builtins.sorted", "builtins.min", "builtins.max",
+                             "builtins.iter", "builtins.property", "builtins.staticmethod", "builtins.classmethod", "builtins.setattr",
+                             "functools.partial", "functools.wraps", "functools.lru_cache", "functools.cache", "functools.cached_property",
+                             "atexit.register", "signal.signal", "sys.settrace", "sys.setprofile", "threading.settrace",
+                             "threading.setprofile", "threading.Thread", "threading.Timer", "multiprocessing.Process", "weakref.finalize",
+                             "operator.call", "asyncio.to_thread", "itertools.starmap", "itertools.accumulate", "itertools.takewhile",
+                             "itertools.dropwhile", "itertools.filterfalse", "itertools.groupby", "contextlib.contextmanager",
+                             "types.MethodType", "copyreg.pickle", "sys.excepthook", "sys.addaudithook", "builtins.vars"})
+CALLBACK_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "submit", "apply", "apply_async", "call_soon",
+                              "call_later", "call_at", "call_soon_threadsafe", "run_in_executor", "add_done_callback", "register",
+                              "callback", "push", "create_function", "create_aggregate", "create_collation", "set_authorizer",
+                              "set_progress_handler", "set_trace_callback", "register_function", "register_instance", "sort",
+                              "connect", "after", "after_idle", "add_reader", "add_writer", "add_signal_handler", "enter",
+                              "enterabs", "setdefault", "__setitem__"})
 #: Pickle globals that only rebuild data.
 SAFE_PICKLE_GLOBALS = ("builtins.set", "builtins.frozenset", "builtins.complex", "builtins.bytearray", "builtins.slice",
                        "builtins.range", "collections.", "datetime.", "decimal.Decimal", "fractions.Fraction", "copyreg._reconstructor",
@@ -207,7 +221,7 @@ class OpacityJudges(AnalysisState):
                 return "the program's global names (its modules and the builtins)"
             if qual == "builtins":
                 return "the builtins (exec, eval, open, __import__)"
-            if qual.split(".")[0] in HARMLESS_MODULES:
+            if qual.split(".")[0] in HARMLESS_MODULES or qual in DATA_BASES or qual in DATA_TYPES:
                 return None
             return f"`{qual}`"
         if isinstance(value, Code):
@@ -257,12 +271,16 @@ class OpacityJudges(AnalysisState):
 
     # --- opaque values -----------------------------------------------------------------------------
 
+    def _opaque(self, what: str) -> Opaque:
+        self.opaque_seen = True  # the walker learns once more, with every caller known (walker.run)
+        return Opaque(NO_FLAGS, what)
+
     def _lookup(self, base: Value, name: Value | None, how: str) -> Value:
         """A lookup on ``base`` by a name not known at assessment."""
         reach = self._reach(base)
         if reach is None:
             return Unknown(frozenset({LOOKED_UP}))
-        return Opaque(NO_FLAGS, f"an attribute of {reach} chosen at run time ({how})")
+        return self._opaque(f"an attribute of {reach} chosen at run time ({how})")
 
     def _walk_attribute(self, base: Value, attr: str) -> Value | None:
         """``base.attr`` for an attribute that walks into the interpreter's structures: resolved where
@@ -275,7 +293,7 @@ class OpacityJudges(AnalysisState):
         if attr == "__subclasses__":
             if own:
                 return None  # the program's own classes
-            return Opaque(NO_FLAGS, "a class picked from every class loaded in the interpreter (__subclasses__)")
+            return self._opaque("a class picked from every class loaded in the interpreter (__subclasses__)")
         if attr in ("__globals__", "f_globals") and (own or own_frame):
             return Ref(frozenset({"indirect"}), "<globals>")
         if attr == "f_builtins" and own_frame:
@@ -284,7 +302,7 @@ class OpacityJudges(AnalysisState):
             return None
         if attr in ("f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"):
             return Instance(NO_FLAGS, "frame")
-        return Opaque(NO_FLAGS, f"what `{attr}` of an object the analysis cannot identify holds (the globals or frames of other code)")
+        return self._opaque(f"what `{attr}` of an object the analysis cannot identify holds (the globals or frames of other code)")
 
     def _opaque_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
         """What a call that resolves a name, finds objects or runs text gives back, when that is opaque
@@ -294,16 +312,16 @@ class OpacityJudges(AnalysisState):
             if name is not None and qualname != "importlib.util.resolve_name":
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if args[0].flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(name.replace(":", ".")))
-            return Opaque(NO_FLAGS, f"an object named at run time ({qualname})")
+            return self._opaque(f"an object named at run time ({qualname})")
         if qualname in FINDERS:
-            return Opaque(NO_FLAGS, f"objects the program did not name ({qualname})")
+            return self._opaque(f"objects the program did not name ({qualname})")
         if qualname in OWN_FRAMES:
             own = not args or (isinstance(args[0], Num) and args[0].value == 0)
             return Instance(NO_FLAGS, "frame:own" if own else "frame")
         if qualname in TEXT_RUNNER_CLASSES:
             return Instance(NO_FLAGS, qualname)
         if qualname in ("builtins.eval",) and args and not known_name(args[0]):
-            return Opaque(NO_FLAGS, "what text evaluated at run time gives back")
+            return self._opaque("what text evaluated at run time gives back")
         return None
 
     # --- the sinks -----------------------------------------------------------------------------------
@@ -315,7 +333,7 @@ class OpacityJudges(AnalysisState):
         called = is_opaque(func)
         if called is not None:
             self.hit("opacity", node, f"calls {called.what}: the code chooses at run time which function it calls; a person must read it")
-        elif qualname not in INSPECTIONS:
+        elif qualname in CALLBACK_TAKERS or ("#" in qualname and qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1] in CALLBACK_METHODS):
             for value in [*args, *kwargs.values()]:
                 handed = is_opaque(value)
                 if handed is not None:
@@ -350,12 +368,9 @@ class OpacityJudges(AnalysisState):
             self.hit("opacity", node, f"runs code through `{label}` from a source the analysis did not read; a person must read it")
             return
         for text in texts:
-            source = known_name(text) if isinstance(text, Str) else text.value.decode("utf-8", "replace") if isinstance(text, Bytes) else None
-            if source is None:
-                if not (isinstance(text, Ref) and text.qual.startswith("<local>.")):  # timeit(f): the program's own function
-                    self.hit("opacity", node, f"runs text as code through `{label}`, text the analysis cannot read; a person must read it")
-                continue
-            self._judge_code_exec(node, f"builtins.{label}", text, None)  # type: ignore[attr-defined]
+            if isinstance(text, Ref) and (text.qual.startswith("<local>.") or text.qual.split(".")[0] in HARMLESS_MODULES):
+                continue  # timeit(f), cProfile.run of a function: the program's own function, judged where it is defined
+            self._judge_code_exec(node, label, text, None)  # type: ignore[attr-defined]
 
     def _judge_doctests(self, node: ast.Call, qualname: str) -> None:
         """doctest runs the ``>>>`` examples of the program's docstrings: code the analysis can read."""
@@ -414,6 +429,9 @@ class OpacityJudges(AnalysisState):
                 if key not in ("()", "class"):
                     continue
                 name = known_name(item)
+                if name is None and isinstance(item, Ref):  # the factory itself: judged as called
+                    self._on_invocation(node, item, [], {}, ctx)  # type: ignore[attr-defined]
+                    continue
                 if name is None:
                     self.hit("opacity", node, "configures logging with a factory named at run time; a person must read it")
                     continue

@@ -127,6 +127,8 @@ class OperationEvaluator(AnalysisState):
 
     @staticmethod
     def _iterate(value: Value) -> list[Value] | None:
+        if isinstance(value, Alternatives) and len(value.options) == 1:  # a parameter with one caller: what it passes
+            return OperationEvaluator._iterate(with_flags(value.options[0], value.flags))
         if isinstance(value, DictSeq):  # iterating a dict gives its keys
             return [with_flags(key, value.flags) for key in value.keys]
         if isinstance(value, Seq):

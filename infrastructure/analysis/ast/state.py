@@ -84,6 +84,8 @@ class AnalysisState:
         self.func_kinds: dict[str, set[str]] = {}
         self.func_calls: dict[str, set[str]] = {}
         self.call_sites: dict[str, list[tuple[list[Value], dict[str, Value]]]] = {}
+        self.sites_read = self.call_sites  # the call sites parameters are bound from (a second round reads the first's)
+        self.opaque_seen = False  # an opaque value was made: worth learning once more with every caller known
         self.local_funcs: dict[str, ast.AST] = {}
         self.loops: list[Loop] = []
         self.secret_reads: list[tuple[ast.AST, str]] = []

@@ -16,8 +16,10 @@ from .values import (
     NO_FLAGS,
     UNKNOWN,
     Alternatives,
+    Code,
     DictSeq,
     Instance,
+    Opaque,
     Ref,
     Seq,
     Str,
@@ -79,6 +81,13 @@ class TreeWalker(AnalysisState):
         self.tree = tree
         self.pass_no = 1
         self._walk(tree)
+        if self.opaque_seen and self.call_sites:
+            # Something looked opaque while functions were read before their callers: learn once more
+            # with every call site known, so that a parameter is what its callers pass.
+            self.sites_read, self.call_sites = self.call_sites, {}
+            self.env, self.star_modules = {}, []
+            self._walk(tree)
+            self.sites_read = self.call_sites
         self._close_function_summaries()
         self.pass_no = 2
         self.memo = {}
@@ -207,6 +216,8 @@ class TreeWalker(AnalysisState):
                         self.net_methods.add(id(statement))
                         if http:
                             self.http_methods.add(id(statement))
+        elif isinstance(node, ast.If):
+            self._narrow_by_guard(node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             self.env[node.name] = UNKNOWN
         elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
@@ -214,6 +225,18 @@ class TreeWalker(AnalysisState):
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             self._on_mutation(node.value)
         return child
+
+    def _narrow_by_guard(self, node: ast.If) -> None:
+        """``if name not in KNOWN: raise`` (or return, continue, break): past the guard, ``name`` is one
+        of KNOWN's items; a proof the opacity rule uses (``getattr(builtins, name)`` for a checked name)."""
+        test = node.test
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
+                and isinstance(test.left, ast.Name) and node.body and isinstance(node.body[-1], (ast.Raise, ast.Return, ast.Continue, ast.Break))):
+            return
+        allowed = self.evaluate(test.comparators[0])
+        items = self._iterate(allowed)  # type: ignore[attr-defined]
+        if items and len(items) <= MAX_ALTERNATIVES and all(isinstance(item, Str) for item in items):
+            self.env[test.left.id] = Alternatives(NO_FLAGS, tuple(items))
 
     _MUTATORS = frozenset({"append", "add", "insert", "extend", "update", "add_attachment", "attach", "set_content", "set_payload",
                            "write", "writestr", "writelines"})
@@ -245,7 +268,7 @@ class TreeWalker(AnalysisState):
         params = [a.arg for a in [*args.posonlyargs, *args.args]]
         others = [a.arg for a in args.kwonlyargs] + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
         saved = {p: self.env.get(p) for p in params + others}
-        sites = self.call_sites.get(name, [])[:MAX_ALTERNATIVES]
+        sites = self.sites_read.get(name, [])[:MAX_ALTERNATIVES]
         defaults = dict(zip(params[len(params) - len(args.defaults):], args.defaults)) if args.defaults else {}
         for index, param in enumerate(params):
             options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
@@ -314,6 +337,11 @@ class TreeWalker(AnalysisState):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
             current = self.env.get(target.value.id)
             marks = flags_of([value]) - {"obfname", "indirect", "partial", "built", "sockfd"}
+            if isinstance(current, DictSeq) and isinstance(value, (Code, Opaque)) and len(current.items) < 64:
+                # `compiled[name] = compile(...)`: what the dict holds is code (read where it is run)
+                self.env[target.value.id] = DictSeq(current.flags | marks, current.items + (value,),
+                                                    current.keys + (self.evaluate(target.slice),))
+                return
             if current is not None and not isinstance(current, Ref) and marks:
                 self.env[target.value.id] = with_flags(current, marks)
 

@@ -144,6 +144,8 @@ class CallEvaluator(AnalysisState):
                 accumulated = self._call(args[0], [accumulated, item], {}, [])
             return accumulated
         if qualname in ("builtins.__import__", "importlib.import_module", "importlib.__import__") and first is not None and not isinstance(first, (Str, Alternatives)):
+            if "user" in first.flags and not first.flags & {"built", "encoded", "opaque", "net"}:
+                return Unknown(frozenset({"user"}))  # a plugin the user names: dynamic-import (MEDIUM), their choice
             return self._opaque(f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
         found = self._opaque_call(qualname, args, kwargs)
         if found is not None:

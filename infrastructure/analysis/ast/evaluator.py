@@ -8,6 +8,7 @@ import ast
 import binascii
 import builtins
 import lzma
+import string
 import zlib
 
 from . import rules
@@ -43,6 +44,8 @@ def lambda_name(node: ast.Lambda) -> str:
     return f"<lambda>@{node.lineno}:{node.col_offset}"
 
 
+_STRING_CONSTANTS = {name: getattr(string, name) for name in ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits",
+                                                                 "hexdigits", "octdigits", "punctuation", "printable", "whitespace")}
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _BUILTIN_NAMES = frozenset(vars(builtins))
 
@@ -283,6 +286,8 @@ class ExpressionEvaluator(AnalysisState):
             return Ref(frozenset({"indirect"}), "builtins")  # print.__self__: the builtins module
         if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
+        if isinstance(base, Ref) and base.recv is None and base.qual == "string" and attr in _STRING_CONSTANTS:
+            return Str(NO_FLAGS, _STRING_CONSTANTS[attr])
         if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in rules.SITE_CONSTANTS:
             return Str(NO_FLAGS, rules.SITE_CONSTANTS[f"{base.qual}.{attr}"])
         if isinstance(base, Alternatives) and len(base.options) == 1:  # a parameter with one caller: what it passes

@@ -162,6 +162,8 @@ class ExecutionJudges(AnalysisState):
         if not sources:
             if encoded:
                 self.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
+            elif "user" in payload.flags and not payload.flags & {"built", "net"}:
+                self.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
                 self.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:
@@ -176,6 +178,9 @@ class ExecutionJudges(AnalysisState):
                                  f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
         risky = [h for h in inner if h.rule not in ("indirect-call", "network", "outside-write", "weak-crypto", "process-fork",
                                                     "recursive-delete", "parse-failed")]
+        if risky and qualname not in rules.CODE_EXEC:  # code run through an entry point that does not say so (opacity.py)
+            self.hit("opacity", node, f"runs code through `{name}`, an entry point that hides it, and that code {risky[0].detail}; "
+                     "a person must read it")
         if encoded:
             shown = f": {clip(sources[0])}" if sources[0].strip() else ""
             self.hit("obfuscated-exec", node, f"{name}() runs code that is decoded at run time{shown}")
@@ -192,6 +197,8 @@ class ExecutionJudges(AnalysisState):
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in token_hits(source, self.threats, paths=self.paths)]
         nested = type(self)(self.threats, self.depth + 1, self.paths)
+        nested.inherited_env = {name: value for name, value in self.env.items() if isinstance(value, Ref)}  # the caller's imports
+        nested.env = dict(nested.inherited_env)
         nested.run(tree)
         return nested.hits
 

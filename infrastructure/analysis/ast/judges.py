@@ -81,6 +81,17 @@ def _invocations(func: Value, args: list[Value], kwargs: dict[str, Value], itera
         handed.append((args[0], list(args[1:])))
     elif "#" in qualname and method == "run_in_executor" and len(args) >= 2:
         handed.append((args[1], list(args[2:])))
+    elif qualname in ("atexit.register", "contextlib.ExitStack#callback", "contextlib.AsyncExitStack#callback") and args:
+        handed.append((args[0], list(args[1:])))  # called later, with these arguments
+    elif qualname == "weakref.finalize" and len(args) >= 2:
+        handed.append((args[1], list(args[2:])))
+    elif qualname == "itertools.starmap" and len(args) >= 2:
+        rows = iterate(args[1]) or [UNKNOWN]
+        handed += [(args[0], list(row.items) if isinstance(row, Seq) else [UNKNOWN]) for row in rows[:8]]
+    elif qualname == "os.register_at_fork":
+        handed += [(value, []) for value in kwargs.values()]
+    elif qualname == "signal.signal" and len(args) >= 2:
+        handed.append((args[1], [UNKNOWN, UNKNOWN]))
     for target, target_args in handed:
         options = target.options[:8] if isinstance(target, Alternatives) else (target,)
         for option in options:
@@ -330,6 +341,8 @@ class CallJudges(AnalysisState):
             self._judge_code_exec(node, qualname, a0, ctx)
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code) and "marshal" in a0.flags:
             self.hit("obfuscated-exec", node, "builds a function from marshalled bytecode")
+        elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code):
+            self._judge_code_exec(node, "FunctionType", a0, ctx)  # a function made of a code object runs that code
         if qualname in rules.COMMANDS:
             self._judge_command(node, qualname, args, kwargs, ctx)
         if qualname in rules.FORKS:

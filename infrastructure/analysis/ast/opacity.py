@@ -95,6 +95,11 @@ OWN_FRAMES = frozenset({"sys._getframe", "inspect.currentframe"})
 NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve",
                             "unittest.util.safe_repr"})
 
+#: What whoever runs the program gives it: a name or text from here is the user's choice, not
+#: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).
+USER_INPUTS = frozenset({"builtins.input", "sys.stdin.read", "sys.stdin.readline", "sys.stdin.readlines", "fileinput.input",
+                         "getpass.getpass"})
+
 #: Entry points that run text as Python code: qualname (or method name) -> the positions and
 #: keywords of the text. exec/eval/compile/runpy are the code-exec judges' (execution_judges.py).
 TEXT_RUNNERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
@@ -106,7 +111,8 @@ TEXT_RUNNERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "#runsource": ((0,), ("source",)), "#runcode": ((0,), ("code",)), "#push": ((0,), ("line",)),
     "cProfile.Profile#run": ((0,), ("cmd",)), "cProfile.Profile#runctx": ((0,), ("cmd",)), "profile.Profile#run": ((0,), ("cmd",)),
     "bdb.Bdb#run": ((0,), ("cmd",)), "pdb.Pdb#run": ((0,), ("cmd",)), "#exec_module": ((), ()), "#load_module": ((), ()),
-    "zipimport.zipimporter": ((), ()), "#run_docstring_examples": ((), ()),
+    "zipimport.zipimporter": ((), ()), "#run_docstring_examples": ((), ()), "#interact": ((), ()), "pdb.Pdb#cmdloop": ((), ()),
+    "pdb.Pdb#set_trace": ((), ()), "pdb.set_trace": ((), ()), "builtins.breakpoint": ((), ()),
 }
 #: Classes whose instances run text (their methods are in TEXT_RUNNERS by method name).
 TEXT_RUNNER_CLASSES = frozenset({"code.InteractiveInterpreter", "code.InteractiveConsole", "cProfile.Profile", "profile.Profile",
@@ -140,6 +146,42 @@ SAFE_PICKLE_GLOBALS = ("builtins.set", "builtins.frozenset", "builtins.complex",
                        "builtins.range", "collections.", "datetime.", "decimal.Decimal", "fractions.Fraction", "copyreg._reconstructor",
                        "builtins.object", "__main__.", "uuid.UUID", "pathlib.PurePosixPath", "_codecs.encode", "codecs.encode",
                        "numpy.", "array.array")
+
+
+#: Functions whose call does what the analysis must see (run, delete, kill, import, load): handed to
+#: another call, they are called where the analysis does not follow.
+CAPABILITIES = (rules.COMMANDS | rules.CODE_EXEC | rules.FORKS | rules.DELETES | rules.KILLS | rules.SET_IDS | frozenset({
+    "os.truncate", "os.rename", "os.replace", "shutil.move", "shutil.rmtree", "shutil.copy", "shutil.copyfile", "os.chmod",
+    "os.chown", "os.dup2", "os.symlink", "os.link", "builtins.__import__", "importlib.import_module", "builtins.open",
+    "socket.socket", "socket.create_connection", "pty.spawn"}))
+#: Calls that take a function as a value without calling it where the analysis loses it: the
+#: analysis models them (a partial is judged where it is called) or they only look at it.
+NOT_HANDING = frozenset({"functools.partial", "builtins.print", "builtins.repr", "builtins.str", "builtins.getattr", "builtins.hasattr",
+                         "builtins.callable", "builtins.isinstance", "builtins.id", "builtins.type", "builtins.dict", "builtins.list",
+                         "builtins.tuple", "inspect.signature", "inspect.getsource", "inspect.getdoc", "builtins.help",
+                         "functools.wraps", "functools.update_wrapper"}) | rules.MOCK_PATCHERS
+#: Calls whose handed functions the analysis follows as calls (judges._invocations).
+_FOLLOWED = frozenset({"builtins.map", "builtins.filter", "threading.Thread", "multiprocessing.Process", "threading.Timer",
+                       "asyncio.to_thread", "atexit.register", "contextlib.ExitStack#callback", "contextlib.AsyncExitStack#callback",
+                       "weakref.finalize", "itertools.starmap", "os.register_at_fork", "signal.signal"})
+_FOLLOWED_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "submit", "apply_async", "apply", "call_soon",
+                               "call_soon_threadsafe", "run_in_executor"})
+
+
+def _followed(qualname: str) -> bool:
+    method = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1] if "#" in qualname else ""
+    return qualname in _FOLLOWED or method in _FOLLOWED_METHODS or qualname.endswith("Process")
+
+
+def _capability(value: Value) -> str | None:
+    """The dangerous function a value is (or may be), by its name."""
+    options = value.options if isinstance(value, Alternatives) else (value,)
+    for option in options:
+        if isinstance(option, Partial):
+            option = option.func
+        if isinstance(option, Ref) and option.recv is None and option.qual in CAPABILITIES:
+            return option.qual.removeprefix("builtins.")
+    return None
 
 
 def known_name(value: Value | None) -> str | None:
@@ -277,6 +319,8 @@ class OpacityJudges(AnalysisState):
 
     def _lookup(self, base: Value, name: Value | None, how: str) -> Value:
         """A lookup on ``base`` by a name not known at assessment."""
+        if name is not None and "user" in name.flags and not name.flags & {"built", "encoded", "opaque", "net"}:
+            return Unknown(frozenset({"user"}))  # the name whoever runs the program gives: their choice, not hidden
         reach = self._reach(base)
         if reach is None:
             return Unknown(frozenset({LOOKED_UP}))
@@ -307,6 +351,8 @@ class OpacityJudges(AnalysisState):
     def _opaque_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
         """What a call that resolves a name, finds objects or runs text gives back, when that is opaque
         (or resolved); None: not such a call."""
+        if qualname in USER_INPUTS:
+            return Unknown(frozenset({"user"}))
         if qualname in NAME_RESOLVERS and args:
             name = known_name(args[0])
             if name is not None and qualname != "importlib.util.resolve_name":
@@ -340,6 +386,16 @@ class OpacityJudges(AnalysisState):
                     target = qualname.removeprefix("builtins.") or "a call"
                     self.hit("opacity", node, f"hands {handed.what} to `{target}`, which may call it; a person must read it")
                     break
+        if called is None and qualname not in NOT_HANDING and not _followed(qualname):
+            for value in [*args, *kwargs.values()]:
+                capability = _capability(value)
+                if capability is not None:
+                    target = qualname.removeprefix("builtins.") or "a call"
+                    self.hit("opacity", node, f"hands `{capability}` to `{target}`, which calls it with values the analysis does not "
+                             "follow; a person must read it")
+                    break
+        if qualname in TEXT_RUNNER_CLASSES and any(value.flags & {"sockfd", "net"} for value in [*args, *kwargs.values()]):
+            self.hit("remote-command-exec", node, f"`{qualname}` reads the Python code it runs from a network connection")
         method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
         runner = TEXT_RUNNERS.get(qualname) or TEXT_RUNNERS.get(method)
         if runner is not None:
@@ -465,8 +521,13 @@ class OpacityJudges(AnalysisState):
             self.hit("opacity", node, "unpickles bytes the program built, which the analysis cannot read; a person must read it")
 
     def _judge_loader_class(self, node: ast.ClassDef, bases: list[Value]) -> None:
-        """A class derived from the import system's loaders or finders supplies the code that is imported."""
+        """A class derived from the import system's loaders or finders supplies the code that is imported;
+        one derived from an interpreter or debugger runs the text it is given."""
         for base in bases:
+            if isinstance(base, Ref) and base.qual in TEXT_RUNNER_CLASSES:
+                self.hit("opacity", node, f"defines its own interpreter or debugger (`{node.name}` from `{base.qual}`): it runs Python "
+                         "text it reads at run time, which the analysis cannot see; a person must read it")
+                return
             if isinstance(base, Ref) and base.qual.startswith(LOADER_BASES):
                 self.hit("opacity", node, f"defines its own module loader or finder (`{node.name}` from `{base.qual}`): what it "
                          "imports is code the analysis did not read; a person must read it")

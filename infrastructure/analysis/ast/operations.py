@@ -65,7 +65,7 @@ class OperationEvaluator(AnalysisState):
             if base.qual == "os.environ" and isinstance(index, Str):
                 return self._env_var(index.value)
             if base.qual == "sys.argv":
-                return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else UNKNOWN
+                return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else Unknown(frozenset({"user"}))
             if base.qual == "<globals>" and isinstance(index, Str):
                 value = self._name(index.value)
                 return with_flags(value, frozenset({"indirect"}) | (index.flags & {"built", "encoded"} and frozenset({"obfname"})))

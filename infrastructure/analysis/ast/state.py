@@ -75,6 +75,7 @@ class AnalysisState:
         self.read_names: set[tuple[str | None, str]] = set()
         self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
         self.env: dict[str, Value] = {}
+        self.inherited_env: dict[str, Value] = {}  # names code run by exec/eval sees from the program that runs it
         self.star_modules: list[str] = []
         self.hits: list[Hit] = []
         self.steps = 0

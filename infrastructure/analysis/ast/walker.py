@@ -85,7 +85,7 @@ class TreeWalker(AnalysisState):
             # Something looked opaque while functions were read before their callers: learn once more
             # with every call site known, so that a parameter is what its callers pass.
             self.sites_read, self.call_sites = self.call_sites, {}
-            self.env, self.star_modules = {}, []
+            self.env, self.star_modules = dict(self.inherited_env), []
             self._walk(tree)
             self.sites_read = self.call_sites
         self._close_function_summaries()

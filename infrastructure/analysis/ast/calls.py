@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import json
 
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label
@@ -47,6 +48,22 @@ _MAPPED_OVER_ALTERNATIVES = frozenset({
 })
 
 
+def _from_python(value: object, flags: frozenset[str], depth: int = 0) -> Value:
+    """A parsed document as the evaluator's values."""
+    if depth > 16:
+        return Unknown(flags)
+    if isinstance(value, str):
+        return Str(flags, value)
+    if isinstance(value, (int, float, bool)) or value is None:
+        return Num(flags, value)
+    if isinstance(value, list):
+        return Seq(flags, tuple(_from_python(item, flags, depth + 1) for item in value[:1024]))
+    if isinstance(value, dict):
+        pairs = list(value.items())[:1024]
+        return DictSeq(flags, tuple(_from_python(v, flags, depth + 1) for _, v in pairs), tuple(Str(flags, str(k)) for k, _ in pairs))
+    return Unknown(flags)
+
+
 class CallEvaluator(AnalysisState):
     """What calling a function or method returns: known library functions folded (decoders, path
     functions, string methods), instances of the classes the rules know, local functions' returns."""
@@ -54,7 +71,7 @@ class CallEvaluator(AnalysisState):
     def _env_var(self, name: str) -> Value:
         if name in ("HOME", "USERPROFILE"):
             return Str(NO_FLAGS, "~")
-        return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else NO_FLAGS)
+        return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else frozenset({"user"}))  # set by whoever runs it
 
     def _call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
         flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial", LOOKED_UP}
@@ -299,6 +316,15 @@ class CallEvaluator(AnalysisState):
             return args[0] if isinstance(args[0], Code) else Code(flags, None)
         if qualname in ("pickle.loads", "pickle.load", "dill.loads"):
             return Unknown(flags | {"encoded"})
+        if qualname == "shutil.which" and first is not None:
+            return first  # where the named program is: it names the same program
+        if qualname == "shlex.split" and isinstance(first, Str):
+            return Seq(first.flags, tuple(Str(first.flags, word) for word in first.value.split()[:256]))
+        if qualname in ("json.loads",) and isinstance(first, (Str, Bytes)) and len(first.value) < 65536:
+            try:  # a document the program carries: what it holds is known (paths, commands, names)
+                return _from_python(json.loads(first.value), first.flags)
+            except (ValueError, RecursionError):
+                pass
         if qualname in _PARSERS:  # values parsed out of a configuration file (a URL, a user name) are not the file
             return Unknown(flags - {"sysfile", "sliced"})
         return None

@@ -29,6 +29,7 @@ from .values import (
     Ref,
     Seq,
     Str,
+    Unknown,
     Value,
     command_texts,
     flags_of,
@@ -45,6 +46,20 @@ def _argv_or_text_hits(argv: list[str], paths: SensitivePaths | None = None) -> 
     if rules.REVERSE_SHELL_TEXT.search(joined) and not any(h.rule == "reverse-shell" for h in hits):
         hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
     return hits
+
+
+def _unidentified(program: Value) -> bool:
+    """A program to run that the analysis cannot name, and that is not the user's choice (an argument,
+    an environment variable such as $EDITOR)."""
+    options = program.options if isinstance(program, Alternatives) else (program,)
+    for option in options[:16]:
+        if option.flags & {"user", "self", "param"} and isinstance(option, Unknown):
+            continue  # the user's choice, the program itself, or what a caller the analysis did not see passes
+        if isinstance(option, Unknown) and not option.flags & {"env-secret"}:
+            return True
+        if isinstance(option, Str) and PLACEHOLDER in program_name(option.value.split(" ")[0]):
+            return True
+    return False
 
 
 def _readable_sources(payload: Value) -> list[str]:
@@ -222,6 +237,11 @@ class ExecutionJudges(AnalysisState):
         if flags & ENCODING_FLAGS:
             self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = command_texts(command)
+        first_word = command.items[0] if isinstance(command, Seq) and command.items else command
+        interpreter = isinstance(first_word, Ref) and first_word.qual in ("sys.executable", "sys.argv")
+        if not interpreter and _unidentified(first_word) and not flags & ({"self", "net"} | ENCODING_FLAGS):
+            # the program it runs is not known at assessment (downloaded, looked up, computed): opacity.py
+            self.hit("opacity", node, f"{label} runs a program the analysis cannot identify; a person must read it")
         tool = next((program_name(argv[0]) for _, argv in texts if argv and program_name(argv[0]) in rules.SENDING_TOOLS), None)
         if tool is not None and "secret" in flags:
             self.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")

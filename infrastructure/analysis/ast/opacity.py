@@ -397,7 +397,8 @@ class OpacityJudges(AnalysisState):
         if qualname in TEXT_RUNNER_CLASSES and any(value.flags & {"sockfd", "net"} for value in [*args, *kwargs.values()]):
             self.hit("remote-command-exec", node, f"`{qualname}` reads the Python code it runs from a network connection")
         method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
-        runner = TEXT_RUNNERS.get(qualname) or TEXT_RUNNERS.get(method)
+        generic = method in ("#exec_module", "#load_module", "#run_docstring_examples") or qualname.split("#")[0] in TEXT_RUNNER_CLASSES
+        runner = TEXT_RUNNERS.get(qualname) or (TEXT_RUNNERS.get(method) if generic else None)
         if runner is not None:
             self._judge_text_runner(node, qualname, runner, args, kwargs)
         if qualname.startswith("doctest.") and qualname.split(".")[1] in ("testmod", "run_docstring_examples", "DocTestFinder",
@@ -496,7 +497,11 @@ class OpacityJudges(AnalysisState):
                     continue
                 kwargs = {k: v for k, v in zip(keys, current.items) if k and k not in ("()", "class", ".", "level", "formatter",
                                                                                      "filters")}
-                self.hit("indirect-call", node, f"configures logging to call `{factory}` by name", "MEDIUM")
+                if factory in CAPABILITIES or factory.split(".")[0] in ("os", "subprocess", "pty", "shutil", "socket", "ctypes"):
+                    self.hit("opacity", node, f"configures logging to call `{factory}` by name, an entry point that hides the call; a "
+                             "person must read it")
+                else:
+                    self.hit("indirect-call", node, f"configures logging to call `{factory}` by name", "MEDIUM")
                 self._on_invocation(node, Ref(frozenset({"indirect"}), factory), [], kwargs, ctx)  # type: ignore[attr-defined]
 
     def _judge_pickle(self, node: ast.Call, qualname: str, data: Value | None) -> None:

@@ -41,6 +41,9 @@ _COUNTED = {ast.For: "loops", ast.AsyncFor: "loops", ast.While: "loops", ast.com
 _NOT_WALKED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
+_NO_CALLER = Unknown(frozenset({"param"}))  # a parameter whose callers the analysis has not seen (yet)
+
+
 def _children(node: ast.AST) -> list[ast.AST]:
     """Child nodes worth visiting: ast.iter_child_nodes without Load()/Add()-like markers."""
     out = []
@@ -290,7 +293,7 @@ class TreeWalker(AnalysisState):
             # system file's contents...), and "param": it came from a caller, across a function
             kept = tuple(options[:MAX_ALTERNATIVES])
             marks = (flags_of(kept) - {"obfname", "indirect", "partial"}) | {"param"}
-            self.env[param] = Alternatives(marks, kept) if options else UNKNOWN
+            self.env[param] = Alternatives(marks, kept) if options else _NO_CALLER
         for param in others:
             self.env[param] = UNKNOWN
         if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments

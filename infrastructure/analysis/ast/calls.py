@@ -20,7 +20,6 @@ from .values import (
     DictSeq,
     Instance,
     Num,
-    Opaque,
     Partial,
     Ref,
     Seq,

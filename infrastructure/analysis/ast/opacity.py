@@ -49,6 +49,7 @@ from .values import (
     Unknown,
     Value,
     canonical,
+    strings_of,
 )
 
 #: A value looked up by an unknown name on a harmless base: calling it is harmless (one step into
@@ -182,6 +183,24 @@ def _capability(value: Value) -> str | None:
         if isinstance(option, Ref) and option.recv is None and option.qual in CAPABILITIES:
             return option.qual.removeprefix("builtins.")
     return None
+
+
+def _file_key(path: str) -> str:
+    """How two spellings of one file are matched: its last component, without ./ or quotes."""
+    return path.strip().strip("'\"").rstrip("/").rsplit("/", 1)[-1]
+
+
+def _texts_in(values: list[Value], depth: int = 0) -> list[str]:
+    """Every string in values, through sequences and alternatives (argv lists, spawn file actions)."""
+    out: list[str] = []
+    for value in values[:64]:
+        if isinstance(value, (Seq, Alternatives)) and depth < 3:
+            out.extend(_texts_in(list(value.items if isinstance(value, Seq) else value.options), depth + 1))
+        elif isinstance(value, Instance) and value.path:
+            out.append(value.path)
+        else:
+            out.extend(strings_of(value))
+    return out
 
 
 def known_name(value: Value | None) -> str | None:
@@ -396,6 +415,7 @@ class OpacityJudges(AnalysisState):
                     break
         if qualname in TEXT_RUNNER_CLASSES and any(value.flags & {"sockfd", "net"} for value in [*args, *kwargs.values()]):
             self.hit("remote-command-exec", node, f"`{qualname}` reads the Python code it runs from a network connection")
+        self._judge_code_sources(node, qualname, args, kwargs)
         method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
         generic = method in ("#exec_module", "#load_module", "#run_docstring_examples") or qualname.split("#")[0] in TEXT_RUNNER_CLASSES
         runner = TEXT_RUNNERS.get(qualname) or (TEXT_RUNNERS.get(method) if generic else None)
@@ -524,6 +544,35 @@ class OpacityJudges(AnalysisState):
             return
         if data is not None and data.flags & {"built", "encoded", "opaque"}:
             self.hit("opacity", node, "unpickles bytes the program built, which the analysis cannot read; a person must read it")
+
+    def _learn_downloads(self, qualname: str, recv: Value | None, args: list[Value]) -> None:
+        """Files the program fills with what it received from the network: run or imported later,
+        they are code the analysis did not read."""
+        paths: list[str] = []
+        if qualname == "urllib.request.urlretrieve" and len(args) > 1:
+            paths = strings_of(args[1])
+        elif qualname in ("file#write", "pathlib.Path#write_bytes", "pathlib.Path#write_text") and args and "net" in args[0].flags:
+            paths = [recv.path] if isinstance(recv, Instance) and recv.path else []
+        self.downloaded.update(_file_key(path) for path in paths if path.replace(PLACEHOLDER, "").strip("/."))
+
+    def _judge_code_sources(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
+        """A command that runs (or reads its input from) a file the program downloaded; an import path
+        that gains an archive or a place the analysis cannot name."""
+        if self.downloaded and (qualname in rules.COMMANDS or qualname in ("runpy.run_path", "builtins.execfile")):
+            for text in _texts_in([*args, *kwargs.values()]):
+                if _file_key(text) in self.downloaded:
+                    self.hit("opacity", node, f"runs {text}, a file it filled with what it downloaded: code the analysis did not "
+                             "read; a person must read it")
+                    return
+        if qualname in ("sys.path.insert", "sys.path.append", "site.addsitedir", "sys.path.extend") and args:
+            entry = args[-1]
+            texts = strings_of(entry) if not isinstance(entry, Seq) else _texts_in(list(entry.items))
+            unseen = not texts and not entry.flags & {"self", "user", "param"}
+            archive = [t for t in texts if t.lower().endswith((".zip", ".egg", ".whl", ".pyz")) or _file_key(t) in self.downloaded]
+            if unseen or archive:
+                where = archive[0] if archive else "a place the analysis cannot name"
+                self.hit("opacity", node, f"adds {where} to the import path: the modules imported from there are code the "
+                         "analysis did not read; a person must read it")
 
     def _judge_loader_class(self, node: ast.ClassDef, bases: list[Value]) -> None:
         """A class derived from the import system's loaders or finders supplies the code that is imported;

@@ -63,6 +63,7 @@ class AnalysisState:
         self.class_bases: dict[str, list[Value]] = {}  # each class the program defines: its bases
         self.class_members: dict[str, set[str]] = {}  # ... and the names its body assigns
         self.method_class: dict[int, str] = {}  # id of each method's FunctionDef -> its class
+        self.downloaded: set[str] = set()  # files the program filled with what it downloaded (opacity.py)
         self.tree: ast.AST | None = None  # the tree run over (doctests and annotations are read from it when run)
         self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
         self.http_methods: set[int] = set()  # methods of http.server handlers: self holds the request, not a raw socket

@@ -313,3 +313,29 @@ def test_a_name_or_text_the_user_gives_stays_medium(suite):
     for code in ("import importlib, sys\nimportlib.import_module(sys.argv[1]).run()\n", "print(eval(input('> ')))\n"):
         assessment = assess(suite, code)
         assert assessment.level is RiskLevel.MEDIUM, explain(assessment)
+
+
+# --- resolved before anything is called opaque: what the analysis can read, it reads -------------
+
+RESOLVED = {
+    "the_shadow_database_read_through_spwd": "import spwd\nprint([entry.sp_pwdp for entry in spwd.getspall()])\n",
+    "a_path_spelled_in_full_width_letters": (
+        "import unicodedata\nprint(open(unicodedata.normalize('NFKC', '\uff0f\uff45\uff54\uff43\uff0f\uff53\uff48\uff41\uff44\uff4f\uff57')).read())\n"
+    ),
+    "a_command_in_a_json_document_the_program_carries": (
+        "import json, logging.config\n"
+        "logging.config.dictConfig(json.loads('{\"version\": 1, \"filters\": {\"f\": {\"()\": \"os.system\", \"command\": \"id\"}}}'))\n"
+    ),
+    "a_function_picked_by_methodcaller_with_a_known_name": "import operator, shutil\noperator.methodcaller('rmtree', '/')(shutil)\n",
+}
+
+
+@pytest.mark.parametrize("code", RESOLVED.values(), ids=RESOLVED.keys())
+def test_what_the_analysis_can_read_it_resolves_and_judges(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+def test_looking_up_ones_own_account_is_not_high(suite):
+    assessment = assess(suite, "import os, pwd\nprint(pwd.getpwuid(os.getuid()).pw_name)\n")
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)

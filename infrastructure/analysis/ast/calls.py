@@ -286,8 +286,9 @@ class CallEvaluator(AnalysisState):
         if qualname in ("argparse.ArgumentParser#parse_args", "argparse.ArgumentParser#parse_known_args"):
             namespace = Instance(frozenset({"user"}), "argparse.Namespace")
             return namespace if qualname.endswith("parse_args") else Seq(NO_FLAGS, (namespace, UNKNOWN))
-        if qualname in ("pwd.getpwnam", "pwd.getpwuid", "pwd.getpwall", "spwd.getspall"):
-            return Instance(NO_FLAGS, "pwd.all" if qualname.endswith("all") else "pwd.struct_passwd")
+        if qualname in ("pwd.getpwnam", "pwd.getpwuid", "pwd.getpwall", "spwd.getspall", "spwd.getspnam"):
+            marks = self._file_marks(rules.ACCOUNT_DATABASES.get(qualname))  # what the call reads is that file's contents
+            return Instance(marks, "pwd.all" if qualname.endswith("all") else "pwd.struct_passwd")
         if qualname in ("os.walk", "os.fwalk", "os.scandir") and first is not None and strings_of(first):
             return Instance(first.flags, qualname, strings_of(first)[0])
         if qualname in ("os.getpgid", "os.getsid") and first is not None and not (isinstance(first, Num) and first.value == 0):

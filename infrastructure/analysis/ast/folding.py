@@ -10,6 +10,7 @@ import bz2
 import codecs
 import lzma
 import posixpath
+import unicodedata
 import zlib
 
 from . import rules
@@ -76,6 +77,8 @@ class ConstantFolder(AnalysisState):
     def _fold_pure_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         first = args[0] if args else None
         encoded = flags | {"encoded"}
+        if qualname == "unicodedata.normalize" and len(args) > 1 and isinstance(first, Str) and isinstance(args[1], Str):
+            return Str(args[1].flags | flags | {"built"}, unicodedata.normalize(first.value, args[1].value))  # type: ignore[arg-type]
         if qualname == "builtins.chr" and isinstance(first, Num) and isinstance(first.value, int):
             return Str(encoded, chr(first.value))
         if qualname == "builtins.ord" and isinstance(first, Str) and len(first.value) == 1:

@@ -98,8 +98,7 @@ NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.u
 
 #: What whoever runs the program gives it: a name or text from here is the user's choice, not
 #: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).
-USER_INPUTS = frozenset({"builtins.input", "sys.stdin.read", "sys.stdin.readline", "sys.stdin.readlines", "fileinput.input",
-                         "getpass.getpass"})
+USER_INPUTS = frozenset({"builtins.input", "sys.stdin.read", "sys.stdin.readline", "sys.stdin.readlines", "getpass.getpass"})
 
 #: Entry points that run text as Python code: qualname (or method name) -> the positions and
 #: keywords of the text. exec/eval/compile/runpy are the code-exec judges' (execution_judges.py).

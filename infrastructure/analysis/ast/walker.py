@@ -335,7 +335,9 @@ class TreeWalker(AnalysisState):
             else:
                 options = known.options if isinstance(known, Alternatives) else (known,)
                 added = value.options if isinstance(value, Alternatives) else (value,)  # kept flat: Alternatives of Alternatives are opaque
-                self.attrs[target.attr] = Alternatives(NO_FLAGS, tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES])
+                merged = tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES]
+                known = tuple(option for option in merged if option != _NO_CALLER)  # a first pass's guess, before the callers were seen
+                self.attrs[target.attr] = Alternatives(NO_FLAGS, known or merged) if len(known or merged) > 1 else (known or merged)[0]
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
             current = self.env.get(target.value.id)

@@ -179,7 +179,7 @@ class CallJudges(AnalysisState):
         callee = self._local_callee(qualname)
         if callee is not None:
             if self.pass_no == 1:
-                method = not qualname.startswith("<local>.") or callee in self.classes
+                method = not qualname.startswith("<local>.") or "#" in qualname or callee in self.classes
                 site_args = [UNKNOWN, *args] if method else args  # a method's or constructor's `self` first
                 self.call_sites.setdefault("__init__" if callee in self.classes else callee, []).append((site_args, kwargs))
                 if ctx.func is not None:
@@ -236,7 +236,7 @@ class CallJudges(AnalysisState):
     def _local_callee(self, qualname: str) -> str | None:
         """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
         ``self.f(...)`` when the program defines a function named ``f``."""
-        if qualname.startswith("<local>."):
+        if qualname.startswith("<local>.") and "#" not in qualname:
             return qualname.split(".", 1)[1]
         if "#" in qualname:
             name = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1]

@@ -349,3 +349,23 @@ def test_what_the_analysis_can_read_it_resolves_and_judges(suite, code):
 def test_looking_up_ones_own_account_is_not_high(suite):
     assessment = assess(suite, "import os, pwd\nprint(pwd.getpwuid(os.getuid()).pw_name)\n")
     assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_an_object_of_the_programs_own_class_still_resolves_what_its_methods_return(suite):
+    """`self` is an object of the program's own class (the proof of harmlessness for getattr on it);
+    what `self.method()` returns must still be followed."""
+    assessment = assess(suite, """
+        import os
+
+        class Hook:
+            def targets(self):
+                return [os.path.join(os.path.expanduser("~"), ".bashrc")]
+
+            def install(self, line):
+                for path in self.targets():
+                    with open(path, "a") as rc:
+                        rc.write(line)
+
+        Hook().install("python3 ~/.cache/agent.py &\\n")
+        """)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)

@@ -93,8 +93,7 @@ FINDERS = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents", "
 #: Functions that return the current frame (the program's own, as long as it looks no further up).
 OWN_FRAMES = frozenset({"sys._getframe", "inspect.currentframe"})
 #: Functions that resolve a dotted name to the object it names.
-NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve",
-                            "unittest.util.safe_repr"})
+NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve"})
 
 #: What whoever runs the program gives it: a name or text from here is the user's choice, not
 #: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).

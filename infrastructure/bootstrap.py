@@ -226,6 +226,10 @@ def _check_store(store: StoreChoice) -> None:
         connection.close()
     except psycopg.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "too many clients" in first:  # a busy database, not a missing one
+            raise LedgerUnavailable(
+                f"the ledger database ({store.description}) has no connection free: {first}. Nothing was recorded: try again in a few seconds"
+            ) from None
         raise LedgerUnavailable(
             f"the ledger database ({store.description}) does not answer: {first}. "
             "Start Postgres (docker compose up -d postgres) or check MAI_SAFETY_DATABASE_URL"

@@ -26,6 +26,7 @@ from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
+from .ledger.identity import LedgerIdentity
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.views import views_beside
 from .ledger.work_lock import work_lock_beside
@@ -115,6 +116,8 @@ def bootstrap(
         shipped_policy=lambda: read_folder(settings.policies_dir),
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
+    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
+        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
     return app
 
 

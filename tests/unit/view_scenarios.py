@@ -18,7 +18,9 @@ from mai_safety.domain.supervision import Usage
 from .fakes import FakeAssessor, FakeSandbox
 
 OPEN_RULES = GateRules(confirmers=("*",), overriders=("*",), answer_within=timedelta(hours=1))
-SAMPLES = (Usage(0.5, 0.25, 2**20, 2**21, 3, 0, False, 10),)  # one reading: the first is always recorded
+#: Two readings a window apart (the first is always recorded; the second a second later): the CPU
+#: share is taken between them, never from zero, where the container's counter began before the code.
+SAMPLES = (Usage(0.1, 0.2, 2**20, 2**20, 2, 0, False, 4), Usage(1.1, 0.7, 2**20, 2**21, 3, 0, False, 10))
 
 
 def record_mix(app: MaiSafety, executions: int, *, start: int = 0) -> None:

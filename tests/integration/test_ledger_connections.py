@@ -110,3 +110,31 @@ def test_thirty_two_concurrent_cli_runs_on_postgres_stay_within_its_connections(
     assert max(count.per_process.values()) <= PER_RUN, count.per_process
     verified = subprocess.run(CLI + ["audit", "verify"], env=base, capture_output=True, text=True, timeout=120)
     assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_a_cli_command_past_postgres_connection_limit_exits_5_at_once_saying_to_try_again(tmp_path: Path) -> None:
+    """Every connection taken (by another user of the database): told, not left waiting."""
+    from testcontainers.community.postgres import PostgresContainer
+
+    container = PostgresContainer(POSTGRES_IMAGE, username="mai", password="mai-test-password", dbname="mai", driver=None)
+    container.with_command("-c fsync=off -c max_connections=5")
+    container.start()
+    held: list[psycopg.Connection[Any]] = []
+    try:
+        url = f"postgresql://mai:mai-test-password@{container.get_container_host_ip()}:{container.get_exposed_port(5432)}/mai"
+        while True:
+            try:
+                held.append(psycopg.connect(url, connect_timeout=10))
+            except psycopg.OperationalError as exc:
+                assert "too many clients" in str(exc)
+                break
+        env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+        env.update({"MAI_SAFETY_DATABASE_URL": url, "MAI_SAFETY_POLICIES": str(policies_with(tmp_path))})
+        told = subprocess.run(CLI + ["executions"], env=env, capture_output=True, text=True, timeout=60)
+        assert told.returncode == 5, told.stdout + told.stderr
+        lines = told.stderr.strip().splitlines()
+        assert len(lines) == 1 and "no connection free" in lines[0] and "try again" in lines[0], told.stderr
+    finally:
+        for connection in held:
+            connection.close()
+        container.stop()

@@ -66,6 +66,14 @@ def test_the_peaks_of_a_sampled_run_are_kept_with_the_cpu_share_over_a_window_be
     assert row.started_at is not None and row.limits is not None
 
 
+def test_an_ending_that_brings_the_supervisors_cpu_share_keeps_it_as_the_peak() -> None:
+    app = _app()
+    record_mix(app, 2)
+    rows = {row.level: row for row in _models(app).executions(ExecutionFilter())}
+    assert rows["MEDIUM"].peak_cpu_percent == pytest.approx(75.0)  # its peaks' cpu_percent, over its 1 s window
+    assert rows["LOW"].peak_cpu_percent == pytest.approx(50.0)
+
+
 def test_executions_are_listed_newest_first_a_page_at_a_time() -> None:
     app = _app()
     record_mix(app, 7)

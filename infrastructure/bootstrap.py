@@ -26,6 +26,7 @@ from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
+from .ledger.identity import LedgerIdentity
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.views import views_beside
 from .ledger.work_lock import work_lock_beside
@@ -116,6 +117,8 @@ def bootstrap(
         shipped_policy=lambda: read_folder(settings.policies_dir),
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
+    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
+        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
     return app
 
 
@@ -227,6 +230,10 @@ def _check_store(store: StoreChoice) -> None:
         connection.close()
     except psycopg.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "too many clients" in first:  # a busy database, not a missing one
+            raise LedgerUnavailable(
+                f"the ledger database ({store.description}) has no connection free: {first}. Nothing was recorded: try again in a few seconds"
+            ) from None
         raise LedgerUnavailable(
             f"the ledger database ({store.description}) does not answer: {first}. "
             "Start Postgres (docker compose up -d postgres) or check MAI_SAFETY_DATABASE_URL"

@@ -14,6 +14,12 @@ from mai_safety.infrastructure.private_files import private_data_folder, private
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_IMAGE = "mai-safety/sandbox:1"
 DEFAULT_MAX_CODE_BYTES = 1024 * 1024
+#: On Postgres, the most connections one long-lived process (the service, the Python API) holds in
+#: its pool; it opens one and grows on demand. The work lock of recovery and the sweep takes one
+#: more of its own while it is held (ledger/work_lock.py). The README's "faults" table has the figures.
+LEDGER_CONNECTIONS = 10
+#: A one-shot CLI process: one pooled connection (and the work lock's own while it recovers).
+CLI_LEDGER_CONNECTIONS = 1
 
 #: Settings the service reads, with what each means (shown when an unknown one is met).
 SERVICE_SETTINGS = {
@@ -37,6 +43,10 @@ SERVICE_SETTINGS = {
     "MAI_SAFETY_LEDGER_ANSWER_S": (
         "on Postgres, how long one use of a connection may wait for the database before it is cut and "
         "callers are told the ledger does not answer (default 30)"
+    ),
+    "MAI_SAFETY_LEDGER_CONNECTIONS": (
+        f"on Postgres, the most pooled connections the service holds (default {LEDGER_CONNECTIONS}; a CLI command holds "
+        f"{CLI_LEDGER_CONNECTIONS}), each opened when needed"
     ),
     "MAI_SAFETY_SIGNING_KEY": (
         "the Ed25519 key that signs ledger checkpoints and MACs its events "
@@ -82,6 +92,7 @@ class Settings:
     work_dir: Path | None = None  # MAI_SAFETY_WORK_DIR: where runs' folders are made (None: the temporary folder)
     in_container: bool = False  # MAI_SAFETY_IN_CONTAINER=1: this process's files are not the Docker engine's
     ledger_answer_s: float = ANSWER_WITHIN_S  # MAI_SAFETY_LEDGER_ANSWER_S: Postgres, one use of a connection
+    ledger_connections: int = LEDGER_CONNECTIONS  # MAI_SAFETY_LEDGER_CONNECTIONS: Postgres, the pool's most
 
     @property
     def signing_key_path(self) -> Path:
@@ -133,6 +144,15 @@ class Settings:
             raise ConfigurationError(
                 f"MAI_SAFETY_LEDGER_ANSWER_S={answer_text!r} is not a number of seconds between 0 and 3600"
             ) from None
+        connections_text = environ.get("MAI_SAFETY_LEDGER_CONNECTIONS", str(LEDGER_CONNECTIONS))
+        try:
+            ledger_connections = int(connections_text)
+            if not 1 <= ledger_connections <= 1000:
+                raise ValueError
+        except ValueError:
+            raise ConfigurationError(
+                f"MAI_SAFETY_LEDGER_CONNECTIONS={connections_text!r} is not a number of connections between 1 and 1000"
+            ) from None
         data_home = Path(environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
         config_home = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
         state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
@@ -149,6 +169,7 @@ class Settings:
             work_dir=Path(environ["MAI_SAFETY_WORK_DIR"]) if environ.get("MAI_SAFETY_WORK_DIR") else None,
             in_container=_flag(environ, "MAI_SAFETY_IN_CONTAINER"),
             ledger_answer_s=ledger_answer_s,
+            ledger_connections=ledger_connections,
         )
 
 
@@ -195,6 +216,8 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
         env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
         env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
         env[ANSWER_SETTING] = str(settings.ledger_answer_s)
+        for name, value in _pool_env(settings).items():
+            env.setdefault(name, value)  # eventsourcing's own variables, when set, are the operator's choice
         return StoreChoice("postgres", env, f"postgres database {env.get('POSTGRES_DBNAME', '?')}")
     if url is None:
         path = settings.data_dir / "ledger.sqlite"
@@ -222,11 +245,18 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "20",  # a connection, or one from the pool: a busy host is not a dead database
             ANSWER_SETTING: str(settings.ledger_answer_s),  # one use of a connection (ledger/answer_watch.py)
+            **_pool_env(settings),
         }
         return StoreChoice("postgres", env, f"postgres {parsed.hostname}:{parsed.port or 5432}/{database}")
     raise ConfigurationError(
         f"database URL {_redact(url)} is neither sqlite:///PATH nor postgresql://USER:PASSWORD@HOST:PORT/DB"
     )
+
+
+def _pool_env(settings: Settings) -> dict[str, str]:
+    """The library's pool: one connection opened, grown on demand to ``ledger_connections`` (its
+    own default, 5 opened at once and 15 at most, let 16 CLI runs exhaust Postgres' 100)."""
+    return {"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": str(settings.ledger_connections - 1)}
 
 
 def _redact(url: str) -> str:

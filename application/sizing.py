@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from mai_safety.domain.errors import DomainError, InvalidSubmission, LimitOutOfPolicy
+from mai_safety.domain.files import FileBounds
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -57,6 +58,7 @@ class ExecutionPolicy:
     threats: KnownThreats = KnownThreats()
     runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto; runc if absent
     version: int = 0  # the recorded policy version these came from (0: the shipped folder, unrecorded)
+    files: FileBounds = FileBounds()  # input and output files' count and bytes (limits.yaml ``files:``)
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]

@@ -101,6 +101,7 @@ def bootstrap(
             pool=_pool_specs(limits, pool),
             pool_max_idle_s=limits.pool.max_idle_s,
             remove_in_background=remove_in_background,
+            file_bounds=limits.files,
         ),
         policy=execution_policy,
         env=store.env,
@@ -136,6 +137,7 @@ def execution_policy_from(
         # The threat list's package names: requirements are checked against them before any fetch.
         threats=KnownThreats(frozenset(analysis.threats.packages)),
         version=version,
+        files=limits.files,
     )
 
 

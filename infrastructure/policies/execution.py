@@ -18,6 +18,7 @@ from mai_safety.application.errors import ConfigurationError
 from .files import StrictModel, load
 from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
+from mai_safety.domain.files import FileBounds
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -128,6 +129,17 @@ class _Pool(StrictModel):
         return sizes
 
 
+class _Files(StrictModel):
+    # Files a run is given and leaves (issue #25): count, per-file and total bytes; collection time.
+    max_inputs: int = Field(default=100, ge=0, le=10_000)
+    max_input_bytes: str | int = "10m"
+    max_inputs_total: str | int = "20m"
+    max_outputs: int = Field(default=100, ge=0, le=10_000)
+    max_output_bytes: str | int = "10m"
+    max_outputs_total: str | int = "20m"
+    collect_s: float = Field(default=5.0, gt=0, le=60)
+
+
 class _LimitsFile(StrictModel):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
@@ -138,6 +150,7 @@ class _LimitsFile(StrictModel):
     host: _Host
     sampling: _Sampling = _Sampling()
     pool: _Pool = _Pool()
+    files: _Files = _Files()
 
     @field_validator("profiles")
     @classmethod
@@ -172,6 +185,7 @@ class LimitsPolicy:
     host: HostPolicy
     sampling: Sampling
     pool: PoolPolicy = PoolPolicy()
+    files: FileBounds = FileBounds()
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -278,8 +292,19 @@ def load_policies(directory: Path) -> Policies:
                 sizes={TrustLevel(name): size for name, size in limits.pool.sizes.items()},
                 max_idle_s=limits.pool.max_idle_s,
             ),
+            files=_file_bounds(directory / "limits.yaml", limits.files),
         ),
     )
+
+
+def _file_bounds(path: Path, files: _Files) -> FileBounds:
+    sizes = {}
+    for key in ("max_input_bytes", "max_inputs_total", "max_output_bytes", "max_outputs_total"):
+        try:
+            sizes[key] = parse_size(getattr(files, key), key)
+        except LimitOutOfPolicy as exc:
+            raise ConfigurationError(f"policy file {path}: key files.{key}: {exc.message}") from None
+    return FileBounds(max_inputs=files.max_inputs, max_outputs=files.max_outputs, collect_s=files.collect_s, **sizes)
 
 
 def _profile(path: Path, name: str, profile: _Profile) -> LimitProfile:

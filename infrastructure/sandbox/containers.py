@@ -113,6 +113,8 @@ class RunHandle:
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
+    workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
+    collected: Any = None  # the output files collected after the code (workspace.Collected)
 
 
 def private_work_root(base: Path | None = None) -> Path:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import docker
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import Observer, OutputListener, PreparedRun, RunOutcome, Sandbox
+from mai_safety.domain.files import FileBounds
 from mai_safety.domain.limits import HostPolicy, HostRoom, ResourceLimits, cap_to_host
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 
@@ -47,6 +49,7 @@ from .containers import (
 from .egress import sandbox_options, start_egress, wait_for_proxy
 from .errors import engine_answers, refused
 from .files import ContainerRoot
+from .workspace import RunWorkspace, place_inputs
 from .pool import PoolHost, PoolSpec, WarmPool
 from .record import RecordFeed
 from .removal import Removals
@@ -70,9 +73,13 @@ class DockerSandbox(Sandbox):
         pool: tuple[PoolSpec, ...] = (),
         pool_max_idle_s: float = 300.0,
         remove_in_background: bool = False,
+        file_bounds: FileBounds | None = None,
     ) -> None:
         """``remove_in_background``: a run's container is removed by a thread of this sandbox after
-        the run (removal.py), for a process that lives on; off, ``discard`` removes it at once."""
+        the run (removal.py), for a process that lives on; off, ``discard`` removes it at once.
+        ``file_bounds``: how many and how large the output files collected after a run may be
+        (workspace.py; policy ``files:``)."""
+        self.file_bounds = file_bounds or FileBounds()
         self.image = image
         self.proxy_image = proxy_image
         self.upstream_network = upstream_network
@@ -146,6 +153,30 @@ class DockerSandbox(Sandbox):
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
         runtime: str = "runc",
+        *,
+        files: Mapping[str, bytes] | None = None,
+    ) -> PreparedRun:
+        prepared = self._prepare(execution_id, code, limits, floor, network, runtime)
+        # The inputs go into the run's folder once it is made (pooled or not): the runner, started
+        # or given its run only later, copies them into the working directory (workspace.py).
+        prepared.handle.workspace = RunWorkspace(self.file_bounds, files or {})
+        if files:
+            try:
+                with refused("the input files could not be placed", also=(OSError,)):
+                    place_inputs(prepared.handle.workdir, files)
+            except SandboxUnavailable:
+                self.discard(prepared)
+                raise
+        return prepared
+
+    def _prepare(
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        floor: ResourceLimits,
+        network: NetworkRequest,
+        runtime: str,
     ) -> PreparedRun:
         chosen = self.choose_runtime(runtime, network)
 

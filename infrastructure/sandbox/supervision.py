@@ -203,6 +203,7 @@ class Supervisor:
             violation=violation.to_dict() if violation else None,
             peaks=run.peaks.to_dict(),
             observations=observations,
+            files_out=tuple(handle.collected.files) if handle.collected is not None else (),
         )
 
     def _usage(self, run: _Watched, capture: OutputCapture) -> Usage:

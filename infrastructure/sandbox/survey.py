@@ -18,6 +18,7 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, WRITABLE, RunHandle
 from .errors import BestEffort, short
 from .files import Survey
+from .workspace import collect_outputs
 
 SURVEY_CAP = 1024 * 1024
 SURVEY_TIMEOUT_S = 15
@@ -72,6 +73,8 @@ def what_was_left(handle: RunHandle, cgroup: CgroupReader) -> dict[str, Any]:
             return {"files_created": {"incomplete": survey["error"]}, "processes_left_running": None}
         running = survey.get("processes_left_running")
         return {
+            # Not yet: under gVisor the working directory lives in gVisor's kernel (README, issue #25).
+            "files_out": {"collected": 0, "incomplete": "output files are not collected under gVisor (runsc) yet"},
             "files_created": survey["files_created"],
             "processes_left_running": running if isinstance(running, int) else None,
             "surveyed": "inside gVisor, by exec as the code's uid after ending its processes",
@@ -81,4 +84,8 @@ def what_was_left(handle: RunHandle, cgroup: CgroupReader) -> dict[str, Any]:
     except (OSError, ValueError):
         left = None
     assert handle.root is not None
-    return {"files_created": Survey().run(handle.root, WRITABLE), "processes_left_running": left}
+    left_behind = {"files_created": Survey().run(handle.root, WRITABLE), "processes_left_running": left}
+    if handle.workspace is not None:
+        handle.collected = collect_outputs(handle.root, handle.workspace.inputs, handle.workspace.bounds)
+        left_behind["files_out"] = handle.collected.record()
+    return left_behind

@@ -9,7 +9,7 @@ in application.supervision, the audit of the ledger in application.verification.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from threading import Lock
 from typing import Any, cast
 from uuid import UUID, uuid5
@@ -137,7 +137,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         caller: dict[str, str] | None = None,
         execution_id: UUID | None = None,
         revises: UUID | str | None = None,
-        files: Mapping[str, bytes] | None = None,
+        files: Mapping[str, bytes] | Sequence[tuple[str, bytes]] | None = None,
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
 

@@ -7,6 +7,8 @@ ten thousand files, and a helper module hiding a reverse shell."""
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +21,7 @@ from mai_safety.domain.errors import SubmissionTooLarge
 from mai_safety.domain.files import InvalidInputFile
 from mai_safety.infrastructure.bootstrap import bootstrap
 
+from .cli_helpers import run_cli, suite_policies
 from .conftest import run_overridden, runtime_policies, settings_for
 
 CSV = b"city,rain_mm\nOslo,763\nBergen,2250\nTromso,1030\n"
@@ -176,3 +179,47 @@ def test_a_tampered_output_blob_fails_audit_verify(app: MaiSafety, tmp_path: Pat
     verdict = app.verify()
     assert not verdict.intact
     assert any("output file 'result.txt'" in problem and "blob mismatch" in problem for problem in verdict.problems)
+
+
+def test_the_cli_takes_files_and_writes_the_outputs_into_a_directory(tmp_path: Path, docker_client: docker.DockerClient) -> None:
+    """`run PROG --file data.csv --output-dir OUT --json`, as a user types it (local mode)."""
+    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies())}
+    (tmp_path / "chart.py").write_bytes(TO_CHART)
+    (tmp_path / "rain.csv").write_bytes(CSV)
+    out = tmp_path / "out"
+    done = run_cli(["run", str(tmp_path / "chart.py"), "--file", f"{tmp_path / 'rain.csv'}:data.csv", "--output-dir", str(out), "--json"], env)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["files_in"][0]["name"] == "data.csv" and report["files_out"][0]["name"] == "chart.png"
+    assert hashlib.sha256((out / "chart.png").read_bytes()).hexdigest() == report["files_out"][0]["sha256"]
+    # Again: the chart is there, so nothing is overwritten without --force (the run itself is recorded).
+    again = run_cli(["run", str(tmp_path / "chart.py"), "--file", f"{tmp_path / 'rain.csv'}:data.csv", "--output-dir", str(out)], env)
+    assert again.returncode == 2 and "exists" in again.stderr and "--force" in again.stderr and "Traceback" not in again.stderr
+    forced = run_cli(["run", str(tmp_path / "chart.py"), "--file", f"{tmp_path / 'rain.csv'}:data.csv", "--output-dir", str(out), "--force"], env)
+    assert forced.returncode == 0, forced.stderr
+
+
+@pytest.mark.parametrize("kind", ["link to a host file", "fifo", "device", "bad name"])
+def test_the_cli_refuses_a_file_it_should_not_read_in_one_line(tmp_path: Path, kind: str) -> None:
+    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies())}
+    (tmp_path / "prog.py").write_text("print(1)\n")
+    given = {"link to a host file": tmp_path / "shadow", "fifo": tmp_path / "pipe", "device": Path("/dev/zero"), "bad name": tmp_path / "ok.txt"}[kind]
+    if kind == "link to a host file":
+        given.symlink_to("/etc/passwd")
+    elif kind == "fifo":
+        os.mkfifo(given)
+    elif kind == "bad name":
+        given.write_text("x")
+    spec = f"{given}:../escape.txt" if kind == "bad name" else str(given)
+    done = run_cli(["run", str(tmp_path / "prog.py"), "--file", spec], env)
+    assert done.returncode == 2, done
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert not (tmp_path / "ledger.sqlite").exists() or _events(tmp_path / "ledger.sqlite") == 0
+
+
+def _events(path: Path) -> int:
+    with sqlite3.connect(path) as connection:
+        try:
+            return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0

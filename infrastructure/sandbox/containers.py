@@ -65,6 +65,7 @@ GVISOR_FILES = {
     "watch.py": payload.source("watch.py"),
     "survey.py": payload.source("survey.py"),
     "container_files.py": Path(__file__).with_name("files.py").read_text(encoding="utf-8"),
+    "container_collector.py": Path(__file__).with_name("collector.py").read_text(encoding="utf-8"),
 }
 
 

@@ -159,11 +159,11 @@ class DockerSandbox(Sandbox):
         prepared = self._prepare(execution_id, code, limits, floor, network, runtime)
         # The inputs go into the run's folder once it is made (pooled or not): the runner, started
         # or given its run only later, copies them into the working directory (workspace.py).
-        prepared.handle.workspace = RunWorkspace(self.file_bounds, files or {})
-        if files:
+        workspace = prepared.handle.workspace = RunWorkspace(self.file_bounds, files or {})
+        if files or prepared.handle.gvisor:
             try:
                 with refused("the input files could not be placed", also=(OSError,)):
-                    place_inputs(prepared.handle.workdir, files)
+                    place_inputs(prepared.handle.workdir, files or {}, workspace, gvisor=prepared.handle.gvisor)
             except SandboxUnavailable:
                 self.discard(prepared)
                 raise

@@ -284,7 +284,7 @@ class Supervisor:
         if handle.sandbox_ended:
             return
         if last:
-            handle.survey = survey_inside(self._client(), handle.container)
+            handle.survey = survey_inside(self._client(), handle.container, handle.workspace)
             disk = disk_of(handle.survey)
             if disk is not None:
                 handle.survey_disk = disk

@@ -22,7 +22,7 @@ from mai_safety.domain.files import InvalidInputFile
 from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import run_cli, suite_policies
-from .conftest import run_overridden, runtime_policies, settings_for
+from .conftest import run_overridden, runtime_policies, settings_for, skip_without_gvisor
 
 CSV = b"city,rain_mm\nOslo,763\nBergen,2250\nTromso,1030\n"
 #: A 1x1 PNG, written by the code from the CSV's numbers (no imaging library in the minimal image).
@@ -35,11 +35,13 @@ with open("chart.png", "wb") as out:
 """
 
 
-@pytest.fixture
-def runc_app(tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
-    """Overridden code runs untrusted, under gVisor where the host has it; these attacks are on the
-    collection from outside (runc), the one the supervisor does itself."""
-    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", runtime_policies(tmp_path, "runc")))
+@pytest.fixture(params=["runc", "runsc"])
+def walled_app(request: pytest.FixtureRequest, tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    """The collection under each wall: from outside by the container's root descriptor (runc), and
+    inside gVisor's kernel by exec after the code's processes ended (runsc)."""
+    if request.param == "runsc":
+        skip_without_gvisor()
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", runtime_policies(tmp_path, request.param)))
     yield application
     application.close()
 
@@ -105,7 +107,7 @@ def test_an_input_module_is_importable_by_the_program(app: MaiSafety) -> None:
     assert report.files_out == []  # no __pycache__ left behind by the import
 
 
-def test_links_fifos_and_devices_in_the_working_directory_are_listed_never_followed(runc_app: MaiSafety) -> None:
+def test_links_fifos_and_devices_in_the_working_directory_are_listed_never_followed(walled_app: MaiSafety) -> None:
     code = b"""
 import os
 os.symlink("/etc/shadow", "shadow")
@@ -115,10 +117,11 @@ os.mkfifo("pipe")
 os.makedirs("sub", exist_ok=True)
 open("sub/real.txt", "w").write("mine")
 """
-    report = run_overridden(runc_app, code)  # links to /etc/shadow: the assessor rightly holds it back
+    report = run_overridden(walled_app, code, files={"data.csv": CSV})  # links to /etc/shadow: held back by the assessor
     assert report.status == "completed", report
     assert [item["name"] for item in report.files_out] == ["sub/real.txt"]
-    ending = runc_app.history(report.execution_id)[-1]
+    assert walled_app.file(report.execution_id, "sub/real.txt")[1] == b"mine"
+    ending = walled_app.history(report.execution_id)[-1]
     note = ending["outcome"]["observations"]["files_out"]
     left = {item["name"]: item for item in note["left_out"]}
     assert left["shadow"]["kind"] == "symlink" and left["shadow"]["target"] == "/etc/shadow"

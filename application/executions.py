@@ -138,11 +138,13 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         execution_id: UUID | None = None,
         revises: UUID | str | None = None,
         files: Mapping[str, bytes] | Sequence[tuple[str, bytes]] | None = None,
+        image: str = "default",
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
 
         ``files``: name to bytes, placed in the run's working directory; names and sizes are
         checked against the policy (domain.files), a ``.py`` among them is judged with the code.
+        ``image``: the sandbox image by name ("data"), as the policy grants the code's trust level.
 
         ``revises``: the execution this code revises (one the caller may read; else it does not
         exist): ``Assessed`` records a unified diff against its code.
@@ -171,7 +173,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         try:
             return self._assess_and_run(
                 submission, provenance, requested, confirm, override, network, requirements, caller, execution_id, revised,
-                inputs,
+                inputs, image,
             )
         except IntegrityError:
             # Another request with the same id recorded it first: answer with that one.
@@ -193,6 +195,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         execution_id: UUID | None,
         revised: Execution | None = None,
         inputs: tuple[InputFile, ...] = (),
+        image: str = "default",
     ) -> ExecutionReport:
         policy, assessor = self.policy, self.assessor  # one version judges and sizes it, whatever is applied meanwhile
         # Whether the sandbox answers is asked while the code is assessed; it is waited for only
@@ -201,7 +204,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         assessment = assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes)
         sizing = Sizer(policy, self.package_index).size(
             provenance, assessment.level, assessment.complexity, requested,
-            network=network, requirements=requirements, code=submission.code,
+            network=network, requirements=requirements, code=submission.code, image=image,
         )
         execution = Execution.assess(
             submission, assessment, caller=self._caller(caller), execution_id=execution_id,

@@ -115,9 +115,11 @@ class Sandbox(ABC):
         runtime: str = "runc",
         *,
         files: Mapping[str, bytes] | None = None,
+        image: str = "default",
     ) -> PreparedRun:
         """``files``: name (checked, domain.files) to bytes, placed in the run's working directory
-        before the code starts; passed only when there are some."""
+        before the code starts; passed only when there are some. ``image``: a named sandbox image
+        (domain.images), passed only when not the default."""
 
     @abstractmethod
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
@@ -125,6 +127,10 @@ class Sandbox(ABC):
 
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...
+
+    def describe_images(self) -> dict[str, Any]:
+        """The images a run may have, by name (``default`` and the policy's): tag, and whether present."""
+        return {}
 
     def pool_status(self) -> dict[str, Any]:
         """Per profile, how many pre-started containers the sandbox keeps and how many wait now

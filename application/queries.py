@@ -110,6 +110,7 @@ class ExecutionQueries:
             "ledger": ledger,
             "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
             "pool": self.sandbox.pool_status(),
+            "images": self.sandbox.describe_images() if docker["ok"] else {},
         }
 
     def awaiting_ids(self) -> list[UUID]:

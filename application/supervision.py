@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
@@ -74,6 +74,8 @@ class Supervisor:
         if workspace is None:
             self.save(execution)
             return
+        if sizing.image != "default":
+            workspace["image"] = sizing.image  # a named image (domain.images): asked for only when not the default
         try:
             prepared = self.sandbox.prepare(
                 str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime,
@@ -199,7 +201,7 @@ class _Watch:
             self.current = supervisor.save_unless_ended(self.current)
 
 
-def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, dict[str, bytes]] | None:
+def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any] | None:
     """What the sandbox is asked to place in the run's working directory: the recorded inputs,
     read back from their blobs (nothing when there are none; None, and the execution ended unrun,
     when one cannot be served as recorded)."""

@@ -48,13 +48,13 @@ class _Base:
     @staticmethod
     def _submit_call(code: str, provenance: str, limits: LimitsArg, network: str, requirements: list[str] | tuple[str, ...] | None,
                      task_id: str | None, session_id: str | None, on_behalf_of: str | None, idempotency_key: str | None,
-                     wait_s: float | None, files: FilesArg = None) -> Call:
+                     wait_s: float | None, files: FilesArg = None, image: str | None = None) -> Call:
         if limits is not None and not isinstance(limits, Limits):
             limits = Limits.model_validate(dict(limits))
         return _core.submit(
             code, provenance=provenance, limits=limits.model_dump(exclude_none=True) if limits is not None else None, network=network,
             requirements=requirements, task_id=task_id, session_id=session_id, on_behalf_of=on_behalf_of,
-            idempotency_key=idempotency_key, wait_s=wait_s, files=encoded_files(files),
+            idempotency_key=idempotency_key, wait_s=wait_s, files=encoded_files(files), image=image,
         )
 
 
@@ -123,19 +123,19 @@ class Client(_Base):
     def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
-               files: FilesArg = None) -> Execution | PendingExecution:
+               files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
         """Assess, record and run if the gate allows. The answer is the execution (HIGH and BLOCKED
         code: ``awaiting_override``), or a ``PendingExecution`` when the server's wait ended first.
         ``files``: name to bytes (or to a path), placed in the run's working directory."""
-        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files))
+        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
 
     def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
             requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
             on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-            poll_s: float = 0.5, files: FilesArg = None) -> Execution:
+            poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
         """``submit``, then wait until the execution has ended or awaits a person (``awaiting_override``)."""
         first = self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files)
+                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
         return self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
@@ -238,15 +238,15 @@ class AsyncClient(_Base):
     async def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                      requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                      on_behalf_of: str | None = None, idempotency_key: str | None = None,
-                     wait_s: float | None = None, files: FilesArg = None) -> Execution | PendingExecution:
-        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files))
+                     wait_s: float | None = None, files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
+        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
 
     async def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                   requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                   on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-                  poll_s: float = 0.5, files: FilesArg = None) -> Execution:
+                  poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
         first = await self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files)
+                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
         return await self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     async def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,

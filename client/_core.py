@@ -169,6 +169,7 @@ def submit(
     idempotency_key: str | None,
     wait_s: float | None,
     files: list[dict[str, str]] | None = None,
+    image: str | None = None,
 ) -> Call:
     """``limits``: plain values, None left out (the typed clients check them against ``Limits`` first)."""
     body = _clean({
@@ -182,6 +183,7 @@ def submit(
         "on_behalf_of": on_behalf_of,
         "wait_s": wait_s,
         "files": files,
+        "image": image if image != "default" else None,
     })
     # The key makes a retry safe: the service answers it with the first execution and records nothing new.
     key = idempotency_key or new_idempotency_key()

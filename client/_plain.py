@@ -101,12 +101,12 @@ class PlainClient:
     def submit(self, code: str, *, provenance: str = "mai", limits: Mapping[str, Any] | None = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
-               files: FilesArg = None) -> Reply:
+               files: FilesArg = None, image: str | None = None) -> Reply:
         """As ``Client.submit``: the execution, or a pending ``Reply`` past the server's wait (``wait_s``)."""
         return self._reply(_core.submit(
             code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
             session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, wait_s=wait_s,
-            files=encoded_files(files),
+            files=encoded_files(files), image=image,
         ))
 
     def files(self, execution_id: str) -> dict[str, Any]:

@@ -91,6 +91,7 @@ class RunRequestRecord(TypedDict):
     requested: RequestedLimitsRecord
     limits: LimitsRecord
     network: NetworkRecord
+    image: NotRequired[str]  # a named sandbox image (domain.images); absent: the default
 
 
 class LimitRange(TypedDict):

@@ -102,6 +102,7 @@ def bootstrap(
             pool_max_idle_s=limits.pool.max_idle_s,
             remove_in_background=remove_in_background,
             file_bounds=limits.files,
+            images=limits.images.tags(),
         ),
         policy=execution_policy,
         env=store.env,
@@ -138,6 +139,7 @@ def execution_policy_from(
         threats=KnownThreats(frozenset(analysis.threats.packages)),
         version=version,
         files=limits.files,
+        images=limits.images,
     )
 
 

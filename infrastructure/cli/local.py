@@ -290,6 +290,7 @@ def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, req
         requirements=args.requirement,
         revises=args.revises,
         files=files,
+        image=args.image,
     )
     if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
         _print_report(report, as_json=False)

@@ -212,6 +212,7 @@ def _run(client: PlainClient, args: argparse.Namespace) -> int:
         code, provenance=args.provenance, limits={k: v for k, v in limits.items() if v is not None}, network=args.network,
         requirements=args.requirement, task_id=args.task_id, session_id=args.session_id, idempotency_key=args.idempotency_key,
         wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None, files=dict(files) if files else None,
+        image=args.image,
     )
     report = _until_the_end(client, first, args.json, since)
     status = _show(report, args.json)

@@ -21,6 +21,7 @@ def add_file_arguments(run: argparse.ArgumentParser) -> None:
     )
     run.add_argument("--output-dir", metavar="DIR", help="write the files the run created or changed into DIR after it ends")
     run.add_argument("--force", action="store_true", help="with --output-dir: overwrite files already in DIR")
+    run.add_argument("--image", default="default", metavar="NAME", help="the sandbox image: default, or one the policy grants (data: numpy, pandas, matplotlib, scipy)")
 
 
 def read_input_files(args: argparse.Namespace) -> list[tuple[str, bytes]]:

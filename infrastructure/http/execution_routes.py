@@ -120,6 +120,7 @@ def submit(
                 execution_id=execution_id,
                 revises=body.revises,
                 files=files,
+                image=body.image,
             ),
         )
     return state.wait_for(future, str(execution_id), who, body.wait_s)

@@ -49,6 +49,7 @@ class ExecutionRequest(_Strict):
     on_behalf_of: str | None = Field(default=None, max_length=200, description="the end user the caller acts for: recorded, never used for a decision")
     wait_s: float | None = Field(default=None, ge=0, description="how long to wait for the end (the server caps it); past it the answer is 202")
     revises: str | None = Field(default=None, max_length=64, description="the execution this code revises: a diff against its code is recorded")
+    image: str = Field(default="default", max_length=64, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="the sandbox image by name: default, or one the policy grants (data: numpy, pandas, matplotlib, scipy)")
     files: list[InputFileModel] = Field(default_factory=list, max_length=10_000, description="files placed in the run's working directory; a .py among them is judged with the code")
 
 

@@ -35,6 +35,7 @@ from mai_safety.domain.errors import (
     SubmissionTooLarge,
 )
 from mai_safety.domain.files import InputFilesTooLarge, InvalidInputFile
+from mai_safety.domain.images import ImageNotAllowed
 from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.network import NetworkNotAllowed
@@ -112,7 +113,7 @@ def _field_of(exc: MaiSafetyError) -> str | None:
         return "requirements"
     if isinstance(exc, InvalidQuery):
         return exc.field
-    if isinstance(exc, (InvalidInputFile, InputFilesTooLarge)):
+    if isinstance(exc, (InvalidInputFile, InputFilesTooLarge, ImageNotAllowed)):
         return exc.field
     return None
 

@@ -19,6 +19,7 @@ from .files import StrictModel, load
 from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
 from mai_safety.domain.files import FileBounds
+from mai_safety.domain.images import NamedImage, SandboxImages
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -140,6 +141,12 @@ class _Files(StrictModel):
     collect_s: float = Field(default=5.0, gt=0, le=60)
 
 
+class _Image(StrictModel):
+    # A sandbox image a run may ask for by name (issue #25), and the trust levels that may.
+    tag: str = Field(min_length=1, max_length=200, pattern=r"^[a-z0-9][a-z0-9._/:-]*$")
+    trust: list[Literal["trusted", "standard", "untrusted"]] = Field(default_factory=list)
+
+
 class _LimitsFile(StrictModel):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
@@ -151,6 +158,15 @@ class _LimitsFile(StrictModel):
     sampling: _Sampling = _Sampling()
     pool: _Pool = _Pool()
     files: _Files = _Files()
+    images: dict[str, _Image] = Field(default_factory=dict)
+
+    @field_validator("images")
+    @classmethod
+    def _image_names(cls, images: dict[str, _Image]) -> dict[str, _Image]:
+        for name in images:
+            if name == "default" or not name.isidentifier():
+                raise ValueError(f"{name!r} cannot name an image: a word other than 'default', e.g. data")
+        return images
 
     @field_validator("profiles")
     @classmethod
@@ -186,6 +202,7 @@ class LimitsPolicy:
     sampling: Sampling
     pool: PoolPolicy = PoolPolicy()
     files: FileBounds = FileBounds()
+    images: SandboxImages = SandboxImages()
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -293,6 +310,9 @@ def load_policies(directory: Path) -> Policies:
                 max_idle_s=limits.pool.max_idle_s,
             ),
             files=_file_bounds(directory / "limits.yaml", limits.files),
+            images=SandboxImages({
+                name: NamedImage(image.tag, frozenset(TrustLevel(level) for level in image.trust)) for name, image in limits.images.items()
+            }),
         ),
     )
 

@@ -47,7 +47,7 @@ from .containers import (
     write_files,
 )
 from .egress import sandbox_options, start_egress, wait_for_proxy
-from .errors import engine_answers, refused
+from .errors import BestEffort, engine_answers, refused
 from .files import ContainerRoot
 from .workspace import RunWorkspace, place_inputs
 from .pool import PoolHost, PoolSpec, WarmPool
@@ -74,12 +74,15 @@ class DockerSandbox(Sandbox):
         pool_max_idle_s: float = 300.0,
         remove_in_background: bool = False,
         file_bounds: FileBounds | None = None,
+        images: dict[str, str] | None = None,
     ) -> None:
         """``remove_in_background``: a run's container is removed by a thread of this sandbox after
         the run (removal.py), for a process that lives on; off, ``discard`` removes it at once.
         ``file_bounds``: how many and how large the output files collected after a run may be
         (workspace.py; policy ``files:``)."""
         self.file_bounds = file_bounds or FileBounds()
+        #: The images a run may ask for by name, beside ``image`` (policy ``images:``); they are not pooled.
+        self.images = dict(images or {})
         self.image = image
         self.proxy_image = proxy_image
         self.upstream_network = upstream_network
@@ -155,8 +158,12 @@ class DockerSandbox(Sandbox):
         runtime: str = "runc",
         *,
         files: Mapping[str, bytes] | None = None,
+        image: str = "default",
     ) -> PreparedRun:
-        prepared = self._prepare(execution_id, code, limits, floor, network, runtime)
+        tag = self.image if image == "default" else self.images.get(image)
+        if tag is None:
+            raise SandboxUnavailable(f"this sandbox has no image named {image!r} (images: in policies/limits.yaml)")
+        prepared = self._prepare(execution_id, code, limits, floor, network, runtime, tag)
         # The inputs go into the run's folder once it is made (pooled or not): the runner, started
         # or given its run only later, copies them into the working directory (workspace.py).
         workspace = prepared.handle.workspace = RunWorkspace(self.file_bounds, files or {})
@@ -177,13 +184,14 @@ class DockerSandbox(Sandbox):
         floor: ResourceLimits,
         network: NetworkRequest,
         runtime: str,
+        tag: str,
     ) -> PreparedRun:
         chosen = self.choose_runtime(runtime, network)
 
         def create(fitted: ResourceLimits, host: dict[str, Any]) -> PreparedRun:
-            return self._create(execution_id, code, fitted, host, network, chosen)
+            return self._create(execution_id, code, fitted, host, network, chosen, tag)
 
-        if self._pool.specs:
+        if self._pool.specs and tag == self.image:  # the pool keeps containers of the default image only
             return self._pool.prepare(execution_id, code, limits, floor, network, chosen, create)
 
         def attempt(arrived: float) -> PreparedRun:
@@ -204,6 +212,7 @@ class DockerSandbox(Sandbox):
         host: dict[str, Any],
         network: NetworkRequest,
         runtime: dict[str, Any],
+        tag: str = "",
     ) -> PreparedRun:
         """A container made for this run, started idle (the keeper ends it at the run's deadline);
         with ``--network deps``, its proxy and their network too."""
@@ -231,7 +240,7 @@ class DockerSandbox(Sandbox):
                     network_options, environment, pip = sandbox_options(handle)
                     volumes.update(pip)
                 handle.container = self.client.containers.create(
-                    self.image,
+                    tag or self.image,
                     # The keeper: when it ends, the init ends and every process of the run with it.
                     command=["sleep", f"{keeper_s:g}"],
                     **hardened(limits, gvisor, runtime, labels, volumes, environment, cpu_rlimit=True),
@@ -250,7 +259,7 @@ class DockerSandbox(Sandbox):
             discard(handle)  # what was made so far: nothing of a refused run is left behind
             raise
         return PreparedRun(
-            container_id=handle.container.id, image=self.image, limits=limits, host=host, handle=handle, runtime=runtime
+            container_id=handle.container.id, image=tag or self.image, limits=limits, host=host, handle=handle, runtime=runtime
         )
 
     # --- one run --------------------------------------------------------------------------
@@ -270,6 +279,15 @@ class DockerSandbox(Sandbox):
 
     def pool_status(self) -> dict[str, Any]:
         return self._pool.status()
+
+    def describe_images(self) -> dict[str, Any]:
+        """Each image a run may have, by name: its tag and whether the engine holds it."""
+        described = {}
+        for name, tag in {"default": self.image, **self.images}.items():
+            with BestEffort() as attempt:
+                self.client.images.get(tag)
+            described[name] = {"tag": tag, "present": not attempt.failed}
+        return described
 
     def close(self) -> None:
         self._removals.close()

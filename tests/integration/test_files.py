@@ -226,3 +226,26 @@ def _events(path: Path) -> int:
             return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
         except sqlite3.OperationalError:
             return 0
+
+
+PLOT = b"""
+import pandas as pd
+import matplotlib.pyplot as plt
+rain = pd.read_csv("data.csv")
+print("wettest:", rain.loc[rain.rain_mm.idxmax(), "city"])
+rain.plot.bar(x="city", y="rain_mm", legend=False)
+plt.savefig("chart.png")
+"""
+
+
+def test_the_data_image_turns_a_csv_into_a_matplotlib_chart(app: MaiSafety) -> None:
+    report = app.run(PLOT, files={"data.csv": CSV}, image="data")
+    assert report.status == "completed", report
+    assert "wettest: Bergen" in report.stdout
+    (chart,) = report.files_out
+    assert chart["name"] == "chart.png" and app.file(report.execution_id, "chart.png")[1].startswith(b"\x89PNG")
+    started = next(event for event in app.history(report.execution_id) if event["event"] == "Started")
+    assert started["image"] == "mai-safety/sandbox-data:1"
+    assert app.status()["images"]["data"] == {"tag": "mai-safety/sandbox-data:1", "present": True}
+    # The default image stays minimal: the same code fails there for want of pandas.
+    assert "No module named 'pandas'" in app.run(PLOT, files={"data.csv": CSV}).stderr

@@ -10,6 +10,7 @@ in its place is refused, not followed. Nothing is written when one of the files 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 
 from mai_safety.domain.errors import InvalidSubmission
@@ -71,6 +72,8 @@ def _write_below(top: int, directory: str, name: str, data: bytes, force: bool) 
         flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | (os.O_TRUNC if force else os.O_EXCL)
         handle = os.open(base, flags, 0o644, dir_fd=current)
         try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise OSError(0, "not a regular file")
             view = memoryview(data)
             while view:
                 view = view[os.write(handle, view):]

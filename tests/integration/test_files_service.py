@@ -141,3 +141,10 @@ def test_the_cli_in_client_mode_sends_files_and_writes_the_outputs(world: World,
     refused = cli("run", str(tmp_path / "chart.py"), "--file", f"{tmp_path / 'data.csv'}:../x")
     assert refused.returncode == 2 and "files[0].name" not in refused.stderr and "(--file)" in refused.stderr
     assert refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
+
+
+def test_an_image_the_policy_does_not_name_is_refused_naming_the_field(world: World) -> None:
+    answer = world.call("mai", "POST", "/v1/executions", {"code": "print(1)\n", "image": "gpu"})
+    assert answer.status_code == 422 and answer.json()["field"] == "image", answer.text
+    status = world.call("mai", "GET", "/v1/status").json()
+    assert set(status["images"]) == {"default", "data"}

@@ -189,6 +189,19 @@ def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tup
         if unknown:
             raise ConfigurationError(f"no profile named {', '.join(sorted(unknown))}: pool sizes are per profile")
         sizes = dict(pool)
+    named = tuple(  # each named image's own pool (images: in limits.yaml), unless the caller chose the sizes
+        PoolSpec(
+            name=f"{image}/{trust.value}",
+            runtime=limits.runtimes.get(trust, "runc"),
+            limits=limits.profiles[trust].minimum,
+            size=size,
+            max_timeout_s=limits.profiles[trust].maximum.timeout_s,
+            image=limits.images.tags()[image],
+        )
+        for image, pools in limits.image_pools.items()
+        for trust, size in pools.items()
+        if size > 0 and pool is None
+    )
     return tuple(
         PoolSpec(
             name=trust.value,
@@ -199,7 +212,7 @@ def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tup
         )
         for trust, profile in limits.profiles.items()
         if sizes.get(trust.value, 0) > 0
-    )
+    ) + named
 
 
 def _check_store(store: StoreChoice) -> None:

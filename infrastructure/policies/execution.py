@@ -145,6 +145,16 @@ class _Image(StrictModel):
     # A sandbox image a run may ask for by name (issue #25), and the trust levels that may.
     tag: str = Field(min_length=1, max_length=200, pattern=r"^[a-z0-9][a-z0-9._/:-]*$")
     trust: list[Literal["trusted", "standard", "untrusted"]] = Field(default_factory=list)
+    # Its own warm pool: containers of this image waiting per profile (made at the profile's minimum).
+    pool: dict[Literal["trusted", "standard", "untrusted"], int] = Field(default_factory=dict)
+
+    @field_validator("pool")
+    @classmethod
+    def _pool(cls, sizes: dict[str, int]) -> dict[str, int]:
+        for name, size in sizes.items():
+            if not 0 <= size <= 16:
+                raise ValueError(f"pool size of {name} must be 0 to 16, got {size}")
+        return sizes
 
 
 class _LimitsFile(StrictModel):
@@ -203,6 +213,7 @@ class LimitsPolicy:
     pool: PoolPolicy = PoolPolicy()
     files: FileBounds = FileBounds()
     images: SandboxImages = SandboxImages()
+    image_pools: dict[str, dict[TrustLevel, int]] = field(default_factory=dict)  # per named image: profile to size
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -313,6 +324,7 @@ def load_policies(directory: Path) -> Policies:
             images=SandboxImages({
                 name: NamedImage(image.tag, frozenset(TrustLevel(level) for level in image.trust)) for name, image in limits.images.items()
             }),
+            image_pools={name: {TrustLevel(level): size for level, size in image.pool.items()} for name, image in limits.images.items()},
         ),
     )
 

@@ -81,7 +81,7 @@ class DockerSandbox(Sandbox):
         ``file_bounds``: how many and how large the output files collected after a run may be
         (workspace.py; policy ``files:``)."""
         self.file_bounds = file_bounds or FileBounds()
-        #: The images a run may ask for by name, beside ``image`` (policy ``images:``); they are not pooled.
+        #: The images a run may ask for by name, beside ``image`` (policy ``images:``, each with its own pool).
         self.images = dict(images or {})
         self.image = image
         self.proxy_image = proxy_image
@@ -191,8 +191,8 @@ class DockerSandbox(Sandbox):
         def create(fitted: ResourceLimits, host: dict[str, Any]) -> PreparedRun:
             return self._create(execution_id, code, fitted, host, network, chosen, tag)
 
-        if self._pool.specs and tag == self.image:  # the pool keeps containers of the default image only
-            return self._pool.prepare(execution_id, code, limits, floor, network, chosen, create)
+        if self._pool.specs:
+            return self._pool.prepare(execution_id, code, limits, floor, network, chosen, create, tag)
 
         def attempt(arrived: float) -> PreparedRun:
             # Without a pool: a container made for this run alone (the path before the pool, unchanged).

@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from mai_safety.domain.errors import SubmissionTooLarge
 from mai_safety.domain.files import InvalidInputFile
 from mai_safety.infrastructure.bootstrap import bootstrap
 
-from .cli_helpers import run_cli, suite_policies
+from .cli_helpers import policies_with, run_cli, suite_policies
 from .conftest import run_overridden, runtime_policies, settings_for, skip_without_gvisor
 
 CSV = b"city,rain_mm\nOslo,763\nBergen,2250\nTromso,1030\n"
@@ -249,3 +250,23 @@ def test_the_data_image_turns_a_csv_into_a_matplotlib_chart(app: MaiSafety) -> N
     assert app.status()["images"]["data"] == {"tag": "mai-safety/sandbox-data:1", "present": True}
     # The default image stays minimal: the same code fails there for want of pandas.
     assert "No module named 'pandas'" in app.run(PLOT, files={"data.csv": CSV}).stderr
+
+
+def test_the_data_image_keeps_its_own_warm_pool(tmp_path: Path, docker_client: docker.DockerClient) -> None:
+    policies = policies_with(tmp_path, limits={"images.data.pool": {"standard": 1}})
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", policies))
+    try:
+        deadline = time.monotonic() + 60
+        while application.sandbox.pool_status().get("data/standard", {}).get("waiting", 0) < 1:
+            assert time.monotonic() < deadline, application.sandbox.pool_status()
+            time.sleep(0.2)
+        report = application.run(PLOT, files={"data.csv": CSV}, image="data")
+        assert report.status == "completed" and [item["name"] for item in report.files_out] == ["chart.png"], report
+        started = next(event for event in application.history(report.execution_id) if event["event"] == "Started")
+        assert started["image"] == "mai-safety/sandbox-data:1" and started["sizing"]["host"]["pooled"] is True
+        # A default-image run never takes the data image's container.
+        plain = application.run(b"print(1)\n")
+        started = next(event for event in application.history(plain.execution_id) if event["event"] == "Started")
+        assert started["image"] == "mai-safety/sandbox:1"
+    finally:
+        application.close()

@@ -17,7 +17,7 @@ from uuid import UUID, uuid5
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 
-from mai_safety.domain.access import Action, check_acting_principal_may, NobodyAnswers, RolesDecide, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, check_acting_principal_may_claim, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate
@@ -120,6 +120,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
         check_acting_principal_may(Action.ASSESS)
+        check_acting_principal_may_claim(provenance)
+        self.follow_policy()  # judged by the version in force now, as a submission is
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         return report_for(submission, self.assessor.assess(submission))
 
@@ -161,6 +163,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
         check_acting_principal_may(Action.SUBMIT)
+        check_acting_principal_may_claim(provenance)  # provenance is a claim: what it earns is granted
         self.follow_policy()
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         inputs = input_files(files or {}, self.policy.files)

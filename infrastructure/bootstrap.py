@@ -32,7 +32,7 @@ from .ledger.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder, read_folder
 from .policies.recorded import FolderPolicyLoader
-from .settings import Settings, StoreChoice, choose_store
+from .settings import Settings, StoreChoice, choose_store, keep_private
 from .signing import KeyFile
 
 
@@ -71,6 +71,7 @@ def bootstrap(
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
     after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
     settings = settings or Settings.from_environment()
+    keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)

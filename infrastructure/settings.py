@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.infrastructure.ledger.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
+from mai_safety.infrastructure.private_files import private_data_folder, private_folder, private_tree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_IMAGE = "mai-safety/sandbox:1"
@@ -19,7 +20,10 @@ SERVICE_SETTINGS = {
     "MAI_SAFETY_DATABASE_URL": "the ledger: sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DB",
     "MAI_SAFETY_POLICIES": "the policy directory (default: the checkout's policies/, else the copy installed with the package)",
     "MAI_SAFETY_IMAGE": f"the sandbox image (default {DEFAULT_IMAGE})",
-    "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
+    "MAI_SAFETY_DATA_DIR": (
+        "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety); made owner-only (0700): "
+        "give it a folder of its own"
+    ),
     "MAI_SAFETY_WORK_DIR": (
         "where each run's folder is made (default: the temporary folder); inside a container, a folder "
         "mounted at the same path on the host (docs/decisions/0017)"
@@ -89,11 +93,16 @@ class Settings:
         legacy = self.data_dir / "signing-key.pem"
         if legacy.exists():
             return legacy
-        return (self.config_dir or Path.home() / ".config" / "mai-safety") / "signing-key.pem"
+        return self.config_path / "signing-key.pem"
 
     @property
     def state_path(self) -> Path:
         return self.state_dir or Path.home() / ".local" / "state" / "mai-safety"
+
+    @property
+    def config_path(self) -> Path:
+        return self.config_dir or Path.home() / ".config" / "mai-safety"
+
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None, database_url: str | None = None) -> "Settings":
@@ -141,6 +150,20 @@ class Settings:
             in_container=_flag(environ, "MAI_SAFETY_IN_CONTAINER"),
             ledger_answer_s=ledger_answer_s,
         )
+
+
+def keep_private(settings: Settings) -> None:
+    """What this user's mai-safety keeps on the host, owner-only whatever the umask
+    (infrastructure/private_files.py): the data folder, made 0700 with what we keep in it 0600;
+    the state folder (the default witness) tightened with all it holds, where it is; the
+    configuration folder 0700 where it is (the signing key and a client's token in it refuse
+    looser modes themselves). Their writers make them 0700. Anything there of another user's is
+    refused in one line."""
+    private_data_folder(settings.data_dir)
+    if settings.state_path.is_dir():
+        private_tree(settings.state_path, "the state folder")
+    if settings.config_path.is_dir():
+        private_folder(settings.config_path, "the configuration folder")
 
 
 def _flag(environ: dict[str, str], name: str) -> bool:

@@ -111,7 +111,7 @@ def _field_of(exc: MaiSafetyError) -> str | None:
         return "network"
     if isinstance(exc, KnownMaliciousRequirement):
         return "requirements"
-    if isinstance(exc, InvalidQuery):
+    if isinstance(exc, (InvalidQuery, InvalidPolicy)):
         return exc.field
     if isinstance(exc, (InvalidInputFile, InputFilesTooLarge, ImageNotAllowed)):
         return exc.field

@@ -134,6 +134,9 @@ def _remove_folders(work_root: Path, pattern: str) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+SHARED_PREFIX = "shared-"
+
+
 def _remove_stale_workdirs(client: Any, work_root: Path, older_than_s: float = 60.0) -> None:
     """Work folders (the code and the record socket) of runs whose container is gone."""
     with BestEffort() as attempt:
@@ -152,6 +155,8 @@ def _remove_stale_workdirs(client: Any, work_root: Path, older_than_s: float = 6
             continue
         if folder.is_symlink() or not folder.is_dir() or now - status.st_mtime < older_than_s:
             continue
+        if folder.name.startswith(SHARED_PREFIX):
+            continue  # what the engine mounts into every deps run (egress.host_copy): not a run's
         if folder.name[:36] not in live:
             shutil.rmtree(folder, ignore_errors=True)
 

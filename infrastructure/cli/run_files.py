@@ -35,7 +35,13 @@ def read_input_files(args: argparse.Namespace) -> list[tuple[str, bytes]]:
 def save_output_files(args: argparse.Namespace, report: Mapping[str, Any], fetch: Callable[[str], bytes]) -> list[str]:
     """After the run: its output files, fetched by name, written below --output-dir (none without it)."""
     records: Sequence[Mapping[str, Any]] = report.get("files_out") or []
-    if not args.output_dir or not records:
+    if not records:
+        return []
+    if not args.output_dir:
+        if not args.json:
+            for record in records:
+                print(visible_line(f"file out: {record['name']} ({record['bytes']} bytes, sha256 {record['sha256'][:16]}…)"))
+            print("(--output-dir DIR writes them)")
         return []
     written = write_outputs(args.output_dir, [(record["name"], fetch(record["name"])) for record in records], force=args.force)
     if not args.json:

@@ -24,7 +24,7 @@ from .errors import CannotVerify, InvalidQuery
 from .ports import BlobStore, KeyStore, PublicKey
 from .reports import VerificationReport
 from .sealing import utc_now
-from .topics import ENDING_TOPICS, LEDGER_TOPICS
+from .topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
 from .verification import execution_id_of, signature_check, verification_report, with_problem
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def export_bundle(
     counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
     # Each blob is read once: what was found while writing it is what the check reports.
     exported: dict[BlobReference, BlobFault] = {}
-    blob_check = BlobCheck(exported.get if audit.blobs is not None else None, ENDING_TOPICS)
+    blob_check = BlobCheck(exported.get if audit.blobs is not None else None, BLOB_TOPICS)
     checkpoints = audit.checkpoints_between(ledger, head, start, end, reached_head=False)
     for item in merge_by_position(ledger.iter_chain(start - 1, end), checkpoints):
         if isinstance(item, Checkpoint):
@@ -117,7 +117,7 @@ def _write_blobs(blobs: BlobStore | None, out: TextIO, record: ChainRecord, expo
     """Before an ending that names blobs, each of them not yet in the bundle, as the store
     holds it, sound or not (the bundle keeps the evidence; ``exported`` notes what is wrong
     for the export's report). A missing blob is left out. Returns how many were written."""
-    if record.topic not in ENDING_TOPICS or record.state is None or blobs is None:
+    if record.topic not in BLOB_TOPICS or record.state is None or blobs is None:
         return 0
     try:
         named = references_in_state(record.state)
@@ -183,7 +183,7 @@ class _BundleReader:
         )
         self.counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
         self.carried: dict[BlobReference, BlobFault] = {}  # the bundle's blobs, checked as they are read
-        self.blob_check = BlobCheck(lambda reference: self.carried.get(reference, _NOT_CARRIED), ENDING_TOPICS)
+        self.blob_check = BlobCheck(lambda reference: self.carried.get(reference, _NOT_CARRIED), BLOB_TOPICS)
         self.ended: dict[str, Any] | None = None
 
     def read(self, item: dict[str, Any], number: int) -> None:

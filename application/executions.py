@@ -9,7 +9,7 @@ in application.supervision, the audit of the ledger in application.verification.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from threading import Lock
 from typing import Any, cast
 from uuid import UUID, uuid5
@@ -23,12 +23,14 @@ from mai_safety.domain.execution import Execution, ExecutionStatus, actor_contex
 from mai_safety.domain.gate import AnswerTooLate
 from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
+from mai_safety.domain.files import InputFile, input_files
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.domain.payloads import CallerLabels
 
 from .access import TokenCommands
+from .files import FileQueries, assess_with_inputs, store_inputs
 from .aside import run_aside
 from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
@@ -47,7 +49,7 @@ from .watch import ExecutionWatch
 RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
 
 
-class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUID]):
+class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Application[UUID]):
     """Assess, gate, run and record AI-written code, on one ledger."""
 
     name = "MaiSafety"
@@ -137,8 +139,14 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         caller: dict[str, str] | None = None,
         execution_id: UUID | None = None,
         revises: UUID | str | None = None,
+        files: Mapping[str, bytes] | Sequence[tuple[str, bytes]] | None = None,
+        image: str = "default",
     ) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is stored.
+
+        ``files``: name to bytes, placed in the run's working directory; names and sizes are
+        checked against the policy (domain.files), a ``.py`` among them is judged with the code.
+        ``image``: the sandbox image by name ("data"), as the policy grants the code's trust level.
 
         ``revises``: the execution this code revises (one the caller may read; else it does not
         exist): ``Assessed`` records a unified diff against its code.
@@ -158,6 +166,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         check_acting_principal_may_claim(provenance)  # provenance is a claim: what it earns is granted
         self.follow_policy()
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
+        inputs = input_files(files or {}, self.policy.files)
         revised = self._visible(self._get(revises)) if revises is not None else None
         if execution_id is not None:
             execution_id = self.submission_id(execution_id)
@@ -166,7 +175,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
                 return existing
         try:
             return self._assess_and_run(
-                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id, revised
+                submission, provenance, requested, confirm, override, network, requirements, caller, execution_id, revised,
+                inputs, image,
             )
         except IntegrityError:
             # Another request with the same id recorded it first: answer with that one.
@@ -187,19 +197,22 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         caller: dict[str, str] | None,
         execution_id: UUID | None,
         revised: Execution | None = None,
+        inputs: tuple[InputFile, ...] = (),
+        image: str = "default",
     ) -> ExecutionReport:
         policy, assessor = self.policy, self.assessor  # one version judges and sizes it, whatever is applied meanwhile
         # Whether the sandbox answers is asked while the code is assessed; it is waited for only
         # if the verdict lets the code run now.
         sandbox_answers = run_aside(self.sandbox.check_available)
-        assessment = assessor.assess(submission)
+        assessment = assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes)
         sizing = Sizer(policy, self.package_index).size(
             provenance, assessment.level, assessment.complexity, requested,
-            network=network, requirements=requirements, code=submission.code,
+            network=network, requirements=requirements, code=submission.code, image=image,
         )
         execution = Execution.assess(
             submission, assessment, caller=self._caller(caller), execution_id=execution_id,
             policy_version=policy.version, revises=revised,
+            files_in=store_inputs(self.blobs, inputs),  # the blobs first: no event names one that is not there
         )
         if assessment.decision.may_run_now:
             self._save_and_run(execution, sizing, sandbox_answers.result)  # Assessed is stored before anything starts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +65,9 @@ class RunOutcome:
     violation: dict[str, Any] | None = None
     peaks: dict[str, Any] = field(default_factory=dict)
     observations: dict[str, Any] = field(default_factory=dict)
+    #: The files the code created or changed in its working directory, as collected (name, bytes):
+    #: kept as blobs and named on the ending event (``files_out``), never in ``to_dict``.
+    files_out: tuple[tuple[str, bytes], ...] = ()
 
     def to_dict(self) -> OutcomeRecord:
         return {
@@ -110,7 +113,13 @@ class Sandbox(ABC):
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
         runtime: str = "runc",
-    ) -> PreparedRun: ...
+        *,
+        files: Mapping[str, bytes] | None = None,
+        image: str = "default",
+    ) -> PreparedRun:
+        """``files``: name (checked, domain.files) to bytes, placed in the run's working directory
+        before the code starts; passed only when there are some. ``image``: a named sandbox image
+        (domain.images), passed only when not the default."""
 
     @abstractmethod
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
@@ -118,6 +127,10 @@ class Sandbox(ABC):
 
     @abstractmethod
     def discard(self, prepared: PreparedRun) -> None: ...
+
+    def describe_images(self) -> dict[str, Any]:
+        """The images a run may have, by name (``default`` and the policy's): tag, and whether present."""
+        return {}
 
     def pool_status(self) -> dict[str, Any]:
         """Per profile, how many pre-started containers the sandbox keeps and how many wait now

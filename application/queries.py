@@ -58,6 +58,8 @@ class ExecutionQueries:
             detail=outcome.get("detail", ""),
             submitted_by=execution.submitted_by,
             caller=execution.labels,
+            files_in=list(execution.files_in),
+            files_out=list(outcome.get("files_out") or []),
         )
 
     def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:
@@ -110,6 +112,7 @@ class ExecutionQueries:
             "ledger": ledger,
             "runtimes": self.sandbox.describe_runtimes() if docker["ok"] else {},
             "pool": self.sandbox.pool_status(),
+            "images": self.sandbox.describe_images() if docker["ok"] else {},
         }
 
     def awaiting_ids(self) -> list[UUID]:

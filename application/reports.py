@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mai_safety.domain.assessment import Assessment, Submission
-from mai_safety.domain.payloads import CallerLabels, FindingRecord, LimitsRecord
+from mai_safety.domain.payloads import CallerLabels, FileRecord, FindingRecord, LimitsRecord
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,9 @@ class ExecutionReport:
     #: session_id, on_behalf_of), recorded on Assessed and never used for a decision.
     submitted_by: str | None = None
     caller: CallerLabels = field(default_factory=lambda: CallerLabels())
+    #: The files it was given and left (name, size, SHA-256, media type; the bytes: ``/files/{name}``).
+    files_in: list[FileRecord] = field(default_factory=list)
+    files_out: list[FileRecord] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from mai_safety.domain.errors import DomainError, InvalidSubmission, LimitOutOfPolicy
+from mai_safety.domain.files import FileBounds
+from mai_safety.domain.images import DEFAULT_IMAGE, ImageNotAllowed, SandboxImages
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -57,6 +59,8 @@ class ExecutionPolicy:
     threats: KnownThreats = KnownThreats()
     runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto; runc if absent
     version: int = 0  # the recorded policy version these came from (0: the shipped folder, unrecorded)
+    files: FileBounds = FileBounds()  # input and output files' count and bytes (limits.yaml ``files:``)
+    images: SandboxImages = SandboxImages()  # the images a run may ask for by name (limits.yaml ``images:``)
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]
@@ -73,10 +77,11 @@ class Sizing:
     why: SizingRecord
     network: NetworkRequest = NetworkRequest()
     runtime: str = "runc"  # runc | runsc | auto, as the trust level's profile says
+    image: str = "default"  # the sandbox image by name (domain.images), as the policy grants it
 
     def request(self, provenance: Provenance, requested: RequestedLimits) -> RunRequest:
         """What a waiting execution keeps of this sizing, to run exactly that once answered."""
-        return RunRequest(provenance, self.trust, requested, self.limits, self.network)
+        return RunRequest(provenance, self.trust, requested, self.limits, self.network, self.image)
 
 
 class Sizer:
@@ -96,10 +101,12 @@ class Sizer:
         network: NetworkMode = NetworkMode.NONE,
         requirements: tuple[str, ...] | list[str] = (),
         code: str = "",
+        image: str = DEFAULT_IMAGE,
     ) -> Sizing:
-        """The limits and the network of a new run of ``code``."""
+        """The limits, the network and the image of a new run of ``code``."""
         sizing = self.limits_for(provenance, level, complexity, requested)
-        return replace(sizing, network=self.network(network, list(requirements), code, sizing))
+        chosen = self.policy.images.check(image, sizing.trust)
+        return replace(sizing, network=self.network(network, list(requirements), code, sizing), image=chosen)
 
     def limits_for(
         self, provenance: Provenance, level: RiskLevel, complexity: dict[str, int], requested: RequestedLimits
@@ -133,7 +140,8 @@ class Sizer:
             current = self.limits_for(request.provenance, level, complexity, request.requested)
             granted = self.network(request.network.mode, list(request.network.requirements), code, current)
             problems = request.not_granted_by(current.trust, self.policy.profile(current.trust).maximum, granted)
-        except (LimitOutOfPolicy, NetworkNotAllowed, InvalidSubmission) as exc:
+            self.policy.images.check(request.image, current.trust)
+        except (LimitOutOfPolicy, NetworkNotAllowed, InvalidSubmission, ImageNotAllowed) as exc:
             problems, refusal = [exc.message], exc
         if problems:
             raise RequestNoLongerGranted(
@@ -144,7 +152,10 @@ class Sizer:
         minimum = self.policy.profile(current.trust).minimum
         floor = ResourceLimits(**{key: min(getattr(minimum, key), value) for key, value in request.limits.to_dict().items()})
         why: SizingRecord = {**current.why, "sized_when": "submitted (recorded on OverrideRequested)"}
-        return Sizing(trust=request.trust, limits=request.limits, floor=floor, why=why, network=request.network, runtime=current.runtime)
+        return Sizing(
+            trust=request.trust, limits=request.limits, floor=floor, why=why, network=request.network, runtime=current.runtime,
+            image=request.image,
+        )
 
     def network(self, mode: NetworkMode, requirements: list[str], code: str, sizing: Sizing) -> NetworkRequest:
         """The network this run gets, with every entry checked before anything is recorded."""

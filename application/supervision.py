@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
@@ -22,6 +22,7 @@ from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from .blobs import keep_output
+from .files import keep_outputs, read_inputs
 from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
 from .live import LiveOutput
 from .ports import BlobStore, PreparedRun, RunOutcome, Sandbox
@@ -69,9 +70,16 @@ class Supervisor:
     def run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise; a host without room or a sandbox that does not
         answer ends the execution unrun (and is raised)."""
+        workspace = workspace_of(execution, self.blobs)
+        if workspace is None:
+            self.save(execution)
+            return
+        if sizing.image != "default":
+            workspace["image"] = sizing.image  # a named image (domain.images): asked for only when not the default
         try:
             prepared = self.sandbox.prepare(
-                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime
+                str(execution.id), execution.code, sizing.limits, sizing.floor, sizing.network, runtime=sizing.runtime,
+                **workspace,
             )
         except (SandboxUnavailable, HostBusy) as exc:
             reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
@@ -183,12 +191,27 @@ class _Watch:
         # Long output goes to the blob store first, committed, then the ending names it.
         supervisor = self.supervisor
         recorded = keep_output(outcome.to_dict(), supervisor.blobs, supervisor.inline_output_bytes)
+        if outcome.files_out:
+            recorded["files_out"] = keep_outputs(supervisor.blobs, outcome.files_out)
         while not self.current.status.is_final:
             if outcome.termination_reason:
                 self.current.terminate(outcome.termination_reason, recorded.copy())
             else:
                 self.current.complete(recorded.copy())
             self.current = supervisor.save_unless_ended(self.current)
+
+
+def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any] | None:
+    """What the sandbox is asked to place in the run's working directory: the recorded inputs,
+    read back from their blobs (nothing when there are none; None, and the execution ended unrun,
+    when one cannot be served as recorded)."""
+    if not execution.files_in:
+        return {}
+    files, problem = read_inputs(blobs, execution.files_in)
+    if problem:
+        execution.terminate("inputs_unavailable", {"detail": problem})
+        return None
+    return {"files": files}
 
 
 def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID]) -> list[str]:

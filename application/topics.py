@@ -14,6 +14,8 @@ EXECUTION_TOPICS = frozenset(
     if isinstance(cls, type) and issubclass(cls, Execution.Event) and cls is not Execution.Event
 )
 ENDING_TOPICS = frozenset(get_topic(cls) for cls in (Execution.Completed, Execution.Terminated))
+#: The events that may name blobs: the endings (output, output files) and Assessed (input files).
+BLOB_TOPICS = ENDING_TOPICS | {get_topic(Execution.Assessed)}
 #: Grants and revocations of API tokens (domain.access) share the ledger with the executions.
 ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
 #: The policies applied (domain.policy_set): recorded configuration on the same ledger.
@@ -21,4 +23,4 @@ POLICY_TOPICS = frozenset(get_topic(cls) for cls in (PolicySet.Opened, PolicySet
 #: Every event this service writes; anything else on the ledger is reported as unexpected.
 LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS
 
-__all__ = ["ACCESS_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]
+__all__ = ["ACCESS_TOPICS", "BLOB_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]

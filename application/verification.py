@@ -30,7 +30,7 @@ from .ports import BlobStore, Ledger, LedgerHead, PublicKey, WitnessedCheckpoint
 from .replay import replay_execution
 from .reports import ReplayReport, VerificationReport
 from .sealing import Clock, LedgerPolicy, LedgerSeals, StartTimer, start_daemon_timer, utc_now
-from .topics import ENDING_TOPICS, LEDGER_TOPICS
+from .topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
 
 #: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
 WITNESS_GRACE_SECONDS = 30.0
@@ -207,7 +207,7 @@ class LedgerAudit:
         )
 
     def _blob_check(self) -> BlobCheck:
-        return BlobCheck(store_lookup(self.blobs) if self.blobs is not None else None, ENDING_TOPICS)
+        return BlobCheck(store_lookup(self.blobs) if self.blobs is not None else None, BLOB_TOPICS)
 
     def mac_check(self, key: PublicKey | None, notes: list[str]) -> MacCheck | None:
         """Event MACs are checked where the private key is at hand (and is the trusted key)."""

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
         TooLarge,
         TransportError,
     )
-    from ._models import Assessment, Event, Execution, Finding, Health, Limits, PendingExecution, ServiceStatus, Verification
+    from ._models import Assessment, Event, Execution, FileInfo, Finding, Health, Limits, PendingExecution, ServiceStatus, Verification
     from ._plain import PlainClient, Reply
     from ._token import read_token_file
 
@@ -49,7 +49,7 @@ _MODULES = {
         "AnswerTooLarge", "Conflict", "HostBusy", "InvalidRequest", "MaiSafetyClientError", "NotAuthenticated", "NotFound", "NotPermitted",
         "ProblemError", "ServerError", "ServiceUnavailable", "Timeout", "TokenError", "TooLarge", "TransportError",
     ),
-    "._models": ("Assessment", "Event", "Execution", "Finding", "Health", "Limits", "PendingExecution", "ServiceStatus", "Verification"),
+    "._models": ("Assessment", "Event", "Execution", "FileInfo", "Finding", "Health", "Limits", "PendingExecution", "ServiceStatus", "Verification"),
     "._plain": ("PlainClient", "Reply"),
     "._token": ("read_token_file",),
 }
@@ -57,7 +57,7 @@ _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "AWAITING_OVERRIDE", "FINAL_STATUSES", "AnswerTooLarge", "Assessment", "AsyncClient", "Client", "ClientConfigurationError", "Conflict",
-    "Event", "Execution", "Finding", "Health", "HostBusy", "InvalidRequest", "Limits", "MaiSafetyClientError",
+    "Event", "Execution", "FileInfo", "Finding", "Health", "HostBusy", "InvalidRequest", "Limits", "MaiSafetyClientError",
     "NotAuthenticated", "NotFound", "NotPermitted", "PendingExecution", "PlainClient", "ProblemError", "Reply", "ServerError",
     "ServiceStatus", "ServiceUnavailable", "Timeout", "TokenError", "TooLarge", "TransportError", "Verification",
     "new_idempotency_key", "read_token_file",

@@ -17,6 +17,7 @@ import httpx
 
 from . import _core
 from ._core import ASSESSING, Call, Settings
+from ._files import FilesArg, encoded_files, local_name, write_download
 from ._errors import NotFound, Timeout
 from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
 from ._plain import PlainClient
@@ -47,13 +48,13 @@ class _Base:
     @staticmethod
     def _submit_call(code: str, provenance: str, limits: LimitsArg, network: str, requirements: list[str] | tuple[str, ...] | None,
                      task_id: str | None, session_id: str | None, on_behalf_of: str | None, idempotency_key: str | None,
-                     wait_s: float | None) -> Call:
+                     wait_s: float | None, files: FilesArg = None, image: str | None = None) -> Call:
         if limits is not None and not isinstance(limits, Limits):
             limits = Limits.model_validate(dict(limits))
         return _core.submit(
             code, provenance=provenance, limits=limits.model_dump(exclude_none=True) if limits is not None else None, network=network,
             requirements=requirements, task_id=task_id, session_id=session_id, on_behalf_of=on_behalf_of,
-            idempotency_key=idempotency_key, wait_s=wait_s,
+            idempotency_key=idempotency_key, wait_s=wait_s, files=encoded_files(files), image=image,
         )
 
 
@@ -64,7 +65,7 @@ _MODELS: dict[str, type[Any]] = {
 
 
 #: Calls whose answer is handed over as the service sent it (rows of its read models).
-_AS_SENT = frozenset({"executions"})
+_AS_SENT = frozenset({"executions", "files", "bytes"})
 
 
 def _typed(call: Call, status_code: int, data: Any) -> Any:
@@ -121,18 +122,20 @@ class Client(_Base):
 
     def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
-               on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None) -> Execution | PendingExecution:
+               on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
+               files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
         """Assess, record and run if the gate allows. The answer is the execution (HIGH and BLOCKED
-        code: ``awaiting_override``), or a ``PendingExecution`` when the server's wait ended first."""
-        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s))
+        code: ``awaiting_override``), or a ``PendingExecution`` when the server's wait ended first.
+        ``files``: name to bytes (or to a path), placed in the run's working directory."""
+        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
 
     def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
             requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
             on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-            poll_s: float = 0.5) -> Execution:
+            poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
         """``submit``, then wait until the execution has ended or awaits a person (``awaiting_override``)."""
         first = self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key)
+                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
         return self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
@@ -160,6 +163,11 @@ class Client(_Base):
     def events(self, execution_id: str) -> list[Event]:
         """The execution's events in order, each with its actor and ledger position."""
         return self._send(_core.events(execution_id))
+
+    def download(self, execution_id: str, name: str, path: str | os.PathLike[str] | None = None, *, overwrite: bool = False) -> bytes:
+        """One of ``execution.files_out``'s bytes; with ``path``, also written there (an existing
+        file is kept, FileExistsError, unless ``overwrite``; a link there is never followed)."""
+        return self._plain.download(execution_id, name, path, overwrite=overwrite)
 
     def executions(self, **filters: Any) -> list[dict[str, Any]]:
         """Executions, newest first, as rows of the service's view (a submitter's token sees its
@@ -231,15 +239,15 @@ class AsyncClient(_Base):
     async def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                      requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                      on_behalf_of: str | None = None, idempotency_key: str | None = None,
-                     wait_s: float | None = None) -> Execution | PendingExecution:
-        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s))
+                     wait_s: float | None = None, files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
+        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
 
     async def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                   requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                   on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-                  poll_s: float = 0.5) -> Execution:
+                  poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
         first = await self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key)
+                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
         return await self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     async def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
@@ -265,6 +273,12 @@ class AsyncClient(_Base):
 
     async def events(self, execution_id: str) -> list[Event]:
         return await self._send(_core.events(execution_id))
+
+    async def download(self, execution_id: str, name: str, path: str | os.PathLike[str] | None = None, *, overwrite: bool = False) -> bytes:
+        data: bytes = await self._send(_core.file(execution_id, local_name(name)))
+        if path is not None:
+            write_download(path, data, overwrite=overwrite)
+        return data
 
     async def executions(self, **filters: Any) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = await self._send(_core.executions(filters))

@@ -168,6 +168,8 @@ def submit(
     on_behalf_of: str | None,
     idempotency_key: str | None,
     wait_s: float | None,
+    files: list[dict[str, str]] | None = None,
+    image: str | None = None,
 ) -> Call:
     """``limits``: plain values, None left out (the typed clients check them against ``Limits`` first)."""
     body = _clean({
@@ -180,6 +182,8 @@ def submit(
         "session_id": session_id,
         "on_behalf_of": on_behalf_of,
         "wait_s": wait_s,
+        "files": files,
+        "image": image if image != "default" else None,
     })
     # The key makes a retry safe: the service answers it with the first execution and records nothing new.
     key = idempotency_key or new_idempotency_key()
@@ -189,6 +193,16 @@ def submit(
 def get(execution_id: str) -> Call:
     """202 (``assessing``): its submitter reads it before its assessment has ended and it is recorded."""
     return Call("GET", f"/v1/executions/{_id(execution_id)}", "execution_or_pending", retryable=True)
+
+
+def files(execution_id: str) -> Call:
+    """The files an execution was given and left: name, size, SHA-256, media type."""
+    return Call("GET", f"/v1/executions/{_id(execution_id)}/files", "files", retryable=True)
+
+
+def file(execution_id: str, name: str) -> Call:
+    """One output file's bytes (the answer is the body itself, not JSON)."""
+    return Call("GET", f"/v1/executions/{_id(execution_id)}/files/{quote(name, safe='/')}", "bytes", retryable=True)
 
 
 def events(execution_id: str) -> Call:
@@ -259,6 +273,8 @@ def answer(call: Call, response: httpx.Response) -> tuple[int, Any]:
     """The answer's status and JSON, or the exception for an error status."""
     if response.status_code >= 400:
         raise problem_of(response)
+    if call.reads == "bytes":
+        return response.status_code, response.content
     try:
         return response.status_code, response.json()
     except ValueError as exc:  # not JSON

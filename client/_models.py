@@ -28,6 +28,15 @@ class Finding(_Answer):
     cwe: str = ""
 
 
+class FileInfo(_Answer):
+    """A file an execution was given (``files_in``) or left (``files_out``); its bytes: ``download``."""
+
+    name: str
+    bytes: int
+    sha256: str
+    media_type: str = ""
+
+
 class Execution(_Answer):
     """An execution as the service reports it (``GET /v1/executions/{id}``)."""
 
@@ -51,6 +60,8 @@ class Execution(_Answer):
     detail: str = ""
     submitted_by: str | None = None
     caller: dict[str, str] = Field(default_factory=dict)
+    files_in: list[FileInfo] = Field(default_factory=list)
+    files_out: list[FileInfo] = Field(default_factory=list)
 
     @property
     def is_final(self) -> bool:

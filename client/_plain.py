@@ -16,6 +16,7 @@ import httpx
 from . import _core
 from ._core import ASSESSING, AWAITING_OVERRIDE, FINAL_STATUSES, Call, Settings
 from ._errors import AnswerTooLarge, NotFound, Timeout, TransportError
+from ._files import FilesArg, encoded_files, local_name, write_download
 
 #: How much of an exported bundle ``export`` reads at most, and for how long (each read also has
 #: the client's own read timeout): a ledger's whole bundle can be large; a range or one execution
@@ -99,12 +100,26 @@ class PlainClient:
 
     def submit(self, code: str, *, provenance: str = "mai", limits: Mapping[str, Any] | None = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
-               on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None) -> Reply:
+               on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
+               files: FilesArg = None, image: str | None = None) -> Reply:
         """As ``Client.submit``: the execution, or a pending ``Reply`` past the server's wait (``wait_s``)."""
         return self._reply(_core.submit(
             code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
             session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, wait_s=wait_s,
+            files=encoded_files(files), image=image,
         ))
+
+    def files(self, execution_id: str) -> dict[str, Any]:
+        """``files_in`` and ``files_out``: each file's name, size, SHA-256 (and media type)."""
+        return cast("dict[str, Any]", self._data(_core.files(execution_id)))
+
+    def download(self, execution_id: str, name: str, path: str | os.PathLike[str] | None = None, *, overwrite: bool = False) -> bytes:
+        """One output file's bytes; with ``path``, also written there (an existing file is kept,
+        FileExistsError, unless ``overwrite``)."""
+        data = cast(bytes, self._data(_core.file(execution_id, local_name(name))))
+        if path is not None:
+            write_download(path, data, overwrite=overwrite)
+        return data
 
     def run(self, code: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5, **submission: Any) -> dict[str, Any]:
         """``submit``, then ``wait``: the execution once it has ended or awaits a person."""

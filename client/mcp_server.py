@@ -10,6 +10,7 @@ Standard output is the protocol's channel: nothing else is ever written to it.""
 
 from __future__ import annotations
 
+import base64
 import collections
 import logging
 import os
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 
 from . import (
     AsyncClient,
@@ -73,6 +74,22 @@ class AssessmentOut(BaseModel):
     would_run: bool = Field(description="whether run_code would run it without a person's answer")
 
 
+#: What run_code takes and gives back of files: small ones, a few (the service's policy bounds the rest).
+MCP_MAX_FILES = 20
+MCP_MAX_FILE_CHARS = 256 * 1024
+MCP_IMAGE_BYTES = 1024 * 1024
+MCP_TEXT_BYTES = 64 * 1024
+_IMAGES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
+_TEXTS = ("text/", "application/json")
+
+
+class FileOut(BaseModel):
+    name: str
+    bytes: int
+    sha256: str
+    media_type: str = ""
+
+
 class ExecutionOut(BaseModel):
     execution_id: str
     status: str = Field(description="completed, terminated, rejected, running, assessing (not recorded yet), or awaiting_override (not run: a person must answer)")
@@ -87,6 +104,7 @@ class ExecutionOut(BaseModel):
     findings: list[FindingOut] = Field(default_factory=list)
     awaiting_override: bool = False
     what_a_person_must_do: str | None = Field(default=None, description="for awaiting_override: who must answer, and how")
+    files_out: list[FileOut] = Field(default_factory=list, description="the files the run created or changed; small images and texts also come as content")
 
 
 class RecentExecutionsOut(BaseModel):
@@ -128,6 +146,7 @@ def _execution(execution: Execution | PendingExecution) -> ExecutionOut:
         detail=execution.detail, duration_s=execution.duration_s, output_truncated=execution.output_truncated,
         findings=[_finding(f) for f in execution.findings], awaiting_override=execution.awaiting_override,
         what_a_person_must_do=what_a_person_must_do(execution),
+        files_out=[FileOut(name=item.name, bytes=item.bytes, sha256=item.sha256, media_type=item.media_type) for item in execution.files_out],
     )
 
 
@@ -190,11 +209,13 @@ class MaiSafetyTools:
         provenance: Annotated[Provenance, Field(description="who wrote it: mai (you), user, or external")] = "mai",
         task_id: Annotated[str | None, Field(max_length=200, description="your task's id, recorded beside the execution")] = None,
         idempotency_key: Annotated[str | None, Field(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$", description="the same key again returns the first execution instead of running twice")] = None,
-    ) -> ExecutionOut:
+        files: Annotated[dict[str, Annotated[str, Field(max_length=MCP_MAX_FILE_CHARS)]], Field(max_length=MCP_MAX_FILES, description="small text files placed in the run's working directory: name (e.g. data.csv) to content; a .py is judged with the code")] = {},  # noqa: B006 - pydantic copies it
+    ) -> Annotated[CallToolResult, ExecutionOut]:
         """Assess and run Python code in a hardened, throw-away container, recorded on the ledger.
         LOW and MEDIUM code runs and the result holds its output and exit code. HIGH and BLOCKED code
         does NOT run: the result is awaiting_override with the findings and what a person must do;
-        no tool can confirm or override it."""
+        no tool can confirm or override it. The files the run leaves come back listed; small
+        images among them as image content, small text files as text."""
         limits = {
             "timeout_s": timeout_s, "cpus": cpus, "pids": pids,
             "memory_bytes": memory_mb * 1024 * 1024 if memory_mb else None,
@@ -204,12 +225,32 @@ class MaiSafetyTools:
             execution = await self.client.run(
                 code, provenance=provenance, limits={k: v for k, v in limits.items() if v is not None}, network=network,
                 requirements=requirements, task_id=task_id, session_id=self.session_id, idempotency_key=idempotency_key,
+                files={name: text.encode("utf-8") for name, text in files.items()} or None,
             )
         except Exception as exc:  # noqa: BLE001
             raise tool_error(exc) from None
         if execution.execution_id not in self.submitted:
             self.submitted.append(execution.execution_id)
-        return _execution(execution)
+        out = _execution(execution)
+        return CallToolResult(content=[TextContent(type="text", text=out.model_dump_json()), *await self._file_contents(execution)],
+                              structuredContent=out.model_dump())
+
+    async def _file_contents(self, execution: Execution) -> list[ImageContent | TextContent]:
+        """The run's small images as image content and small texts as text; the rest stay listed only."""
+        contents: list[ImageContent | TextContent] = []
+        for item in execution.files_out:
+            is_image, is_text = item.media_type in _IMAGES, item.media_type.startswith(_TEXTS)
+            if not (is_image and item.bytes <= MCP_IMAGE_BYTES or is_text and item.bytes <= MCP_TEXT_BYTES):
+                continue
+            try:
+                data = await self.client.download(execution.execution_id, item.name)
+            except Exception:  # noqa: BLE001 - a file that cannot be fetched stays listed, by name and hash
+                continue
+            if is_image:
+                contents.append(ImageContent(type="image", data=base64.b64encode(data).decode("ascii"), mimeType=item.media_type))
+            else:
+                contents.append(TextContent(type="text", text=f"{item.name}:\n{data.decode('utf-8', errors='replace')}"))
+        return contents
 
     async def get_execution(
         self, execution_id: Annotated[str, Field(min_length=1, max_length=100, description="an execution id from run_code")]

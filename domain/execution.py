@@ -26,6 +26,7 @@ from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
 from .payloads import (
     CallerLabels,
+    FileRecord,
     FindingRecord,
     LimitsRecord,
     NetworkRecord,
@@ -75,9 +76,11 @@ class Execution(Aggregate):
         Version 2 adds the policy version that judged it (``policy_version``: 0 for the shipped,
         unrecorded folder; None in version 1 events, stored before policies were recorded) and,
         for a revision, the execution it revises and a unified diff against that one's code
-        (``code_diff``, bounded: see domain.code_diff)."""
+        (``code_diff``, bounded: see domain.code_diff). Version 3 adds the files the run is given
+        (``files_in``: name, size, SHA-256 of each, the bytes a blob beside the event, domain.files);
+        older events read it as None: no files."""
 
-        class_version = 2
+        class_version = 3
         code: str
         code_sha256: str
         provenance: str
@@ -90,12 +93,17 @@ class Execution(Aggregate):
         policy_version: int | None = None
         revises: str | None = None
         code_diff: str | None = None
+        files_in: list[FileRecord] | None = None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["policy_version"] = None  # judged before policies were recorded: "unrecorded"
             state["revises"] = None
             state["code_diff"] = None
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            state["files_in"] = None  # given no files: there were none before version 3
 
     @event(Assessed)
     def __init__(
@@ -113,8 +121,10 @@ class Execution(Aggregate):
         policy_version: int | None = None,
         revises: str | None = None,
         code_diff: str | None = None,
+        files_in: list[FileRecord] | None = None,
     ) -> None:
         self.code = code
+        self.files_in: list[FileRecord] = list(files_in or [])
         self.policy_version = policy_version
         self.revises = revises
         self.code_diff = code_diff
@@ -148,10 +158,12 @@ class Execution(Aggregate):
         execution_id: UUID | None = None,
         policy_version: int | None = None,
         revises: "Execution | None" = None,
+        files_in: list[FileRecord] | None = None,
     ) -> "Execution":
         """``execution_id``: a chosen id (the service derives one from an Idempotency-Key);
         else a new random one. ``policy_version``: the policy that judged it; ``revises``: the
-        earlier execution this code revises (a diff against its code is recorded)."""
+        earlier execution this code revises (a diff against its code is recorded); ``files_in``:
+        the files the run is given (stored as blobs before this event is saved)."""
         return cls._create(
             cls.Assessed,
             id=execution_id or uuid4(),
@@ -167,6 +179,7 @@ class Execution(Aggregate):
             policy_version=policy_version,
             revises=str(revises.id) if revises is not None else None,
             code_diff=code_diff(revises.code, submission.code, f"{revises.id}", "this submission") if revises else None,
+            files_in=files_in or None,
         )
 
     @property

@@ -92,11 +92,35 @@ def references_in_state(state: bytes) -> list[tuple[str, BlobReference]]:
     already report a state that was changed."""
     # JSON can spell "_blob" only as written or with a \u escape: a state holding neither names
     # no blob, and most endings skip the parse (about 12 µs each, as much as hashing the event).
-    if b"_blob" not in state and b"\\u" not in state:
+    if b"_blob" not in state and b"files_" not in state and b"\\u" not in state:
         return []
     try:
         data = json.loads(state)
     except (ValueError, UnicodeDecodeError):
         return []
-    outcome = data.get("outcome") if isinstance(data, dict) else None
-    return references(outcome) if isinstance(outcome, dict) else []
+    if not isinstance(data, dict):
+        return []
+    outcome = data.get("outcome")
+    named = references(outcome) if isinstance(outcome, dict) else []
+    # The files a run was given (Assessed) and left (its ending): each one's bytes are a blob too.
+    named += file_references(data.get("files_in"), "input")
+    if isinstance(outcome, dict):
+        named += file_references(outcome.get("files_out"), "output")
+    return named
+
+
+def file_references(records: object, kind: str) -> list[tuple[str, BlobReference]]:
+    """The blobs a list of file records names (domain.files), each as ``"<kind> file <name>"``."""
+    if records is None:
+        return []
+    if not isinstance(records, list):
+        raise MalformedReference(f"the {kind} files are not a list")
+    found = []
+    for record in records:
+        if not isinstance(record, dict):
+            raise MalformedReference(f"an {kind} file's record is not an object")
+        try:
+            found.append((f"{kind} file {str(record.get('name'))[:200]!r}", BlobReference.from_dict(record)))
+        except MalformedReference as exc:
+            raise MalformedReference(f"{kind} file {record.get('name')!r}: {exc}") from None
+    return found

@@ -91,6 +91,7 @@ class RunRequestRecord(TypedDict):
     requested: RequestedLimitsRecord
     limits: LimitsRecord
     network: NetworkRecord
+    image: NotRequired[str]  # a named sandbox image (domain.images); absent: the default
 
 
 class LimitRange(TypedDict):
@@ -145,6 +146,18 @@ class BlobReferenceRecord(TypedDict):
     unavailable: NotRequired[str]  # only as a report serves it: why the blob could not be read
 
 
+class FileRecord(TypedDict):
+    """One file a run was given (``Assessed.files_in``) or left (an ending's ``files_out``): its
+    name in the run's working directory, size, SHA-256, and for an output its media type. The
+    bytes are a blob beside the event, named by the SHA-256 (domain.files)."""
+
+    name: str
+    bytes: int
+    sha256: str
+    media_type: NotRequired[str]
+    unavailable: NotRequired[str]  # only as a report serves it: why the bytes could not be read
+
+
 class OutcomeRecord(TypedDict, total=False):
     """How an execution ended, on ``Completed`` and ``Terminated``. A run's outcome holds the
     program's exit and output (``RunOutcome.to_dict()``); one ended before or outside a run holds
@@ -163,6 +176,7 @@ class OutcomeRecord(TypedDict, total=False):
     observations: dict[str, Any]
     stdout_blob: BlobReferenceRecord  # output kept beside the event (domain.output)
     stderr_blob: BlobReferenceRecord
+    files_out: list[FileRecord]  # the files the run created or changed, kept as blobs (domain.files)
     termination_reason: str
     # a run nobody supervised to its end (recovery): its container as last seen, and its last sample
     container_status: str

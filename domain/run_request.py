@@ -33,15 +33,19 @@ class RunRequest:
     requested: RequestedLimits  # what the caller asked for, field by field (None: not asked)
     limits: ResourceLimits  # what it was sized to: the profile at its complexity, then the request
     network: NetworkRequest
+    image: str = "default"  # a named sandbox image (domain.images); kept only when not the default
 
     def to_dict(self) -> RunRequestRecord:
-        return {
+        record: RunRequestRecord = {
             "provenance": self.provenance.value,
             "trust": self.trust.value,
             "requested": self.requested.to_dict(),
             "limits": self.limits.to_dict(),
             "network": self.network.to_dict(),
         }
+        if self.image != "default":
+            record["image"] = self.image
+        return record
 
     @classmethod
     def from_dict(cls, data: RunRequestRecord) -> "RunRequest":
@@ -51,6 +55,7 @@ class RunRequest:
             requested=RequestedLimits(**data["requested"]),
             limits=ResourceLimits.from_dict(data["limits"]),
             network=NetworkRequest.from_dict(data["network"]),
+            image=data.get("image", "default"),
         )
 
     def not_granted_by(self, trust: TrustLevel, maximum: ResourceLimits, network: NetworkRequest) -> list[str]:

@@ -103,6 +103,8 @@ def bootstrap(
             pool=_pool_specs(limits, pool),
             pool_max_idle_s=limits.pool.max_idle_s,
             remove_in_background=remove_in_background,
+            file_bounds=limits.files,
+            images=limits.images.tags(),
         ),
         policy=execution_policy,
         env=store.env,
@@ -140,6 +142,8 @@ def execution_policy_from(
         # The threat list's package names: requirements are checked against them before any fetch.
         threats=KnownThreats(frozenset(analysis.threats.packages)),
         version=version,
+        files=limits.files,
+        images=limits.images,
     )
 
 
@@ -189,6 +193,19 @@ def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tup
         if unknown:
             raise ConfigurationError(f"no profile named {', '.join(sorted(unknown))}: pool sizes are per profile")
         sizes = dict(pool)
+    named = tuple(  # each named image's own pool (images: in limits.yaml), unless the caller chose the sizes
+        PoolSpec(
+            name=f"{image}/{trust.value}",
+            runtime=limits.runtimes.get(trust, "runc"),
+            limits=limits.profiles[trust].minimum,
+            size=size,
+            max_timeout_s=limits.profiles[trust].maximum.timeout_s,
+            image=limits.images.tags()[image],
+        )
+        for image, pools in limits.image_pools.items()
+        for trust, size in pools.items()
+        if size > 0 and pool is None
+    )
     return tuple(
         PoolSpec(
             name=trust.value,
@@ -199,7 +216,7 @@ def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tup
         )
         for trust, profile in limits.profiles.items()
         if sizes.get(trust.value, 0) > 0
-    )
+    ) + named
 
 
 def _check_store(store: StoreChoice) -> None:

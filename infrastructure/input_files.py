@@ -178,3 +178,24 @@ def python_files_in(directory: str) -> list[str]:
         subfolders.sort()
         found.extend(str(Path(folder) / name) for name in sorted(names) if name.endswith(".py"))
     return found
+
+
+#: The most one --file may hold when no policy says less (the thin client: the service checks its own).
+MAX_RUN_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_run_files(specs: list[str], max_bytes: int, *, follow_symlinks: bool = False) -> list[tuple[str, bytes]]:
+    """The files ``run --file PATH[:NAME]`` names, each read through the same checks as FILE (a
+    regular file, no link out of its folder unless ``follow_symlinks``, no device or FIFO, bounded
+    before and while reading), placed under NAME or, without one, under PATH's base name. A PATH
+    holding a colon is taken whole when it exists as given. The names are checked by the domain."""
+    files = []
+    for spec in specs:
+        path, name = spec, ""
+        if not os.path.lexists(spec) and ":" in spec:
+            path, _, name = spec.rpartition(":")
+        if not path:
+            raise InvalidSubmission(f"--file {spec!r} names no file: write --file PATH or --file PATH:NAME")
+        data = read_program_file(path, max_bytes, follow_symlinks=follow_symlinks)
+        files.append((name or os.path.basename(os.path.normpath(path)), data))
+    return files

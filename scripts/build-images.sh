@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the two images mai-safety needs, with no image registry:
 #   mai-safety/sandbox:1   where submitted code runs (python3, user 1000, nothing else)
+#   mai-safety/sandbox-data:1  the same, with Debian's numpy, pandas, matplotlib (Agg) and scipy,
+#                          for data work (`image: "data"`, `run --image data`; issue #25)
 #   mai-safety/postgres:15 the ledger's Postgres for docker-compose and the test suite
 #   mai-safety/egress-proxy:3  the allow-listing egress proxy (mitmproxy, pinned) for --network deps
 #   mai-safety/service:1   `mai-safety serve` for docker-compose.yml: python3 and this checkout,
@@ -9,10 +11,13 @@
 # and loaded with `docker import` (about a minute each; they build side by side).
 # On machines that can pull from a registry, MAI_SAFETY_IMAGE_BUILD=dockerfile builds the
 # Dockerfiles under docker/ instead. Idempotent: images already present are kept
-# (MAI_SAFETY_REBUILD_IMAGES=1 rebuilds).
+# (MAI_SAFETY_REBUILD_IMAGES=1 rebuilds). Naming images builds only those: `build-images.sh sandbox-data`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sandbox_tag=${MAI_SAFETY_IMAGE:-mai-safety/sandbox:1}
+data_tag=${MAI_SAFETY_DATA_IMAGE:-mai-safety/sandbox-data:1}
+#: What analysis code commonly imports, from Debian: the data image's packages beside python3.
+data_packages=python3,python3-numpy,python3-pandas,python3-matplotlib,python3-scipy,python3-openpyxl,python3-tabulate
 postgres_tag=${MAI_SAFETY_POSTGRES_IMAGE:-mai-safety/postgres:15}
 proxy_tag=${MAI_SAFETY_PROXY_IMAGE:-mai-safety/egress-proxy:3}
 service_tag=${MAI_SAFETY_SERVICE_IMAGE:-mai-safety/service:1}
@@ -56,6 +61,14 @@ customise_sandbox() {
   mkdir -p "$root/workspace" "$root/sandbox"
   chown 1000:1000 "$root/workspace"
   rm -rf "$root"/usr/share/locale/*
+}
+
+customise_data() {
+  # The sandbox's user and folders, and matplotlib's font list made once here: at run time its
+  # cache goes to /tmp (MPLCONFIGDIR; the root is read-only) and starts from this one.
+  customise_sandbox "$1"
+  chroot "$1" /usr/bin/env MPLBACKEND=Agg MPLCONFIGDIR=/usr/share/mai-safety-matplotlib /usr/bin/python3 -c 'import matplotlib.pyplot' >/dev/null 2>&1 || true
+  chroot "$1" /usr/bin/python3 -m compileall -q -j 0 /usr/lib/python3/dist-packages >/dev/null 2>&1 || true
 }
 
 customise_postgres() {
@@ -126,15 +139,29 @@ service_current() {
 }
 
 wanted=()
-present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
-present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
-present "$proxy_tag" && echo "image $proxy_tag present" || wanted+=(egress-proxy)
-service_current && echo "image $service_tag present (code $service_source)" || wanted+=(service)
+if [ $# -gt 0 ]; then  # only the images named
+  for name in "$@"; do
+    tag=$sandbox_tag; [ "$name" = sandbox-data ] && tag=$data_tag
+    case $name in sandbox|sandbox-data) present "$tag" && echo "image $tag present" || wanted+=("$name") ;;
+      *) echo "build-images.sh: only sandbox and sandbox-data can be named" >&2; exit 2 ;; esac
+  done
+  [ ${#wanted[@]} -eq 0 ] && exit 0
+fi
+if [ $# -eq 0 ]; then
+  present "$sandbox_tag" && echo "image $sandbox_tag present" || wanted+=(sandbox)
+  present "$data_tag" && echo "image $data_tag present" || wanted+=(sandbox-data)
+  present "$postgres_tag" && echo "image $postgres_tag present" || wanted+=(postgres)
+  present "$proxy_tag" && echo "image $proxy_tag present" || wanted+=(egress-proxy)
+  service_current && echo "image $service_tag present (code $service_source)" || wanted+=(service)
+fi
 [ ${#wanted[@]} -eq 0 ] && exit 0
 
 if [ "$method" = dockerfile ]; then
   for name in "${wanted[@]}"; do
     tag=$sandbox_tag; [ "$name" = postgres ] && tag=$postgres_tag; [ "$name" = egress-proxy ] && tag=$proxy_tag
+    if [ "$name" = sandbox-data ]; then
+      docker build -t "$data_tag" -f "$here/docker/sandbox/Dockerfile.data" "$here/docker/sandbox"; continue
+    fi
     if [ "$name" = service ]; then  # the project itself is the context
       docker build -t "$service_tag" --label "mai-safety.source=$service_source" -f "$here/docker/service/Dockerfile" "$here"; continue
     fi
@@ -153,6 +180,10 @@ for name in "${wanted[@]}"; do
     sandbox) build_rootfs "$sandbox_tag" python3 customise_sandbox \
         'USER 1000:1000' 'WORKDIR /workspace' \
         'ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HOME=/workspace LANG=C.UTF-8' \
+        'CMD ["python3"]' & ;;
+    sandbox-data) build_rootfs "$data_tag" "$data_packages" customise_data \
+        'USER 1000:1000' 'WORKDIR /workspace' \
+        'ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HOME=/workspace LANG=C.UTF-8 MPLBACKEND=Agg MPLCONFIGDIR=/tmp/matplotlib' \
         'CMD ["python3"]' & ;;
     postgres) build_rootfs "$postgres_tag" postgresql-15 customise_postgres \
         'ENV PGDATA=/var/lib/postgresql/data LANG=C.UTF-8 PATH=/usr/lib/postgresql/15/bin:/usr/local/bin:/usr/bin:/bin' \

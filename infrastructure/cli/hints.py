@@ -10,6 +10,7 @@ It imports only the domain, never the application: the thin client uses ``field_
 from __future__ import annotations
 
 from mai_safety.domain.errors import ExplanationMissing, KnownMaliciousRequirement, LimitOutOfPolicy, MaiSafetyError, SubmissionTooLarge
+from mai_safety.domain.files import InputFilesTooLarge, InvalidInputFile
 from mai_safety.domain.gate import NotPermitted
 from mai_safety.domain.limits import format_size
 from mai_safety.domain.network import NetworkNotAllowed
@@ -58,6 +59,10 @@ def cli_message(error: MaiSafetyError) -> str:
         return _network_message(error)
     if isinstance(error, KnownMaliciousRequirement):
         return f"requirement {error.requirement!r} names a known-malicious package ({THREATS_POLICY}): nothing was fetched; remove it"
+    if isinstance(error, InputFilesTooLarge):
+        return f"--file: {error.message} (files: in {LIMITS_POLICY})"
+    if isinstance(error, InvalidInputFile):
+        return f"--file: {error.message}"
     if isinstance(error, SubmissionTooLarge):
         return f"{error.message} or raise {MAX_CODE_VARIABLE}"
     if isinstance(error, ExplanationMissing):
@@ -67,6 +72,8 @@ def cli_message(error: MaiSafetyError) -> str:
 
 def field_hint(field: object) -> str:
     """What the thin client adds to a problem's detail for the JSON field it names ("" for none)."""
+    if isinstance(field, str) and field.startswith("files"):
+        return " (--file)"
     return FIELD_HINTS.get(field, "") if isinstance(field, str) else ""
 
 

@@ -46,6 +46,7 @@ from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
+from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
 from .hints import cli_message
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
     run.add_argument("--json", action="store_true", help="print one JSON object")
     run.add_argument("--revises", metavar="ID", help="the execution this code revises: a diff against its code is recorded")
+    add_file_arguments(run)
     run.add_argument(
         "--follow-symlinks", action="store_true",
         help="read FILE even where it is a symlink to a file outside its own directory",
@@ -262,6 +264,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         # Bad input is refused before anything is set up.
         code, source = _read_code(args.file, settings.max_code_bytes, follow_symlinks=args.follow_symlinks)
         requested = _requested_limits(args)
+        files = read_input_files(args)
     if args.command == "approve":
         _refuse_run_only_flags(args)
     app = bootstrap(settings, warm_semgrep=False, pool=False)
@@ -269,7 +272,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     try:
         alerts = start_alerts(settings, app)
         if args.command == "run":
-            return _run(app, args, code, source, requested)
+            return _run(app, args, code, source, requested, files)
         return _command(app, args)
     finally:
         if alerts is not None:
@@ -277,7 +280,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         app.close()
 
 
-def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, requested: RequestedLimits) -> int:
+def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, requested: RequestedLimits, files: list[tuple[str, bytes]]) -> int:
     app.recover()
     report = app.run(
         code,
@@ -289,6 +292,8 @@ def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, req
         network=NetworkMode(args.network),
         requirements=args.requirement,
         revises=args.revises,
+        files=files,
+        image=args.image,
     )
     if report.status == "awaiting_override" and report.override_kind == "confirmation" and _can_prompt(args):
         _print_report(report, as_json=False)
@@ -297,6 +302,7 @@ def _run(app: MaiSafety, args: argparse.Namespace, code: bytes, source: str, req
         else:
             report = app.deny(report.execution_id, "declined at the terminal")
     _print_report(report, as_json=args.json)
+    save_output_files(args, report.to_dict(), lambda name: app.file(report.execution_id, name)[1])
     return _exit_for(report)
 
 

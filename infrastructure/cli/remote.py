@@ -40,6 +40,7 @@ from mai_safety.client import (
 )
 from mai_safety.domain.errors import DomainError
 
+from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 from . import live, remote_views
 from .text import event_line, exit_for, print_findings, print_report
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--override", metavar="EXPLANATION", help=argparse.SUPPRESS)
     run.add_argument("--json", action="store_true")
     run.add_argument("--follow-symlinks", action="store_true")
+    add_file_arguments(run)
 
     assess = commands.add_parser("assess", help="assess files on the service without running them")
     assess.add_argument("paths", nargs="+", metavar="FILE|DIR|-")
@@ -195,6 +197,7 @@ def _run(client: PlainClient, args: argparse.Namespace) -> int:
             "a person with the approver or security-officer role answers with `mai-safety approve ID` and their own token"
         )
     code = _code_text(*_read(args.file, follow_symlinks=args.follow_symlinks))
+    files = read_input_files(args)
     for flag, value in (("--timeout", args.timeout), ("--cpus", args.cpus), ("--pids", args.pids), ("--cpu-seconds", args.cpu_seconds)):
         if value is not None and value <= 0:
             raise _Refused(f"{flag} must be more than zero, got {value:g}")
@@ -208,9 +211,13 @@ def _run(client: PlainClient, args: argparse.Namespace) -> int:
     first = client.submit(
         code, provenance=args.provenance, limits={k: v for k, v in limits.items() if v is not None}, network=args.network,
         requirements=args.requirement, task_id=args.task_id, session_id=args.session_id, idempotency_key=args.idempotency_key,
-        wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None,
+        wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None, files=dict(files) if files else None,
+        image=args.image,
     )
-    return _show(_until_the_end(client, first, args.json, since), args.json)
+    report = _until_the_end(client, first, args.json, since)
+    status = _show(report, args.json)
+    save_output_files(args, report, lambda name: client.download(report["execution_id"], name))
+    return status
 
 
 def _until_the_end(client: PlainClient, first: Reply, as_json: bool, since: float) -> dict[str, Any]:

@@ -31,14 +31,21 @@ def status(settings: Settings) -> tuple[dict[str, Any], int]:
     policies = load_policies(settings.policies_dir)
     engine = engine_status(settings.image, policies.network.proxy_image)
     ledger = _ledger(settings)
+    # The images a run may ask for by name (images: in limits.yaml): listed, not required to be healthy.
+    named = {name: {"tag": tag, "present": _present(tag)} for name, tag in policies.limits.images.tags().items()} if engine["answers"] else {}
     report = {
         "docker": engine,
+        "named_images": named,
         "ledger": ledger,
         "analyzers": {name: _version(name) for name in ("bandit", "semgrep")},
         "host": _host(),
     }
     healthy = engine["answers"] and all(engine["images"].values()) and ledger["answers"]
     return report, EXIT_OK if healthy else EXIT_UNAVAILABLE
+
+
+def _present(tag: str) -> bool:
+    return bool(engine_status(tag, tag)["images"].get(tag))
 
 
 def print_status(settings: Settings, as_json: bool) -> int:
@@ -53,6 +60,9 @@ def print_status(settings: Settings, as_json: bool) -> int:
         print("gvisor:    " + _gvisor_line(gvisor))
         for image, present in engine["images"].items():
             print(f"image:     {image}: {'present' if present else 'MISSING (bash scripts/setup.sh builds it)'}")
+        for name, image in report["named_images"].items():
+            built = "present" if image["present"] else f"not built (bash scripts/build-images.sh sandbox-{name})"
+            print(f"image:     {image['tag']} (--image {name}): {built}")
     else:
         print(f"docker:    DOES NOT ANSWER ({engine['reason']})")
     if ledger["answers"]:

@@ -16,7 +16,8 @@ from mai_safety.application.read_models import ReadModels
 from ..bootstrap import read_models as build_read_models
 from . import audit_routes, problems
 from .auth import Caller, as_principal
-from . import execution_routes
+from . import execution_routes, file_routes
+from .file_routes import files_allowance
 from .execution_routes import IDEMPOTENCY_NAMESPACE, ExecutionRoutesState
 from .limits import BodyLimit
 from .runs import Runs
@@ -43,7 +44,8 @@ def create_app(
     )
     problems.install(api)
     # A body holds the code JSON-escaped (a quote or a backslash doubles) and a few fields.
-    api.add_middleware(BodyLimit, max_bytes=2 * max_code_bytes + 64 * 1024)
+    # Input files come base64 (4 bytes for 3), each with its name and a few bytes of JSON.
+    api.add_middleware(BodyLimit, max_bytes=2 * max_code_bytes + 64 * 1024 + files_allowance(service.policy.files))
 
     api.state.service = service
     # The read models (docs/decisions/0021): made here unless the server passes those its follower keeps.
@@ -67,6 +69,7 @@ def create_app(
 
     api.state.executions = ExecutionRoutesState(service, runs, max_wait_s, slots, stopping)
     api.include_router(execution_routes.router)
+    api.include_router(file_routes.router)
     api.include_router(audit_routes.router)
     return api
 

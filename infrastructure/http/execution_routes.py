@@ -28,6 +28,7 @@ from .models import AssessmentRequest, ConfirmRequest, DenyRequest, ExecutionReq
 from .runs import Runs
 from .streams import EventStream, StreamSlots, follow, follow_submission
 from .submissions import ASSESSING, PendingSubmission, Submissions
+from .file_routes import decoded_files
 
 #: Idempotency-Key → execution id, per principal: uuid5 in a namespace of our own.
 IDEMPOTENCY_NAMESPACE = UUID("7d0f6a4e-1b8e-5c39-9a57-3f1f0c2a6e11")
@@ -122,6 +123,7 @@ def submit(
     (HIGH and BLOCKED code: ``awaiting_override``). A retry with the same ``Idempotency-Key``
     returns the first execution and records nothing new."""
     code = body.code.encode("utf-8", "surrogatepass")
+    files = decoded_files(body.files)
     limits = RequestedLimits(**body.limits.model_dump())
     caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}
     state = _state(request)
@@ -143,6 +145,8 @@ def submit(
                 caller=caller,
                 execution_id=execution_id,
                 revises=body.revises,
+                files=files,
+                image=body.image,
             ),
         )
     state.submissions.add(str(execution_id), who.name, future)

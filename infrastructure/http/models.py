@@ -31,6 +31,13 @@ class AssessmentRequest(_Strict):
     provenance: Provenance = Provenance.MAI
 
 
+class InputFileModel(_Strict):
+    """A file the run is given, in its working directory (names and sizes: policy ``files:``)."""
+
+    name: str = Field(max_length=1024, description="relative to the working directory, e.g. data.csv or in/data.csv")
+    content_base64: str = Field(description="the file's bytes, base64 (RFC 4648, standard alphabet)")
+
+
 class ExecutionRequest(_Strict):
     code: str = Field(description="the Python program")
     provenance: Provenance = Provenance.MAI
@@ -42,6 +49,8 @@ class ExecutionRequest(_Strict):
     on_behalf_of: str | None = Field(default=None, max_length=200, description="the end user the caller acts for: recorded, never used for a decision")
     wait_s: float | None = Field(default=None, ge=0, description="how long to wait for the end (the server caps it); past it the answer is 202")
     revises: str | None = Field(default=None, max_length=64, description="the execution this code revises: a diff against its code is recorded")
+    image: str = Field(default="default", max_length=64, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="the sandbox image by name: default, or one the policy grants (data: numpy, pandas, matplotlib, scipy)")
+    files: list[InputFileModel] = Field(default_factory=list, max_length=10_000, description="files placed in the run's working directory; a .py among them is judged with the code")
 
 
 class PolicyRequest(_Strict):

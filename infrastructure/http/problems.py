@@ -34,6 +34,8 @@ from mai_safety.domain.errors import (
     MaiSafetyError,
     SubmissionTooLarge,
 )
+from mai_safety.domain.files import InputFilesTooLarge, InvalidInputFile
+from mai_safety.domain.images import ImageNotAllowed
 from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.network import NetworkNotAllowed
@@ -110,6 +112,8 @@ def _field_of(exc: MaiSafetyError) -> str | None:
     if isinstance(exc, KnownMaliciousRequirement):
         return "requirements"
     if isinstance(exc, (InvalidQuery, InvalidPolicy)):
+        return exc.field
+    if isinstance(exc, (InvalidInputFile, InputFilesTooLarge, ImageNotAllowed)):
         return exc.field
     return None
 

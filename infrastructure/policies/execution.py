@@ -18,6 +18,8 @@ from mai_safety.application.errors import ConfigurationError
 from .files import StrictModel, load
 from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
+from mai_safety.domain.files import FileBounds
+from mai_safety.domain.images import NamedImage, SandboxImages
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -128,6 +130,33 @@ class _Pool(StrictModel):
         return sizes
 
 
+class _Files(StrictModel):
+    # Files a run is given and leaves (issue #25): count, per-file and total bytes; collection time.
+    max_inputs: int = Field(default=100, ge=0, le=10_000)
+    max_input_bytes: str | int = "10m"
+    max_inputs_total: str | int = "20m"
+    max_outputs: int = Field(default=100, ge=0, le=10_000)
+    max_output_bytes: str | int = "10m"
+    max_outputs_total: str | int = "20m"
+    collect_s: float = Field(default=5.0, gt=0, le=60)
+
+
+class _Image(StrictModel):
+    # A sandbox image a run may ask for by name (issue #25), and the trust levels that may.
+    tag: str = Field(min_length=1, max_length=200, pattern=r"^[a-z0-9][a-z0-9._/:-]*$")
+    trust: list[Literal["trusted", "standard", "untrusted"]] = Field(default_factory=list)
+    # Its own warm pool: containers of this image waiting per profile (made at the profile's minimum).
+    pool: dict[Literal["trusted", "standard", "untrusted"], int] = Field(default_factory=dict)
+
+    @field_validator("pool")
+    @classmethod
+    def _pool(cls, sizes: dict[str, int]) -> dict[str, int]:
+        for name, size in sizes.items():
+            if not 0 <= size <= 16:
+                raise ValueError(f"pool size of {name} must be 0 to 16, got {size}")
+        return sizes
+
+
 class _LimitsFile(StrictModel):
     version: Literal[1]
     profiles: dict[Literal["trusted", "standard", "untrusted"], _Profile]
@@ -138,6 +167,16 @@ class _LimitsFile(StrictModel):
     host: _Host
     sampling: _Sampling = _Sampling()
     pool: _Pool = _Pool()
+    files: _Files = _Files()
+    images: dict[str, _Image] = Field(default_factory=dict)
+
+    @field_validator("images")
+    @classmethod
+    def _image_names(cls, images: dict[str, _Image]) -> dict[str, _Image]:
+        for name in images:
+            if name == "default" or not name.isidentifier():
+                raise ValueError(f"{name!r} cannot name an image: a word other than 'default', e.g. data")
+        return images
 
     @field_validator("profiles")
     @classmethod
@@ -172,6 +211,9 @@ class LimitsPolicy:
     host: HostPolicy
     sampling: Sampling
     pool: PoolPolicy = PoolPolicy()
+    files: FileBounds = FileBounds()
+    images: SandboxImages = SandboxImages()
+    image_pools: dict[str, dict[TrustLevel, int]] = field(default_factory=dict)  # per named image: profile to size
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -278,8 +320,23 @@ def load_policies(directory: Path) -> Policies:
                 sizes={TrustLevel(name): size for name, size in limits.pool.sizes.items()},
                 max_idle_s=limits.pool.max_idle_s,
             ),
+            files=_file_bounds(directory / "limits.yaml", limits.files),
+            images=SandboxImages({
+                name: NamedImage(image.tag, frozenset(TrustLevel(level) for level in image.trust)) for name, image in limits.images.items()
+            }),
+            image_pools={name: {TrustLevel(level): size for level, size in image.pool.items()} for name, image in limits.images.items()},
         ),
     )
+
+
+def _file_bounds(path: Path, files: _Files) -> FileBounds:
+    sizes = {}
+    for key in ("max_input_bytes", "max_inputs_total", "max_output_bytes", "max_outputs_total"):
+        try:
+            sizes[key] = parse_size(getattr(files, key), key)
+        except LimitOutOfPolicy as exc:
+            raise ConfigurationError(f"policy file {path}: key files.{key}: {exc.message}") from None
+    return FileBounds(max_inputs=files.max_inputs, max_outputs=files.max_outputs, collect_s=files.collect_s, **sizes)
 
 
 def _profile(path: Path, name: str, profile: _Profile) -> LimitProfile:

@@ -69,6 +69,7 @@ GVISOR_FILES = {
     "watch.py": payload.source("watch.py"),
     "survey.py": payload.source("survey.py"),
     "container_files.py": Path(__file__).with_name("files.py").read_text(encoding="utf-8"),
+    "container_collector.py": Path(__file__).with_name("collector.py").read_text(encoding="utf-8"),
 }
 
 
@@ -117,6 +118,8 @@ class RunHandle:
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
+    workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
+    collected: Any = None  # the output files collected after the code (workspace.Collected)
 
 
 def private_work_root(base: Path | None = None) -> Path:

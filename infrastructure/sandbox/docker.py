@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,7 @@ import docker
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import Observer, OutputListener, PreparedRun, RunOutcome, Sandbox
+from mai_safety.domain.files import FileBounds
 from mai_safety.domain.limits import HostPolicy, HostRoom, ResourceLimits, cap_to_host
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 
@@ -47,8 +49,9 @@ from .containers import (
     write_files,
 )
 from .egress import sandbox_options, start_egress, wait_for_proxy
-from .errors import engine_answers, refused
+from .errors import BestEffort, engine_answers, refused
 from .files import ContainerRoot
+from .workspace import RunWorkspace, place_inputs
 from .pool import PoolHost, PoolSpec, WarmPool
 from .record import RecordFeed
 from .removal import Removals
@@ -72,9 +75,16 @@ class DockerSandbox(Sandbox):
         pool: tuple[PoolSpec, ...] = (),
         pool_max_idle_s: float = 300.0,
         remove_in_background: bool = False,
+        file_bounds: FileBounds | None = None,
+        images: dict[str, str] | None = None,
     ) -> None:
         """``remove_in_background``: a run's container is removed by a thread of this sandbox after
-        the run (removal.py), for a process that lives on; off, ``discard`` removes it at once."""
+        the run (removal.py), for a process that lives on; off, ``discard`` removes it at once.
+        ``file_bounds``: how many and how large the output files collected after a run may be
+        (workspace.py; policy ``files:``)."""
+        self.file_bounds = file_bounds or FileBounds()
+        #: The images a run may ask for by name, beside ``image`` (policy ``images:``, each with its own pool).
+        self.images = dict(images or {})
         self.image = image
         self.proxy_image = proxy_image
         self.upstream_network = upstream_network
@@ -151,14 +161,43 @@ class DockerSandbox(Sandbox):
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
         runtime: str = "runc",
+        *,
+        files: Mapping[str, bytes] | None = None,
+        image: str = "default",
+    ) -> PreparedRun:
+        tag = self.image if image == "default" else self.images.get(image)
+        if tag is None:
+            raise SandboxUnavailable(f"this sandbox has no image named {image!r} (images: in policies/limits.yaml)")
+        prepared = self._prepare(execution_id, code, limits, floor, network, runtime, tag)
+        # The inputs go into the run's folder once it is made (pooled or not): the runner, started
+        # or given its run only later, copies them into the working directory (workspace.py).
+        workspace = prepared.handle.workspace = RunWorkspace(self.file_bounds, files or {})
+        if files or prepared.handle.gvisor:
+            try:
+                with refused("the input files could not be placed", also=(OSError,)):
+                    place_inputs(prepared.handle.workdir, files or {}, workspace, gvisor=prepared.handle.gvisor)
+            except SandboxUnavailable:
+                self.discard(prepared)
+                raise
+        return prepared
+
+    def _prepare(
+        self,
+        execution_id: str,
+        code: str,
+        limits: ResourceLimits,
+        floor: ResourceLimits,
+        network: NetworkRequest,
+        runtime: str,
+        tag: str,
     ) -> PreparedRun:
         chosen = self.choose_runtime(runtime, network)
 
         def create(fitted: ResourceLimits, host: dict[str, Any]) -> PreparedRun:
-            return self._create(execution_id, code, fitted, host, network, chosen)
+            return self._create(execution_id, code, fitted, host, network, chosen, tag)
 
         if self._pool.specs:
-            return self._pool.prepare(execution_id, code, limits, floor, network, chosen, create)
+            return self._pool.prepare(execution_id, code, limits, floor, network, chosen, create, tag)
 
         def attempt(arrived: float) -> PreparedRun:
             # Without a pool: a container made for this run alone (the path before the pool, unchanged).
@@ -178,6 +217,7 @@ class DockerSandbox(Sandbox):
         host: dict[str, Any],
         network: NetworkRequest,
         runtime: dict[str, Any],
+        tag: str = "",
     ) -> PreparedRun:
         """A container made for this run, started idle (the keeper ends it at the run's deadline);
         with ``--network deps``, its proxy and their network too."""
@@ -205,7 +245,7 @@ class DockerSandbox(Sandbox):
                     network_options, environment, pip = sandbox_options(handle)
                     volumes.update(pip)
                 handle.container = self.client.containers.create(
-                    self.image,
+                    tag or self.image,
                     # The keeper: when it ends, the init ends and every process of the run with it.
                     command=["sleep", f"{keeper_s:g}"],
                     **hardened(limits, gvisor, runtime, labels, volumes, environment, cpu_rlimit=True),
@@ -224,7 +264,7 @@ class DockerSandbox(Sandbox):
             discard(handle)  # what was made so far: nothing of a refused run is left behind
             raise
         return PreparedRun(
-            container_id=handle.container.id, image=self.image, limits=limits, host=host, handle=handle, runtime=runtime
+            container_id=handle.container.id, image=tag or self.image, limits=limits, host=host, handle=handle, runtime=runtime
         )
 
     # --- one run --------------------------------------------------------------------------
@@ -244,6 +284,15 @@ class DockerSandbox(Sandbox):
 
     def pool_status(self) -> dict[str, Any]:
         return self._pool.status()
+
+    def describe_images(self) -> dict[str, Any]:
+        """Each image a run may have, by name: its tag and whether the engine holds it."""
+        described = {}
+        for name, tag in {"default": self.image, **self.images}.items():
+            with BestEffort() as attempt:
+                self.client.images.get(tag)
+            described[name] = {"tag": tag, "present": not attempt.failed}
+        return described
 
     def close(self) -> None:
         self._removals.close()

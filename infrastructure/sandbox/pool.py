@@ -62,6 +62,7 @@ class PoolSpec:
     limits: ResourceLimits
     size: int
     max_timeout_s: float
+    image: str = ""  # a named image's tag (policy images:, issue #25); "" is the sandbox's default
 
 
 @dataclass
@@ -128,12 +129,13 @@ class WarmPool:
         network: NetworkRequest,
         chosen: dict[str, Any],
         create: Callable[[ResourceLimits, dict[str, Any]], PreparedRun],
+        image: str = "",
     ) -> PreparedRun:
         """Admit a run, on a waiting container where one serves it, else on one made for it
         (``create(fitted limits, host)``, under the admission lock: the next admission counts it)."""
 
         def attempt(arrived: float) -> PreparedRun:
-            pooled, why_not = self._take_waiting(limits, chosen, network)
+            pooled, why_not = self._take_waiting(limits, chosen, network, image or self._host.image)
             try:
                 fitted, host = self._fit(limits, floor, pooled)
                 if pooled is not None and not self._serves(pooled, fitted):
@@ -155,14 +157,14 @@ class WarmPool:
         return self._admission.admit(attempt)
 
     def _take_waiting(
-        self, limits: ResourceLimits, chosen: dict[str, Any], network: NetworkRequest
+        self, limits: ResourceLimits, chosen: dict[str, Any], network: NetworkRequest, image: str
     ) -> tuple[Pooled | None, str]:
         """A waiting container that can serve this run, taken out of the pool, or None and why not."""
         if network.mode is not NetworkMode.NONE:
             return None, "only runs without network are pooled"
         with self._lock:
             for spec in self.specs:
-                if spec.limits.tmpfs_bytes != limits.tmpfs_bytes:
+                if spec.limits.tmpfs_bytes != limits.tmpfs_bytes or (spec.image or self._host.image) != image:
                     continue
                 waiting = self._waiting[spec.name]
                 for index, pooled in enumerate(waiting):
@@ -276,7 +278,7 @@ class WarmPool:
             "runner": "started ahead" if handle.primed is not None else "exec at the take",
         }
         return PreparedRun(
-            container_id=handle.container.id, image=self._host.image, limits=limits,
+            container_id=handle.container.id, image=pooled.spec.image or self._host.image, limits=limits,
             host={**host, "pooled": True, "pool": pool}, handle=handle, runtime=runtime,
         )
 
@@ -318,7 +320,7 @@ class WarmPool:
                     workdir.chmod(0o755)
                     # Created under the lock (counted from now on by every admission), started outside it.
                     handle.container = self._host.client().containers.create(
-                        self._host.image,
+                        spec.image or self._host.image,
                         command=["python3", "-I", "-S", "/sandbox/keeper.py", str(life_s)],
                         **hardened(
                             spec.limits, gvisor, runtime, labels, {str(workdir): {"bind": "/sandbox", "mode": "ro"}}, {},

@@ -203,6 +203,7 @@ class Supervisor:
             violation=violation.to_dict() if violation else None,
             peaks=run.peaks.to_dict(),
             observations=observations,
+            files_out=tuple(handle.collected.files) if handle.collected is not None else (),
         )
 
     def _usage(self, run: _Watched, capture: OutputCapture) -> Usage:
@@ -283,7 +284,7 @@ class Supervisor:
         if handle.sandbox_ended:
             return
         if last:
-            handle.survey = survey_inside(self._client(), handle.container)
+            handle.survey = survey_inside(self._client(), handle.container, handle.workspace)
             disk = disk_of(handle.survey)
             if disk is not None:
                 handle.survey_disk = disk

@@ -18,15 +18,18 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, WRITABLE, RunHandle
 from .errors import BestEffort, short
 from .files import Survey
+from .workspace import RunWorkspace, collect_outputs, collected_inside
 
 SURVEY_CAP = 1024 * 1024
 SURVEY_TIMEOUT_S = 15
 
 
-def survey_inside(client: Any, container: Any) -> dict[str, Any]:
+def survey_inside(client: Any, container: Any, workspace: RunWorkspace | None = None) -> dict[str, Any]:
     """payload/survey.py by exec as the code's uid: ends what the code left running, then lists
-    what it left in its mounts. Its output is capped and must be one JSON object."""
-    capture = OutputCapture(SURVEY_CAP)
+    what it left in its mounts (and collects its output files, as /sandbox/collect.json says).
+    Its output is capped (the files' bounds, as base64, beside) and must be one JSON object."""
+    extra = 0 if workspace is None else workspace.bounds.max_outputs_total * 4 // 3 + workspace.bounds.max_outputs * 2048
+    capture = OutputCapture(SURVEY_CAP + extra)
     with BestEffort(OSError) as attempt:
         exec_id = client.api.exec_create(
             container.id, ["python3", "-I", "-S", "/sandbox/survey.py"], user=CODE_USER, workdir="/"
@@ -71,7 +74,10 @@ def what_was_left(handle: RunHandle, cgroup: CgroupReader) -> dict[str, Any]:
         if "error" in survey:
             return {"files_created": {"incomplete": survey["error"]}, "processes_left_running": None}
         running = survey.get("processes_left_running")
+        if handle.workspace is not None:
+            handle.collected = collected_inside(survey.get("files_out"), handle.workspace)
         return {
+            "files_out": handle.collected.record() if handle.collected is not None else {"collected": 0},
             "files_created": survey["files_created"],
             "processes_left_running": running if isinstance(running, int) else None,
             "surveyed": "inside gVisor, by exec as the code's uid after ending its processes",
@@ -81,4 +87,8 @@ def what_was_left(handle: RunHandle, cgroup: CgroupReader) -> dict[str, Any]:
     except (OSError, ValueError):
         left = None
     assert handle.root is not None
-    return {"files_created": Survey().run(handle.root, WRITABLE), "processes_left_running": left}
+    left_behind = {"files_created": Survey().run(handle.root, WRITABLE), "processes_left_running": left}
+    if handle.workspace is not None:
+        handle.collected = collect_outputs(handle.root, handle.workspace.inputs, handle.workspace.bounds)
+        left_behind["files_out"] = handle.collected.record()
+    return left_behind

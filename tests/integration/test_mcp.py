@@ -5,6 +5,7 @@ and errors that are MCP tool errors with a clear message, never a traceback."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import sys
@@ -16,7 +17,7 @@ import docker
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.types import CallToolResult, TextContent
+from mcp.types import CallToolResult, ImageContent, TextContent
 
 from mai_safety.client import Client
 
@@ -151,3 +152,16 @@ def test_without_a_token_the_server_does_not_start_and_says_why(world: World, tm
     assert done.returncode == 6 and done.stdout == ""
     assert done.stderr.startswith("mai-safety: no token") and "Traceback" not in done.stderr
     assert json.dumps(done.stderr).count("\\n") == 1  # one line
+
+
+def test_an_assistant_gives_a_csv_and_gets_its_chart_back_as_an_image(world: World, docker_client: docker.DockerClient) -> None:
+    from .test_files import CSV, TO_CHART
+
+    calls = [("run_code", {"code": TO_CHART.decode(), "files": {"data.csv": CSV.decode()}})]
+    _, (charted,) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    assert not charted.isError, text_of(charted)
+    ran = charted.structuredContent
+    assert ran and ran["status"] == "completed" and "wettest: Bergen" in ran["stdout"]
+    assert [item["name"] for item in ran["files_out"]] == ["chart.png"]
+    (image,) = [block for block in charted.content if isinstance(block, ImageContent)]
+    assert image.mimeType == "image/png" and base64.b64decode(image.data).startswith(b"\x89PNG")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import Assessor, BlobStore, BlobTooLarge, Observer, OutputListener, PackageIndex, PreparedRun, RunOutcome, Sandbox
@@ -53,6 +53,7 @@ class FakeSandbox(Sandbox):
         self.runtimes: list[str] = []
         self.networks: list[NetworkRequest] = []
         self.discarded: list[str] = []
+        self.files: list[dict[str, bytes]] = []  # the files each run was given
 
     def check_available(self) -> None:
         if not self.available:
@@ -66,9 +67,12 @@ class FakeSandbox(Sandbox):
         floor: ResourceLimits,
         network: NetworkRequest = NetworkRequest(),
         runtime: str = "runc",
+        *,
+        files: Mapping[str, bytes] | None = None,
     ) -> PreparedRun:
         self.check_available()
         self.prepared.append((execution_id, limits))
+        self.files.append(dict(files or {}))
         self.runtimes.append(runtime)
         self.networks.append(network)
         return PreparedRun(

@@ -15,7 +15,7 @@ from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.domain.policy_set import PolicySet
 
 STORED = {
-    "mai_safety.domain.execution:Execution.Assessed": 2,
+    "mai_safety.domain.execution:Execution.Assessed": 3,
     "mai_safety.domain.execution:Execution.OverrideRequested": 2,
     "mai_safety.domain.execution:Execution.Overridden": 1,
     "mai_safety.domain.execution:Execution.Started": 2,

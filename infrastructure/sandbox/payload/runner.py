@@ -30,6 +30,7 @@ FIRST = 5
 PROGRAM = "/sandbox/main.py"
 FEED = "/sandbox/record.sock"
 GO = "/sandbox/go.sock"
+INPUTS = "/sandbox/files"  # the run's input files, read-only; copied into the working directory
 _QUIET_PREFIXES = ("/usr/lib/python3", "/usr/local/lib/python3", "/sandbox/", "/dev/null")
 
 CATEGORIES = {
@@ -180,6 +181,24 @@ def wait_for_run() -> bool:
     return True
 
 
+def place_inputs() -> str:
+    """Copy the run's input files into the working directory (a tmpfs of the code's), before the
+    recorder starts: the copies are ours, not the code's. Returns what failed, or ""."""
+    import shutil
+
+    sys.dont_write_bytecode = True  # an imported input module leaves no __pycache__ among the outputs
+    try:
+        for folder, _folders, names in os.walk(INPUTS):
+            inside = os.path.relpath(folder, INPUTS)
+            if inside != ".":
+                os.makedirs(inside, exist_ok=True)
+            for name in names:
+                shutil.copyfile(os.path.join(folder, name), os.path.join(inside, name), follow_symlinks=False)
+    except OSError as error:
+        return f"the input files could not be placed in the working directory: {error}"
+    return ""
+
+
 def refuse_device_nodes() -> None:
     """A seccomp filter on this process and all it starts: ``mknod``/``mknodat`` of a character or
     block device fail with EPERM (issue 23: under gVisor, whose kernel the host's seccomp does not
@@ -218,6 +237,12 @@ def main() -> int:
     refuse_device_nodes()
     if sys.argv[1:] == ["--primed"] and not wait_for_run():
         return 0
+    if os.path.isdir(INPUTS):
+        failed = place_inputs()
+        if failed:
+            print(failed, file=sys.stderr)
+            return 1
+        sys.path.insert(0, os.getcwd())  # a helper module among the inputs is importable (after /sandbox)
     recorder = _Recorder()
     sys.addaudithook(recorder.hook)
     sys.argv = [PROGRAM]

@@ -20,6 +20,7 @@ import sys
 import time
 
 CODE_UID = "1000"
+COLLECT_ORDER = "/sandbox/collect.json"  # what to collect from /workspace, written by the supervisor
 MOUNTS = ("/workspace", "/tmp")
 
 
@@ -37,6 +38,36 @@ def code_processes() -> dict[int, int]:
         if fields.get("Uid", "").split()[:1] == [CODE_UID] and not fields.get("State", "").strip().startswith("Z"):
             found[int(name)] = int(fields.get("Threads", "1").strip() or 1)
     return found
+
+
+def _plain_name(name: str) -> str:
+    """A first sieve (the supervisor checks every name again): a relative path, no control characters."""
+    if name.startswith("/") or "\\" in name or ".." in name.split("/") or any(ord(character) < 32 or ord(character) == 127 for character in name):
+        raise ValueError("not a plain relative path")
+    return name
+
+
+def collect_outputs() -> dict:
+    """The files the code created or changed in /workspace, read by container_collector (the
+    host-side collector's own rules: descriptors, no link followed, bounded), as base64."""
+    import base64
+
+    from container_collector import Collector  # mounted beside this file
+    from container_files import ContainerRoot
+
+    with open(COLLECT_ORDER) as handle:
+        order = json.load(handle)
+    root = ContainerRoot(os.getpid())
+    try:
+        collected = Collector(order["inputs"], order, _plain_name).run(root, "/workspace")
+    finally:
+        root.close()
+    return {
+        "files": [{"name": name, "data": base64.b64encode(data).decode("ascii")} for name, data in collected.files],
+        "left_out": collected.left_out,
+        "left_out_count": collected.left_out_count,
+        "incomplete": collected.incomplete,
+    }
 
 
 def main() -> None:
@@ -70,6 +101,8 @@ def main() -> None:
         root.close()
     if not ended:
         record["files_created"]["incomplete"] = "processes of the code were still starting when the survey began"
+    if os.path.exists(COLLECT_ORDER):
+        record["files_out"] = collect_outputs()
     sys.stdout.write(json.dumps(record, separators=(",", ":")))
 
 

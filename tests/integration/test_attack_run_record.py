@@ -242,3 +242,20 @@ os.system("true")
     assert report.status == "completed", (report.detail, report.stderr)
     attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
     assert attempted["complete"] is False, attempted
+
+
+def test_a_signal_handler_which_is_handed_frames_leaves_a_record_that_is_not_complete(app: MaiSafety) -> None:
+    """A Python signal handler is given the frame it interrupts, with no audit event on the way:
+    the runner looks for the code's handlers before it seals, and names them."""
+    program = b"""
+import os, signal
+def handler(number, frame):
+    while frame is not None:
+        frame = frame.f_back
+signal.signal(signal.SIGUSR1, handler)
+os.kill(os.getpid(), signal.SIGUSR1)
+"""
+    report = app.run(program, confirm=True)
+    assert report.status == "completed", (report.detail, report.stderr)
+    attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is False and attempted["reached"]["first"][0]["event"] == "signal handler", attempted

@@ -26,10 +26,15 @@ closure holds. The container's limits and the supervisor are what enforce.
 
 from __future__ import annotations
 
+import builtins
 import os
 import runpy
 import socket
 import sys
+
+# The runner's own copy of the built-in names: functions defined below look them up here, so a
+# program that replaces ``builtins.repr`` or ``builtins.isinstance`` does not reach into the hook.
+__builtins__ = dict(vars(builtins))  # noqa: A001 - deliberately the module's private builtins
 
 FIRST = 5
 PROGRAM = "/sandbox/main.py"
@@ -119,10 +124,16 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
     quote = _json.encode_basestring_ascii
     categories, first, describe, getframe, getpid = dict(CATEGORIES), FIRST, _describe, sys._getframe, os.getpid
     hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
-    seal_event, owner, digest = SEAL_EVENT, getpid(), _sha256.sha256
+    seal_event, owner, digest, path_of = SEAL_EVENT, getpid(), _sha256.sha256, _path
+    import gc
+    import signal
+
+    gc_enabled, gc_disable, gc_enable = gc.isenabled, gc.disable, gc.enable
+    handler_of, defaults = signal.getsignal, (signal.SIG_DFL, signal.SIG_IGN, None, signal.default_int_handler)
+    signals = [number for number in range(1, signal.NSIG) if number not in (signal.SIGKILL, signal.SIGSTOP)]
     counts: dict = {}
     sent = digest()
-    state = {"busy": False, "channel": channel}
+    state = {"busy": False, "channel": channel.sendall if channel is not None else None}
 
     def encode(item) -> str:
         if isinstance(item, dict):
@@ -139,14 +150,14 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
             return
         line = encode(item).encode("utf-8")[:4000] + b"\n"
         try:
-            live.sendall(line)
+            live(line)
             sent.update(line)
         except OSError:
             state["channel"] = None
 
     def asker(frame):
         """The code that asked: past the standard library's functions that hand a frame out."""
-        while frame is not None and frame.f_code.co_filename.startswith(library) and frame.f_code.co_name in hands_out:
+        while frame is not None and str.startswith(frame.f_code.co_filename, library) and frame.f_code.co_name in hands_out:
             frame = frame.f_back
         return frame
 
@@ -156,19 +167,24 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
                 return None
             event += " " + args[1]
         elif event == "open":
-            if not (isinstance(args[0], str) and (args[0].startswith(memory) or (args[0][:6] == "/proc/" and args[0].endswith("/mem")))):
+            path = path_of(args[0]) or ""
+            if not (str.startswith(path, memory) or (path[:6] == "/proc/" and str.endswith(path, "/mem"))):
                 return None
         elif event == "compile":
-            if not str(args[1]).startswith(library + ("/sandbox/runner",)):
+            if not (type(args[1]) is str and str.startswith(args[1], library + ("/sandbox/runner",))):
                 return None  # code may be compiled under any name but the library's or the runner's
         elif event not in reach_events:
             return None
         frame = asker(getframe(2))
-        if frame is None or id(frame.f_code) in runner_codes or frame.f_code.co_filename.startswith(library):
+        if frame is None or id(frame.f_code) in runner_codes or str.startswith(frame.f_code.co_filename, library):
             return None  # the runner, or the standard library working for itself
         return {"event": event, "by": f"{frame.f_code.co_filename}:{frame.f_lineno}"[:160]}
 
     def seal(status) -> None:
+        # A Python signal handler is handed the frame it interrupts, which may be this hook's.
+        handlers = [number for number in signals if all(handler_of(number) is not default for default in defaults)]
+        if handlers:
+            send({"reach": {"event": "signal handler", "by": f"signals {handlers[:8]}"}})
         for category, count in counts.items():
             if count > first:
                 send({"category": category, "count": count})
@@ -182,6 +198,9 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
         if state["busy"]:
             return
         state["busy"] = True  # our own sends and look-ups raise audit events too
+        collecting = gc_enabled()
+        if collecting:
+            gc_disable()  # no finalizer of the code's runs inside the hook, where its frame leads here
         try:
             if event == seal_event:
                 if getframe(1).f_code is finish_code and getpid() == owner:
@@ -206,6 +225,8 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
         except Exception:  # noqa: BLE001 - the hook must never break the program it watches
             pass
         finally:
+            if collecting:
+                gc_enable()
             state["busy"] = False
 
     return hook
@@ -232,26 +253,53 @@ def _connect():
     return channel, (key.strip() or None) if key.endswith(b"\n") else None
 
 
-def _describe(event: str, args: tuple, quiet: tuple = _QUIET_PREFIXES, getframe=sys._getframe) -> dict | None:
+def _shown(value: object, depth: int = 0) -> str:
+    """A repr of what the code handed over that runs none of the code's own methods (a subclass's
+    ``__repr__`` would run inside the hook, which is busy and so blind)."""
+    kind = type(value)
+    if value is None or kind in (str, bytes, int, float, bool):
+        return repr(value)[:400]
+    if kind in (tuple, list) and depth < 3:
+        inner = ", ".join(_shown(item, depth + 1) for item in value[:20])
+        return ("(%s)" if kind is tuple else "[%s]") % inner
+    if kind is dict and depth < 3:
+        return "{%s}" % ", ".join(_shown(name, depth + 1) + ": " + _shown(item, depth + 1) for name, item in list(dict.items(value))[:20])
+    return object.__repr__(value)
+
+
+def _path(value: object) -> str | None:
+    if type(value) is str:
+        return value
+    if type(value) is bytes:
+        return value.decode("utf-8", "replace")
+    return None
+
+
+def _describe(  # noqa: C901 - one branch per kind of event
+    event: str, args: tuple, quiet: tuple = _QUIET_PREFIXES, getframe=sys._getframe, _shown=_shown, _path=_path
+) -> dict | None:
+    """What to send about one event; the names it uses are bound here, where the code cannot rebind them."""
     if event == "open":
-        path, mode = args[0], args[1]
-        if not isinstance(path, str) or path.startswith(quiet):
+        path, mode = _path(args[0]), args[1]
+        if path is None:
+            return {"event": event, "path": _shown(args[0])[:200], "mode": _shown(mode)}
+        if str.startswith(path, quiet):
             return None  # the interpreter importing its own library is not the code's doing
-        return {"event": event, "path": path, "mode": str(mode)}
+        return {"event": event, "path": path, "mode": _shown(mode) if type(mode) is not str else mode}
     if event == "compile":
         source, filename = args[0], args[1]
-        if not str(filename).startswith("<"):
+        if type(filename) is str and str.startswith(filename, "<") is False:
             return None  # imports compile files; only code built at run time is of interest
         caller = getframe(3).f_code.co_filename
-        if caller.startswith(quiet[:2]):
+        if str.startswith(caller, quiet[:2]):
             return None  # the standard library generating code (namedtuple, dataclasses) on the code's behalf
-        text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
+        text = source.decode("utf-8", "replace") if type(source) is bytes else source if type(source) is str else _shown(source)
         return {"event": event, "source": text[:120]}
     if event in ("socket.getaddrinfo", "socket.gethostbyname"):
-        return {"event": event, "host": repr(args[0])[:120], "port": repr(args[1]) if len(args) > 1 else ""}
-    if event.startswith("socket."):
-        return {"event": event, "address": repr(args[1] if len(args) > 1 else args)[:120]}
-    return {"event": event, "args": repr(args)[:160]}
+        return {"event": event, "host": _shown(args[0])[:120], "port": _shown(args[1]) if len(args) > 1 else ""}
+    if str.startswith(event, "socket."):
+        return {"event": event, "address": _shown(args[1] if len(args) > 1 else args)[:120]}
+    return {"event": event, "args": _shown(args)[:160]}
 
 
 def wait_for_run() -> bool:

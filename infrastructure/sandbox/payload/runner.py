@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import builtins
 import os
-import runpy
 import socket
 import sys
+import types
 
 # The runner's own copy of the built-in names: functions defined below look them up here, so a
 # program that replaces ``builtins.repr`` or ``builtins.isinstance`` does not reach into the hook.
@@ -330,6 +330,19 @@ def wait_for_run() -> bool:
     return True
 
 
+def _run_program() -> None:
+    """Run /sandbox/main.py as ``__main__``, read as UTF-8 text: the text that was assessed. A
+    coding line (PEP 263) would make Python read the same bytes as other text (``# coding: utf-7``
+    turns ``+AAo-`` in a comment into a new line); compiled from text, Python ignores it."""
+    with open(PROGRAM, "rb") as handle:
+        source = handle.read().decode("utf-8-sig")
+    code = compile(source, PROGRAM, "exec", dont_inherit=True)
+    program = types.ModuleType("__main__")
+    program.__dict__.update(__file__=PROGRAM, __builtins__=builtins, __loader__=None, __spec__=None, __cached__=None)
+    sys.modules["__main__"] = program
+    exec(code, program.__dict__)  # noqa: S102 - this is the runner: running the code is its job
+
+
 def _finish(status: int) -> None:
     """After the program: its threads and its atexit handlers, still watched; then the seal, and
     the end of the process at once, so that nothing of the code runs after the seal."""
@@ -366,7 +379,7 @@ def main() -> int:
         sys.path.insert(1, dependencies)  # what pip installed for this run (-I leaves it off the path)
     status = 0
     try:
-        runpy.run_path(PROGRAM, run_name="__main__")
+        _run_program()
     except SystemExit as exit_:
         code = exit_.code
         if code is None:

@@ -235,23 +235,20 @@ def _check_store(store: StoreChoice) -> None:
 
 
 def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower:
-    """The webhook alerts of the alerts.yaml in force (the version the ledger holds, followed as it
-    changes), following ``service``'s ledger from its head. Close it before the service
-    (docs/decisions/0022, 0027)."""
-    in_force = alerts_in_force(settings, service)
-    policy = in_force.load(in_force.version())
-    sender = WebhookSender(policy.webhook) if policy is not None else None
-    return AlertFollower(service.recorder, service.mapper, policy, sender, in_force).start()
+    """The webhook alerts of the alerts.yaml in force (the version the ledger holds, followed as
+    versions are applied), following ``service``'s ledger from its head. Close it before the
+    service (docs/decisions/0022, 0027)."""
 
-
-def alerts_in_force(settings: Settings, service: MaiSafety) -> AlertsInForce:
-    def load(version: int) -> AlertsPolicy | None:
+    def load(version: int, files: dict[str, str]) -> AlertsPolicy | None:
         loader = service.policy_loader
         if version == 0 or not isinstance(loader, FolderPolicyLoader):
             return load_alerts_policy(settings.policies_dir)
-        return load_alerts_policy(loader.folder(version, service.policy_in_force().files))
+        return load_alerts_policy(loader.folder(version, files))
 
-    return AlertsInForce(service.recorded_policy_version, load)
+    in_force = service.policy_in_force()
+    policy = load(in_force.version, in_force.files)
+    sender = WebhookSender(policy.webhook) if policy is not None else None
+    return AlertFollower(service.recorder, service.mapper, policy, sender, AlertsInForce(load)).start()
 
 
 def alert_verify_failed(settings: Settings, report: VerificationReport, actor: str, wait_s: float = 10.0) -> None:

@@ -6,11 +6,12 @@ built: what was recorded before this process started is not its business (docs/d
 ``catch_up()`` reads everything recorded so far, at once; the thread calls it every ``poll_s``,
 and ``close()`` calls it a last time before the sender drains.
 
-Given ``in_force`` (the service's), it follows the policy version the ledger holds, as the service
-does for its other files: at each tick it compares the recorded version (one indexed read) with the
-one it alerts by, and on a change loads that version's alerts.yaml and replaces its sender (the old
-one delivers what it holds, then stops). A version with no webhook, or one that no longer loads
-here, turns alerts off (logged); what is recorded meanwhile is passed over, not alerted late."""
+Given ``in_force``, it follows the policy version the ledger holds, as the service does for its
+other files, and in the ledger's own order: it starts with the version in force at its start, and
+when it reads a policy set's ``Applied`` event it loads that version's alerts.yaml (from the event's
+own text) and replaces its sender (the old one delivers what it holds, then stops), so every event
+after the new version is alerted by it. A version with no webhook, or one that does not load here,
+turns alerts off (logged) until the next (docs/decisions/0027)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ import logging
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from mai_safety.domain.policy_set import PolicySet
 
 from ..periodic import Periodic
 from .alerts import alert_for, verify_failed_alert
@@ -31,12 +34,11 @@ OFF_POLL_S = 1.0
 
 
 class AlertsInForce:
-    """The alerts policy of the version the ledger holds (docs/decisions/0027): ``version()`` is
-    one indexed read; ``load(version)`` reads that version's alerts.yaml from the folder the
-    service's policy loader writes it to (the shipped folder for version 0)."""
+    """The alerts policy of a policy version (docs/decisions/0027): ``load(version, files)`` reads
+    that version's alerts.yaml from the folder its recorded files are written to (the shipped
+    folder for version 0)."""
 
-    def __init__(self, version: Callable[[], int], load: Callable[[int], AlertsPolicy | None]) -> None:
-        self.version = version
+    def __init__(self, load: Callable[[int, dict[str, str]], AlertsPolicy | None]) -> None:
         self.load = load
 
 
@@ -57,7 +59,6 @@ class AlertFollower(Periodic):
         self._policy = policy
         self.sender = sender
         self._in_force = in_force
-        self.version = in_force.version() if in_force is not None else None
         self._lock = threading.Lock()
         self.position = recorder.max_notification_id() or 0
 
@@ -66,26 +67,19 @@ class AlertFollower(Periodic):
         return self
 
     def tick(self) -> None:
-        self.follow_policy()
         self.catch_up()
 
-    def follow_policy(self) -> None:
-        """Alert by the alerts.yaml of the version the ledger holds; replace the sender when it changed."""
-        if self._in_force is None:
-            return
-        version = self._in_force.version()
-        if version == self.version:
-            return
-        self.catch_up()  # what the old version was in force for, alerted by it
+    def _switch(self, version: int, files: dict[str, str]) -> None:
+        """From here on, alert by ``version``'s alerts.yaml; the old sender delivers what it holds."""
+        assert self._in_force is not None
         try:
-            policy = self._in_force.load(version)
+            policy = self._in_force.load(version, files)
         except Exception as exc:  # noqa: BLE001 - a version that does not load here turns alerts off, said once
             log.error("alerts: policy version %s does not load here (%s): alerts are off until one does", version, exc)
             policy = None
-        old, self.version = self.sender, version
-        with self._lock:
-            self._policy = policy
-            self.sender = WebhookSender(policy.webhook) if policy is not None else None
+        old = self.sender
+        self._policy = policy
+        self.sender = WebhookSender(policy.webhook) if policy is not None else None
         self.every_s = policy.poll_s if policy is not None else OFF_POLL_S
         log.info("alerts: policy version %s in force: %s", version, policy.webhook.url if policy else "no webhook")
         if old is not None:
@@ -121,6 +115,9 @@ class AlertFollower(Periodic):
             event = self._mapper.to_domain_event(notification)
         except Exception as exc:  # noqa: BLE001 - one unreadable event must not stop the others' alerts
             log.error("alerts: event at position %s cannot be read (%s): no alert for it", notification.id, exc)
+            return 0
+        if isinstance(event, PolicySet.Applied) and self._in_force is not None:
+            self._switch(event.policy_version, {name: record["text"] for name, record in event.files.items()})
             return 0
         policy, sender = self._policy, self.sender
         if policy is None or sender is None:

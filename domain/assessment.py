@@ -116,7 +116,7 @@ def check_declared_encoding(raw: bytes, text: str, source: str) -> None:
     """Python reads a program by the encoding its first two lines declare (PEP 263), not as UTF-8:
     ``# coding: utf-7`` turns ``+AAo-`` inside a comment into a new line that runs. The analyzers
     read ``text``, the UTF-8 reading; a declaration under which Python would read other text (or
-    none at all) is refused, so that what is assessed is what runs (docs/decisions/0026). A
+    none at all) is refused, so that what is assessed is what runs (docs/decisions/0031). A
     declaration that gives the same text (latin-1 on an ASCII program, say) is harmless and kept."""
     try:
         declared, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)

@@ -237,7 +237,7 @@ def _check_store(store: StoreChoice) -> None:
 def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower:
     """The webhook alerts of the alerts.yaml in force (the version the ledger holds, followed as
     versions are applied), following ``service``'s ledger from its head. Close it before the
-    service (docs/decisions/0022, 0027)."""
+    service (docs/decisions/0022, 0032)."""
 
     def load(version: int, files: dict[str, str]) -> AlertsPolicy | None:
         loader = service.policy_loader
@@ -245,8 +245,8 @@ def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower:
             return load_alerts_policy(settings.policies_dir)
         return load_alerts_policy(loader.folder(version, files))
 
-    in_force = service.policy_in_force()
-    policy = load(in_force.version, in_force.files)
+    version = service.recorded_policy_version()  # one indexed read; the files only when a version was applied
+    policy = load(version, service.policy_in_force().files if version else {})
     sender = WebhookSender(policy.webhook) if policy is not None else None
     return AlertFollower(service.recorder, service.mapper, policy, sender, AlertsInForce(load)).start()
 

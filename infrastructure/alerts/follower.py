@@ -11,7 +11,7 @@ other files, and in the ledger's own order: it starts with the version in force 
 when it reads a policy set's ``Applied`` event it loads that version's alerts.yaml (from the event's
 own text) and replaces its sender (the old one delivers what it holds, then stops), so every event
 after the new version is alerted by it. A version with no webhook, or one that does not load here,
-turns alerts off (logged) until the next (docs/decisions/0027)."""
+turns alerts off (logged) until the next (docs/decisions/0032)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ OFF_POLL_S = 1.0
 
 
 class AlertsInForce:
-    """The alerts policy of a policy version (docs/decisions/0027): ``load(version, files)`` reads
+    """The alerts policy of a policy version (docs/decisions/0032): ``load(version, files)`` reads
     that version's alerts.yaml from the folder its recorded files are written to (the shipped
     folder for version 0)."""
 

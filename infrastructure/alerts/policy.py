@@ -8,7 +8,7 @@ file that stays inside that folder. A policy is applied by an admin over HTTP an
 service, which may read what the admin may not: a path is refused by its form, before anything is
 opened, and every reason a named secret cannot be used (missing, not a regular file, a link out of
 the folder, unreadable, too short) gets one answer, so validation tells nothing about other files
-(docs/decisions/0027). The URL is checked by destination.py."""
+(docs/decisions/0032). The URL is checked by destination.py."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ reach, so its record is **self-reported** and is stored saying so. What streamin
 record cannot be taken back: each line leaves the sandbox the moment it is written, before the
 action it describes runs (PEP 578 hooks fire first), so a detached grandchild rewriting a summary
 file, a crash of the runner or ``os._exit`` can stop the record but cannot erase what it already
-said. The record is stored as complete only when the runner's seal arrives (decision 0025): a
+said. The record is stored as complete only when the runner's seal arrives (decision 0030): a
 SHA-256 keyed by a per-run key (sent to the runner as the first line on the channel, before the
 code starts) over every line that came before it and the exit status; and only when no ``reach``
 line (the code taking a frame, the collector, a tracer, native code or its own memory) came, and

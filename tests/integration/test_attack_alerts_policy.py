@@ -2,7 +2,7 @@
 alerts.yaml applied over HTTP is the one the service alerts by; validating one never reads a file
 outside the secrets folder nor says whether one exists; a webhook never points at a link-local
 address or a metadata service, nor (unless allowed) at this host's loopback, also when only its
-name's look-up says so (docs/decisions/0027)."""
+name's look-up says so (docs/decisions/0032)."""
 
 from __future__ import annotations
 

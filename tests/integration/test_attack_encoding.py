@@ -3,7 +3,7 @@ encoding its first two lines declare (PEP 263): under ``# coding: utf-7`` the ``
 comment is a new line, so a "comment" runs. The analyzers read UTF-8. Every door refuses a
 declaration under which Python would read other text than the UTF-8 that is assessed; a
 declaration that gives the same text (latin-1 on an ASCII program) is kept; and the runner runs
-the UTF-8 text whatever the file declares (docs/decisions/0026)."""
+the UTF-8 text whatever the file declares (docs/decisions/0031)."""
 
 from __future__ import annotations
 

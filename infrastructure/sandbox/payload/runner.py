@@ -7,7 +7,7 @@ installs a PEP 578 audit hook that sends one JSON line for each of the first few
 events of a kind (file opens, process launches, socket connects, file system changes, native code
 loading, dynamic code, signals, introspection that could reach this recorder) and the running
 counts. The supervisor's first line on that socket is the run's key; the record ends with a seal
-(decision 0025): after the program, its threads and its atexit handlers, the runner sends a SHA-256
+(decision 0030): after the program, its threads and its atexit handlers, the runner sends a SHA-256
 keyed by the run's key over every line it sent and the exit status, and ends the process at once.
 Any way the code takes toward the recorder (a frame, the collector, a tracer, native code, its own
 memory) is sent first, as a ``reach`` line, before the code holds it.
@@ -87,7 +87,7 @@ CATEGORIES = {
 _HANDS_OUT = frozenset({"currentframe", "stack", "trace", "walk_stack", "walk_tb", "getouterframes", "getinnerframes"})
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 # Ways to the recorder's objects, its memory or a disguise as the library: asked for by the code
-# itself, each leaves the record unable to say it is complete (decision 0025).
+# itself, each leaves the record unable to say it is complete (decision 0030).
 _REACH_EVENTS = frozenset(
     {
         "sys._getframe",

@@ -125,15 +125,17 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
     categories, first, describe, getframe, getpid = dict(CATEGORIES), FIRST, _describe, sys._getframe, os.getpid
     hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
     seal_event, owner, digest, path_of = SEAL_EVENT, getpid(), _sha256.sha256, _path
+    import _thread
     import gc
     import signal
 
+    thread_of, busy = _thread.get_ident, set()  # per thread: one thread in the hook never blinds another
     gc_enabled, gc_disable, gc_enable = gc.isenabled, gc.disable, gc.enable
     handler_of, defaults = signal.getsignal, (signal.SIG_DFL, signal.SIG_IGN, None, signal.default_int_handler)
     signals = [number for number in range(1, signal.NSIG) if number not in (signal.SIGKILL, signal.SIGSTOP)]
     counts: dict = {}
     sent = digest()
-    state = {"busy": False, "channel": channel.sendall if channel is not None else None}
+    state = {"channel": channel.sendall if channel is not None else None}
 
     def encode(item) -> str:
         if isinstance(item, dict):
@@ -195,9 +197,10 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
         state["channel"] = None  # nothing after the seal: the runner ends at once
 
     def hook(event: str, args: tuple) -> None:
-        if state["busy"]:
+        me = thread_of()
+        if me in busy:
             return
-        state["busy"] = True  # our own sends and look-ups raise audit events too
+        busy.add(me)  # our own sends and look-ups raise audit events too
         collecting = gc_enabled()
         if collecting:
             gc_disable()  # no finalizer of the code's runs inside the hook, where its frame leads here
@@ -227,7 +230,7 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
         finally:
             if collecting:
                 gc_enable()
-            state["busy"] = False
+            busy.discard(me)
 
     return hook
 
@@ -257,7 +260,9 @@ def _shown(value: object, depth: int = 0) -> str:
     """A repr of what the code handed over that runs none of the code's own methods (a subclass's
     ``__repr__`` would run inside the hook, which is busy and so blind)."""
     kind = type(value)
-    if value is None or kind in (str, bytes, int, float, bool):
+    if kind in (str, bytes):
+        return repr(value[:400])
+    if value is None or kind in (int, float, bool):
         return repr(value)[:400]
     if kind in (tuple, list) and depth < 3:
         inner = ", ".join(_shown(item, depth + 1) for item in value[:20])

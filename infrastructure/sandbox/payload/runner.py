@@ -26,6 +26,7 @@ closure holds. The container's limits and the supervisor are what enforce.
 
 from __future__ import annotations
 
+import atexit
 import builtins
 import os
 import socket
@@ -126,13 +127,14 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
     hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
     seal_event, owner, digest, path_of = SEAL_EVENT, getpid(), _sha256.sha256, _path
     import _thread
+    import _signal  # not signal.py, whose wrappers look names up in the builtins the code can replace
     import gc
-    import signal
 
     thread_of, busy = _thread.get_ident, set()  # per thread: one thread in the hook never blinds another
+    sending = _thread.allocate_lock()
     gc_enabled, gc_disable, gc_enable = gc.isenabled, gc.disable, gc.enable
-    handler_of, defaults = signal.getsignal, (signal.SIG_DFL, signal.SIG_IGN, None, signal.default_int_handler)
-    signals = [number for number in range(1, signal.NSIG) if number not in (signal.SIGKILL, signal.SIGSTOP)]
+    handler_of, defaults = _signal.getsignal, (_signal.SIG_DFL, _signal.SIG_IGN, None, _signal.default_int_handler)
+    signals = [number for number in range(1, _signal.NSIG) if number not in (_signal.SIGKILL, _signal.SIGSTOP)]
     counts: dict = {}
     sent = digest()
     state = {"channel": channel.sendall if channel is not None else None}
@@ -151,11 +153,12 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
         if live is None:
             return
         line = encode(item).encode("utf-8")[:4000] + b"\n"
-        try:
-            live(line)
-            sent.update(line)
-        except OSError:
-            state["channel"] = None
+        with sending:  # threads of the code: whole lines, hashed in the order they leave
+            try:
+                live(line)
+                sent.update(line)
+            except OSError:
+                state["channel"] = None
 
     def asker(frame):
         """The code that asked: past the standard library's functions that hand a frame out."""
@@ -348,10 +351,11 @@ def _run_program() -> None:
     exec(code, program.__dict__)  # noqa: S102 - this is the runner: running the code is its job
 
 
-def _finish(status: int) -> None:
+def _finish(status: int, audit=sys.audit, run_exitfuncs=atexit._run_exitfuncs, end=os._exit, modules=sys.modules) -> None:
     """After the program: its threads and its atexit handlers, still watched; then the seal, and
-    the end of the process at once, so that nothing of the code runs after the seal."""
-    threading = sys.modules.get("threading")
+    the end of the process at once, so that nothing of the code runs after the seal. What it calls
+    is bound here, before the code could replace it."""
+    threading = modules.get("threading")
     if threading is not None:
         try:
             for thread in threading.enumerate():
@@ -359,16 +363,14 @@ def _finish(status: int) -> None:
                     thread.join()
         except Exception:  # noqa: BLE001 - a thread the code broke: the seal says what it can
             pass
-    import atexit
-
-    atexit._run_exitfuncs()  # the code's own, as the interpreter's exit would run them
+    run_exitfuncs()  # the code's own, as the interpreter's exit would run them
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: BLE001 - a stream the code closed or replaced
             pass
-    sys.audit(SEAL_EVENT, status)
-    os._exit(status)
+    audit(SEAL_EVENT, status)
+    end(status)
 
 
 def main() -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import io
+import tokenize
 from dataclasses import dataclass, field
 
 from .errors import InvalidSubmission, SubmissionTooLarge
@@ -102,8 +104,40 @@ def check_submission_bytes(raw: bytes, max_bytes: int, source: str) -> None:
             "remove it (is this a binary file?)"
         )
     try:
-        raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidSubmission(
-            f"{source} is not valid UTF-8 (byte {exc.start}): save it as UTF-8 and try again"
+            f"{source} is not valid UTF-8 (byte {exc.start}): save it as UTF-8 (without a coding line) and try again"
         ) from None
+    check_declared_encoding(raw, text, source)
+
+
+def check_declared_encoding(raw: bytes, text: str, source: str) -> None:
+    """Python reads a program by the encoding its first two lines declare (PEP 263), not as UTF-8:
+    ``# coding: utf-7`` turns ``+AAo-`` inside a comment into a new line that runs. The analyzers
+    read ``text``, the UTF-8 reading; a declaration under which Python would read other text (or
+    none at all) is refused, so that what is assessed is what runs (docs/decisions/0031). A
+    declaration that gives the same text (latin-1 on an ASCII program, say) is harmless and kept."""
+    try:
+        declared, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    except SyntaxError as exc:  # a codec Python does not know, or a BOM with another declaration
+        reason = "a UTF-8 byte-order mark and a coding line for another encoding" if raw.startswith(b"\xef\xbb\xbf") else exc.msg
+        raise InvalidSubmission(
+            f"{source} declares an encoding Python refuses ({reason}): remove the coding line; mai-safety assesses and runs UTF-8"
+        ) from None
+    if declared in ("utf-8", "utf-8-sig"):
+        return
+    try:
+        python_reads = raw.decode(declared)
+    except (UnicodeDecodeError, LookupError):
+        python_reads = None
+    if python_reads != text:
+        where = next(
+            (index for index, (ours, theirs) in enumerate(zip(text, python_reads or "")) if ours != theirs),
+            min(len(text), len(python_reads or "")),
+        )
+        line = text.count("\n", 0, where) + 1
+        raise InvalidSubmission(
+            f"{source} declares the encoding {declared!r}, under which Python reads other text than the "
+            f"UTF-8 that is assessed (from line {line}): remove the coding line and save it as UTF-8"
+        )

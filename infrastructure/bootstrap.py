@@ -20,8 +20,8 @@ from mai_safety.application.reports import VerificationReport
 from mai_safety.domain.network import KnownThreats
 
 from .alerts.alerts import verify_failed_alert
-from .alerts.follower import AlertFollower
-from .alerts.policy import load_alerts_policy
+from .alerts.follower import AlertFollower, AlertsInForce
+from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
@@ -259,13 +259,21 @@ def _check_store(store: StoreChoice) -> None:
         raise ConfigurationError(f"the Postgres setting {exc.args[0]} is missing") from None
 
 
-def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower | None:
-    """The webhook alerts of policies/alerts.yaml, following ``service``'s ledger from its head;
-    None when no webhook is set. Close it before the service (docs/decisions/0022)."""
-    policy = load_alerts_policy(settings.policies_dir)
-    if policy is None:
-        return None
-    return AlertFollower(service.recorder, service.mapper, policy, WebhookSender(policy.webhook)).start()
+def start_alerts(settings: Settings, service: MaiSafety) -> AlertFollower:
+    """The webhook alerts of the alerts.yaml in force (the version the ledger holds, followed as
+    versions are applied), following ``service``'s ledger from its head. Close it before the
+    service (docs/decisions/0022, 0032)."""
+
+    def load(version: int, files: dict[str, str]) -> AlertsPolicy | None:
+        loader = service.policy_loader
+        if version == 0 or not isinstance(loader, FolderPolicyLoader):
+            return load_alerts_policy(settings.policies_dir)
+        return load_alerts_policy(loader.folder(version, files))
+
+    version = service.recorded_policy_version()  # one indexed read; the files only when a version was applied
+    policy = load(version, service.policy_in_force().files if version else {})
+    sender = WebhookSender(policy.webhook) if policy is not None else None
+    return AlertFollower(service.recorder, service.mapper, policy, sender, AlertsInForce(load)).start()
 
 
 def alert_verify_failed(settings: Settings, report: VerificationReport, actor: str, wait_s: float = 10.0) -> None:

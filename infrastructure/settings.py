@@ -52,6 +52,8 @@ SERVICE_SETTINGS = {
         "the Ed25519 key that signs ledger checkpoints and MACs its events "
         "(default $XDG_CONFIG_HOME/mai-safety/signing-key.pem, or DATA_DIR/signing-key.pem where an older install left one)"
     ),
+    "MAI_SAFETY_SECRETS_DIR": "the folder whose files alerts.yaml's webhook.secret_file names (default $XDG_CONFIG_HOME/mai-safety/secrets)",
+    "MAI_SAFETY_WEBHOOK_LOOPBACK": "allow: the alerts webhook may be on this host's loopback (refused otherwise)",
 }
 #: Settings the project's scripts and tests read, and the client's (mai_safety.client, the CLI in
 #: client mode, `mai-safety mcp`): accepted here so that setting them is never an error.

@@ -1,21 +1,34 @@
 """policies/alerts.yaml: the optional webhook that is told of what a security officer must see.
 
 Validated like every policy file (policies/files.py): one ConfigurationError naming the file, the key
-and what was expected. The shared secret is never in the YAML: the policy names a file holding it
-(``secret_file``) or an environment variable (``secret_env``), read once at load."""
+and what was expected. The shared secret is never in the YAML: the policy names an environment
+variable (``secret_env``) or a file (``secret_file``) by its bare name in the secrets folder
+(``MAI_SAFETY_SECRETS_DIR``, by default ``$XDG_CONFIG_HOME/mai-safety/secrets``), read as a regular
+file that stays inside that folder. A policy is applied by an admin over HTTP and checked by the
+service, which may read what the admin may not: a path is refused by its form, before anything is
+opened, and every reason a named secret cannot be used (missing, not a regular file, a link out of
+the folder, unreadable, too short) gets one answer, so validation tells nothing about other files
+(docs/decisions/0032). The URL is checked by destination.py."""
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from mai_safety.application.errors import ConfigurationError
+from mai_safety.domain.errors import InvalidSubmission
 
+from ..input_files import UnreadableInput, read_regular_file
 from ..policies.files import StrictModel, load
+from .destination import RefusedDestination, check_url, loopback_allowed
+
+SECRETS_SETTING = "MAI_SAFETY_SECRETS_DIR"
+_SECRET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 AlertKind = Literal["blocked", "override", "violation", "verify_failed"]
 #: Terminations that are a violation: a limit or a policy stopped the code. Not "timeout" by
@@ -35,6 +48,15 @@ class _Webhook(StrictModel):
     backoff_s: float = Field(default=1.0, ge=0, le=60)
     max_backoff_s: float = Field(default=60.0, ge=0, le=3600)
     queue: int = Field(default=1000, ge=1, le=100_000)
+
+    @field_validator("secret_file")
+    @classmethod
+    def _a_name_in_the_secrets_folder(cls, name: str | None) -> str | None:
+        if name is not None and not _SECRET_NAME.match(name):
+            raise ValueError(
+                f"name a file of the secrets folder ({SECRETS_SETTING}) by its bare name (letters, digits, '.', '_', '-'), not a path"
+            )
+        return name
 
     @model_validator(mode="after")
     def _one_secret(self) -> _Webhook:
@@ -60,6 +82,7 @@ class WebhookPolicy:
     backoff_s: float
     max_backoff_s: float
     queue: int
+    allow_loopback: bool = False  # MAI_SAFETY_WEBHOOK_LOOPBACK=allow (destination.py)
 
 
 @dataclass(frozen=True)
@@ -79,6 +102,11 @@ def load_alerts_policy(policies_dir: Path) -> AlertsPolicy | None:
     if loaded.webhook is None:
         return None
     hook = loaded.webhook
+    allow_loopback = loopback_allowed()
+    try:
+        check_url(hook.url, allow_loopback=allow_loopback)
+    except RefusedDestination as exc:
+        raise ConfigurationError(f"policy file {path}: key webhook.url: {exc}: alerts may not go there") from None
     return AlertsPolicy(
         webhook=WebhookPolicy(
             url=hook.url,
@@ -88,11 +116,20 @@ def load_alerts_policy(policies_dir: Path) -> AlertsPolicy | None:
             backoff_s=hook.backoff_s,
             max_backoff_s=hook.max_backoff_s,
             queue=hook.queue,
+            allow_loopback=allow_loopback,
         ),
         events=frozenset(loaded.events),
         violation_reasons=frozenset(loaded.violation_reasons),
         poll_s=loaded.poll_s,
     )
+
+
+def secrets_dir() -> Path:
+    """Where a webhook's ``secret_file`` is looked for."""
+    configured = os.environ.get(SECRETS_SETTING)
+    if configured:
+        return Path(configured).expanduser()
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "mai-safety" / "secrets"
 
 
 def _secret(path: Path, hook: _Webhook) -> bytes:
@@ -101,13 +138,17 @@ def _secret(path: Path, hook: _Webhook) -> bytes:
         value = os.environ.get(hook.secret_env, "").strip().encode()
         where = f"the environment variable {hook.secret_env}"
     else:
-        key = "webhook.secret_file"
-        secret_path = Path(str(hook.secret_file)).expanduser()
-        where = f"the file {secret_path}"
+        folder = secrets_dir()
         try:
-            value = secret_path.read_bytes().strip()
-        except OSError as exc:
-            raise ConfigurationError(f"policy file {path}: key {key}: {where} cannot be read ({exc.strerror or exc})") from None
+            value = read_regular_file(str(folder / str(hook.secret_file)), 4096, within=str(folder)).strip()
+        except (UnreadableInput, InvalidSubmission, OSError):
+            value = b""  # one answer for missing, refused and unreadable: validation is no oracle
+        if len(value) < _MIN_SECRET_BYTES:
+            raise ConfigurationError(
+                f"policy file {path}: key webhook.secret_file: no usable secret named {hook.secret_file} in the secrets "
+                f"folder ({SECRETS_SETTING}): a regular file there holding at least {_MIN_SECRET_BYTES} bytes"
+            )
+        return value
     if len(value) < _MIN_SECRET_BYTES:
         raise ConfigurationError(f"policy file {path}: key {key}: {where} must hold a secret of at least {_MIN_SECRET_BYTES} bytes")
     return value

@@ -4,7 +4,9 @@
 logged. Each alert is tried up to ``attempts`` times; a refused connection, a timeout, a 5xx or a
 429 is retried after a back-off that doubles (``backoff_s``, capped at ``max_backoff_s``); any
 other answer below 200 or from 300 up is final. Giving up is logged, never raised. httpx's errors
-are read here and nowhere else."""
+are read here and nowhere else. Before each attempt the URL's host is resolved and every address
+checked (destination.py); the request goes to the checked address (the name kept in ``Host`` and
+in TLS's server name), and a refused one is final."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from typing import Any
 
 import httpx
 
+from .destination import RefusedDestination, resolve_checked
 from .policy import WebhookPolicy
 from .signing import signed_headers
 
@@ -101,7 +104,14 @@ class WebhookSender:
         self.attempted += 1
         timestamp = str(int(self._clock()))  # signed afresh on each attempt: a retry is not stale
         try:
-            response = self._client.post(self._policy.url, content=body, headers=signed_headers(self._policy.secret, timestamp, body))
+            address = resolve_checked(self._policy.url, allow_loopback=self._policy.allow_loopback)
+        except RefusedDestination as exc:
+            return f"final: {exc}: alerts may not go there"
+        url = httpx.URL(self._policy.url)
+        headers = {**signed_headers(self._policy.secret, timestamp, body), "Host": url.netloc.decode("ascii")}
+        extensions = {"sni_hostname": url.host} if url.scheme == "https" else {}
+        try:
+            response = self._client.post(url.copy_with(host=address), content=body, headers=headers, extensions=extensions)
         except httpx.HTTPError as exc:
             return f"{type(exc).__name__}: {exc}"
         if 200 <= response.status_code < 300:

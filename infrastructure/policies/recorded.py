@@ -42,6 +42,9 @@ class FolderPolicyLoader:
         return records_of(files)
 
     def load(self, version: int, files: dict[str, str]) -> tuple[ExecutionPolicy, Assessor]:
+        return self.build(self.folder(version, files), version)
+
+    def folder(self, version: int, files: dict[str, str]) -> Path:
+        """The folder a recorded version's files are written to (once), for the loaders to read."""
         digest = hashlib.sha256("".join(record["sha256"] for record in records_of(files).values()).encode()).hexdigest()
-        folder = write_folder(files, self.data_dir / "policies" / f"v{version}-{digest[:16]}")
-        return self.build(folder, version)
+        return write_folder(files, self.data_dir / "policies" / f"v{version}-{digest[:16]}")

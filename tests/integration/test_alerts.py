@@ -50,7 +50,7 @@ def an_app(level: RiskLevel = RiskLevel.LOW, outcome: RunOutcome | None = None) 
 
 def a_policy(url: str, *, events: tuple[str, ...] = ("blocked", "override", "violation", "verify_failed"), attempts: int = 5, backoff_s: float = 0.0) -> AlertsPolicy:
     return AlertsPolicy(
-        webhook=WebhookPolicy(url=url, secret=SECRET, timeout_s=5, attempts=attempts, backoff_s=backoff_s, max_backoff_s=backoff_s, queue=10),
+        webhook=WebhookPolicy(url=url, secret=SECRET, timeout_s=5, attempts=attempts, backoff_s=backoff_s, max_backoff_s=backoff_s, queue=10, allow_loopback=True),
         events=frozenset(events),
         violation_reasons=frozenset({"memory", "pids", "cpu_time", "disk", "output_limit"}),
         poll_s=0.05,
@@ -181,9 +181,12 @@ def test_the_secret_is_read_from_the_variable_the_policy_names(tmp_path: Path, m
     assert policy is not None and policy.webhook.secret == SECRET and "verify_failed" in policy.events
 
 
-def test_the_secret_is_read_from_the_file_the_policy_names(tmp_path: Path) -> None:
-    (tmp_path / "secret").write_bytes(SECRET + b"\n")
-    policy = load_alerts_policy(write_policy(tmp_path, f"  url: http://127.0.0.1:9/x\n  secret_file: {tmp_path / 'secret'}\n"))
+def test_the_secret_is_read_from_the_file_the_policy_names_in_the_secrets_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secrets = tmp_path / "secrets"
+    secrets.mkdir()
+    (secrets / "hook").write_bytes(SECRET + b"\n")
+    monkeypatch.setenv("MAI_SAFETY_SECRETS_DIR", str(secrets))
+    policy = load_alerts_policy(write_policy(tmp_path, "  url: https://alerts.example.org/x\n  secret_file: hook\n"))
     assert policy is not None and policy.webhook.secret == SECRET
 
 
@@ -191,14 +194,18 @@ def test_the_secret_is_read_from_the_file_the_policy_names(tmp_path: Path) -> No
     ("webhook", "message"),
     [
         ("  url: https://a.example/x\n", "key webhook: name the shared secret with exactly one of secret_file or secret_env"),
-        ("  url: https://a.example/x\n  secret_env: A\n  secret_file: /x\n", "exactly one of secret_file or secret_env"),
+        ("  url: https://a.example/x\n  secret_env: A\n  secret_file: x\n", "exactly one of secret_file or secret_env"),
         ("  url: https://a.example/x\n  secret: hunter2hunter2hunter2\n", "key webhook.secret: unknown key"),
         ("  url: ftp://a.example/x\n  secret_env: A\n", "key webhook.url:"),
         ("  url: https://a.example/x\n  secret_env: MAI_SAFETY_TEST_UNSET\n", "key webhook.secret_env: the environment variable MAI_SAFETY_TEST_UNSET must hold a secret of at least 16 bytes"),
-        ("  url: https://a.example/x\n  secret_file: /nonexistent/secret\n", "key webhook.secret_file: the file /nonexistent/secret cannot be read"),
+        ("  url: https://a.example/x\n  secret_file: /etc/shadow\n", "key webhook.secret_file: name a file of the secrets folder"),
+        ("  url: https://a.example/x\n  secret_file: no-such-secret\n", "key webhook.secret_file: no usable secret named no-such-secret"),
+        ("  url: http://169.254.169.254/latest/meta-data\n  secret_env: A\n", "key webhook.url: 169.254.169.254 is a cloud metadata service"),
+        ("  url: http://[fe80::1]/x\n  secret_env: A\n", "key webhook.url: fe80::1 is link-local"),
+        ("  url: http://metadata.google.internal/x\n  secret_env: A\n", "key webhook.url: metadata.google.internal is a cloud metadata service"),
         ("  url: https://a.example/x\n  secret_env: A\n  attempts: 0\n", "key webhook.attempts:"),
     ],
-    ids=["no-secret", "two-secrets", "secret-inline", "not-http", "empty-variable", "missing-file", "no-attempts"],
+    ids=["no-secret", "two-secrets", "secret-inline", "not-http", "empty-variable", "a-path", "missing-file", "metadata", "link-local", "metadata-name", "no-attempts"],
 )
 def test_a_bad_alerts_policy_is_refused_naming_the_file_and_the_key(tmp_path: Path, webhook: str, message: str) -> None:
     with pytest.raises(ConfigurationError) as raised:

@@ -28,7 +28,7 @@ def a_ledger(tmp_path: Path, url: str) -> dict[str, str]:
         record_waiting(app)
     finally:
         app.close()
-    return {"MAI_SAFETY_DATABASE_URL": database, **service_environ(tmp_path / "data", policies), "HOOK_SECRET": SECRET, "MAI_SAFETY_ACTOR": "auditor"}
+    return {"MAI_SAFETY_DATABASE_URL": database, **service_environ(tmp_path / "data", policies), "HOOK_SECRET": SECRET, "MAI_SAFETY_ACTOR": "auditor", "MAI_SAFETY_WEBHOOK_LOOPBACK": "allow"}
 
 
 def test_a_failed_audit_verify_is_alerted_and_an_intact_one_is_not(tmp_path: Path) -> None:
@@ -72,7 +72,7 @@ def test_a_running_service_alerts_a_blocked_submission_it_recorded(tmp_path: Pat
         policies = policies_with(tmp_path, alerts={"webhook": {"url": listener.url, "secret_env": "HOOK_SECRET"}, "poll_s": 0.1})
         database = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
         tokens = grant_tokens(database, policies, {"mai": ["submitter"]})
-        with running_server(tmp_path, database, policies, {"HOOK_SECRET": SECRET}) as server:
+        with running_server(tmp_path, database, policies, {"HOOK_SECRET": SECRET, "MAI_SAFETY_WEBHOOK_LOOPBACK": "allow"}) as server:
             response = httpx.post(f"{server.url}/v1/executions", json={"code": blocked_code}, headers={"Authorization": f"Bearer {tokens['mai']}"}, timeout=90)
             assert response.status_code in (200, 202), response.text
             assert listener.delivered.wait(60), server.output()

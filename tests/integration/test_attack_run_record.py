@@ -177,3 +177,85 @@ open("/etc/passwd").read()
     assert report.status == "completed", report.stderr
     events = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]["events"]
     assert events["introspection"]["first"][0]["event"] == "gc.get_objects"
+
+
+def test_walking_the_frames_up_to_the_recorder_leaves_a_record_that_is_not_complete(app: MaiSafety) -> None:
+    """The attack on 9943142: up the frames to the runner's recorder, silence it, then act. The
+    first frame the code takes is on the record before the code holds it, and the record says it
+    cannot be complete."""
+    program = b"""
+import os, sys
+open("/etc/hostname").read()
+frame = sys._getframe()
+while frame is not None:
+    for value in list(frame.f_locals.values()):
+        if type(value).__name__ == "_Recorder":
+            value.busy = True
+    frame = frame.f_back
+os.system("true")
+print("walked")
+"""
+    report = app.run(program, confirm=True)
+    assert report.status == "completed" and report.stdout.strip() == "walked", (report.detail, report.stderr)
+    attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is False, attempted
+    assert "reached for what can silence the recorder" in attempted["problem"]
+    assert attempted["reached"]["first"][0]["event"] == "sys._getframe"
+    assert attempted["reached"]["first"][0]["by"] == "/sandbox/main.py:4"
+
+
+def test_an_atexit_kill_after_the_runners_end_leaves_a_record_that_is_not_complete(app: MaiSafety) -> None:
+    """The attack on 9943142: a handler the interpreter runs after the runner's closing line acts
+    unrecorded, then kills the process. The runner now runs the code's handlers while it still
+    records, and seals only after them: the kill leaves no seal."""
+    program = b"""
+import atexit, os, signal
+open("/etc/hostname").read()
+def later():
+    os.system("true")
+    os.kill(os.getpid(), signal.SIGKILL)
+atexit.register(later)
+print("registered")
+"""
+    report = app.run(program, confirm=True)
+    attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is False and "sealed closing line" in attempted["problem"], attempted
+    assert any("true" in item["args"] for item in attempted["events"]["process"]["first"]), attempted
+    assert report.exit_code == 137
+
+
+def test_a_closing_line_forged_on_the_channel_and_the_channel_cut_leave_no_seal(app: MaiSafety) -> None:
+    """The code writes the old closing line itself on the record's descriptor, then points that
+    descriptor at /dev/null and acts: without the run's key it cannot seal."""
+    program = b"""
+import os, stat
+for fd in range(3, 20):
+    try:
+        if stat.S_ISSOCK(os.fstat(fd).st_mode):
+            os.write(fd, b'{"end":true,"status":0}\\n')
+            os.dup2(os.open("/dev/null", os.O_WRONLY), fd)
+    except OSError:
+        pass
+os.system("true")
+"""
+    report = app.run(program, confirm=True)
+    assert report.status == "completed", (report.detail, report.stderr)
+    attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is False, attempted
+
+
+def test_a_signal_handler_which_is_handed_frames_leaves_a_record_that_is_not_complete(app: MaiSafety) -> None:
+    """A Python signal handler is given the frame it interrupts, with no audit event on the way:
+    the runner looks for the code's handlers before it seals, and names them."""
+    program = b"""
+import os, signal
+def handler(number, frame):
+    while frame is not None:
+        frame = frame.f_back
+signal.signal(signal.SIGUSR1, handler)
+os.kill(os.getpid(), signal.SIGUSR1)
+"""
+    report = app.run(program, confirm=True)
+    assert report.status == "completed", (report.detail, report.stderr)
+    attempted = _ending(app, report.execution_id)["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is False and attempted["reached"]["first"][0]["event"] == "signal handler", attempted

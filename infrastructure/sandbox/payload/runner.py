@@ -6,7 +6,11 @@ the standard library only. Before the code starts it connects to the supervisor'
 installs a PEP 578 audit hook that sends one JSON line for each of the first few security-relevant
 events of a kind (file opens, process launches, socket connects, file system changes, native code
 loading, dynamic code, signals, introspection that could reach this recorder) and the running
-counts, and a closing line when the program ends.
+counts. The supervisor's first line on that socket is the run's key; the record ends with a seal
+(decision 0033): after the program, its threads and its atexit handlers, the runner sends a SHA-256
+keyed by the run's key over every line it sent and the exit status, and ends the process at once.
+Any way the code takes toward the recorder (a frame, the collector, a tracer, native code, its own
+memory) is sent first, as a ``reach`` line, before the code holds it.
 
 Started ahead in a pool container (``runner.py --primed``, decision 0015), it first connects to
 /sandbox/go.sock and waits there for one line, the run's CPU-time and task limits, which it sets on
@@ -16,15 +20,22 @@ without a line means no run comes, and it ends.
 It is a record, not a wall, and it is self-reported: it runs in the code's own process, so code can
 stop it (``os._exit``, a crash, tampering found through ``gc``, which is itself recorded first).
 What it cannot do is take back what was already sent: every line leaves the sandbox before the
-action it describes happens. The container's limits and the supervisor are what enforce.
+action it describes happens; nor can it seal a record it cut, without the key that only the hook's
+closure holds. The container's limits and the supervisor are what enforce.
 """
 
 from __future__ import annotations
 
+import atexit
+import builtins
 import os
-import runpy
 import socket
 import sys
+import types
+
+# The runner's own copy of the built-in names: functions defined below look them up here, so a
+# program that replaces ``builtins.repr`` or ``builtins.isinstance`` does not reach into the hook.
+__builtins__ = dict(vars(builtins))  # noqa: A001 - deliberately the module's private builtins
 
 FIRST = 5
 PROGRAM = "/sandbox/main.py"
@@ -73,84 +84,231 @@ CATEGORIES = {
 }
 
 
-class _Recorder:
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.busy = False
-        self.channel = None
-        try:
-            channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            channel.connect(FEED)
-            self.channel = channel
-        except OSError:
-            pass  # the supervisor records that the runner never reported
+# Where a frame handed out can lead: up to the runner, and from there to the recorder. These
+# standard-library functions give the frame they take to their caller, so their caller is the one asking.
+_HANDS_OUT = frozenset({"currentframe", "stack", "trace", "walk_stack", "walk_tb", "getouterframes", "getinnerframes"})
+_FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+# Ways to the recorder's objects, its memory or a disguise as the library: asked for by the code
+# itself, each leaves the record unable to say it is complete (decision 0033).
+_REACH_EVENTS = frozenset(
+    {
+        "sys._getframe",
+        "sys._current_frames",
+        "sys._getframemodulename",
+        "gc.get_objects",
+        "gc.get_referrers",
+        "gc.get_referents",
+        "sys.settrace",
+        "sys.setprofile",
+        "code.__new__",
+        "marshal.loads",
+        "ctypes.dlopen",
+        "ctypes.dlsym",
+        "ctypes.cdata",
+        "ctypes.string_at",
+        "ctypes.addressof",
+    }
+)
+_LIBRARY = ("/usr/lib/python3", "/usr/local/lib/python3", "<frozen ")
+_MEMORY = ("/proc/self/mem", "/proc/thread-self/mem")
+SEAL_EVENT = "mai-safety.seal"
 
-    def hook(self, event: str, args: tuple) -> None:
-        category = CATEGORIES.get(event)
-        if category is None or self.busy:
+
+def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one closure, so nothing of it hangs off a frame
+    """The audit hook, its state kept in this closure: no frame of the code's nor the runner's
+    module globals lead to it, and it is bound to what it uses now, so replacing a module's names
+    later changes nothing. Sealing is asked for by an audit event that only ``_finish``, in this
+    process, may raise; the seal covers every line sent (a running SHA-256) and the status, keyed
+    by the run's key that the supervisor sent over the channel before the code started."""
+    import _json
+    import _sha256
+
+    quote = _json.encode_basestring_ascii
+    categories, first, describe, getframe, getpid = dict(CATEGORIES), FIRST, _describe, sys._getframe, os.getpid
+    hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
+    seal_event, owner, digest, path_of = SEAL_EVENT, getpid(), _sha256.sha256, _path
+    import _thread
+    import _signal  # not signal.py, whose wrappers look names up in the builtins the code can replace
+    import gc
+
+    thread_of, busy = _thread.get_ident, set()  # per thread: one thread in the hook never blinds another
+    sending = _thread.allocate_lock()
+    gc_enabled, gc_disable, gc_enable = gc.isenabled, gc.disable, gc.enable
+    handler_of, defaults = _signal.getsignal, (_signal.SIG_DFL, _signal.SIG_IGN, None, _signal.default_int_handler)
+    signals = [number for number in range(1, _signal.NSIG) if number not in (_signal.SIGKILL, _signal.SIGSTOP)]
+    counts: dict = {}
+    sent = digest()
+    state = {"channel": channel.sendall if channel is not None else None}
+
+    def encode(item) -> str:
+        if isinstance(item, dict):
+            return "{" + ",".join(quote(str(name)) + ":" + encode(value) for name, value in item.items()) + "}"
+        if isinstance(item, bool) or item is None:
+            return {True: "true", False: "false", None: "null"}[item]
+        if isinstance(item, int):
+            return str(item)
+        return quote(str(item))
+
+    def send(item: dict) -> None:
+        live = state["channel"]
+        if live is None:
             return
-        self.busy = True  # our own sends raise audit events too
+        line = encode(item).encode("utf-8")[:4000] + b"\n"
+        with sending:  # threads of the code: whole lines, hashed in the order they leave
+            try:
+                live(line)
+                sent.update(line)
+            except OSError:
+                state["channel"] = None
+
+    def asker(frame):
+        """The code that asked: past the standard library's functions that hand a frame out."""
+        while frame is not None and str.startswith(frame.f_code.co_filename, library) and frame.f_code.co_name in hands_out:
+            frame = frame.f_back
+        return frame
+
+    def reached(event: str, args: tuple):
+        if event == "object.__getattr__":
+            if len(args) < 2 or args[1] not in frame_attributes:
+                return None
+            event += " " + args[1]
+        elif event == "open":
+            path = path_of(args[0]) or ""
+            if not (str.startswith(path, memory) or (path[:6] == "/proc/" and str.endswith(path, "/mem"))):
+                return None
+        elif event == "compile":
+            if not (type(args[1]) is str and str.startswith(args[1], library + ("/sandbox/runner",))):
+                return None  # code may be compiled under any name but the library's or the runner's
+        elif event not in reach_events:
+            return None
+        frame = asker(getframe(2))
+        if frame is None or id(frame.f_code) in runner_codes or str.startswith(frame.f_code.co_filename, library):
+            return None  # the runner, or the standard library working for itself
+        return {"event": event, "by": f"{frame.f_code.co_filename}:{frame.f_lineno}"[:160]}
+
+    def seal(status) -> None:
+        # A Python signal handler is handed the frame it interrupts, which may be this hook's.
+        handlers = [number for number in signals if all(handler_of(number) is not default for default in defaults)]
+        if handlers:
+            send({"reach": {"event": "signal handler", "by": f"signals {handlers[:8]}"}})
+        for category, count in counts.items():
+            if count > first:
+                send({"category": category, "count": count})
+        if key is not None and isinstance(status, int):
+            status = int(status)
+            mark = digest(key + sent.digest() + str(status).encode()).hexdigest()
+            send({"seal": mark, "status": status})
+        state["channel"] = None  # nothing after the seal: the runner ends at once
+
+    def hook(event: str, args: tuple) -> None:
+        me = thread_of()
+        if me in busy:
+            return
+        busy.add(me)  # our own sends and look-ups raise audit events too
+        collecting = gc_enabled()
+        if collecting:
+            gc_disable()  # no finalizer of the code's runs inside the hook, where its frame leads here
         try:
-            detail = _describe(event, args)
+            if event == seal_event:
+                if getframe(1).f_code is finish_code and getpid() == owner:
+                    seal(args[0] if args else None)
+                elif getpid() == owner:
+                    send({"reach": {"event": seal_event, "by": "not the runner's end"}})
+                return
+            reach = reached(event, args)
+            if reach is not None:
+                send({"reach": reach})  # before the frame or the memory reaches the code
+            category = categories.get(event)
+            if category is None:
+                return
+            detail = describe(event, args)
             if detail is None:
                 return
-            count = self.counts[category] = self.counts.get(category, 0) + 1
-            if count <= FIRST:
-                self.send({"category": category, "count": count, "detail": detail})
+            count = counts[category] = counts.get(category, 0) + 1
+            if count <= first:
+                send({"category": category, "count": count, "detail": detail})
             elif count & (count - 1) == 0:  # then at every power of two: the counts only grow
-                self.send({"category": category, "count": count})
+                send({"category": category, "count": count})
         except Exception:  # noqa: BLE001 - the hook must never break the program it watches
             pass
         finally:
-            self.busy = False
+            if collecting:
+                gc_enable()
+            busy.discard(me)
 
-    def send(self, item: dict) -> None:
-        if self.channel is None:
-            return
-        try:
-            self.channel.sendall(_json(item).encode("utf-8")[:4000] + b"\n")
-        except OSError:
-            self.channel = None
-
-    def close(self, status: int) -> None:
-        self.busy = True
-        for category, count in self.counts.items():
-            if count > FIRST:
-                self.send({"category": category, "count": count})
-        if self.channel is not None:  # by hand: a run that sent nothing never pays for importing json
-            try:
-                self.channel.sendall(b'{"end":true,"status":%d}\n' % status)
-            except OSError:
-                self.channel = None
+    return hook
 
 
-def _json(item: dict) -> str:
-    """json, imported at the first line sent (about 7 ms of the interpreter's start otherwise)."""
-    import json
+def _connect():
+    """The record channel and the run's key (the one line the supervisor sends first), or Nones."""
+    try:
+        channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        channel.connect(FEED)
+    except OSError:
+        return None, None  # the supervisor records that the runner never reported
+    key = b""
+    try:
+        channel.settimeout(5)
+        while not key.endswith(b"\n") and len(key) < 128:
+            chunk = channel.recv(128 - len(key))
+            if not chunk:
+                break
+            key += chunk
+        channel.settimeout(None)
+    except OSError:
+        pass
+    return channel, (key.strip() or None) if key.endswith(b"\n") else None
 
-    return json.dumps(item, separators=(",", ":"))
+
+def _shown(value: object, depth: int = 0) -> str:
+    """A repr of what the code handed over that runs none of the code's own methods (a subclass's
+    ``__repr__`` would run inside the hook, which is busy and so blind)."""
+    kind = type(value)
+    if kind in (str, bytes):
+        return repr(value[:400])
+    if value is None or kind in (int, float, bool):
+        return repr(value)[:400]
+    if kind in (tuple, list) and depth < 3:
+        inner = ", ".join(_shown(item, depth + 1) for item in value[:20])
+        return ("(%s)" if kind is tuple else "[%s]") % inner
+    if kind is dict and depth < 3:
+        return "{%s}" % ", ".join(_shown(name, depth + 1) + ": " + _shown(item, depth + 1) for name, item in list(dict.items(value))[:20])
+    return object.__repr__(value)
 
 
-def _describe(event: str, args: tuple) -> dict | None:
+def _path(value: object) -> str | None:
+    if type(value) is str:
+        return value
+    if type(value) is bytes:
+        return value.decode("utf-8", "replace")
+    return None
+
+
+def _describe(  # noqa: C901 - one branch per kind of event
+    event: str, args: tuple, quiet: tuple = _QUIET_PREFIXES, getframe=sys._getframe, _shown=_shown, _path=_path
+) -> dict | None:
+    """What to send about one event; the names it uses are bound here, where the code cannot rebind them."""
     if event == "open":
-        path, mode = args[0], args[1]
-        if not isinstance(path, str) or path.startswith(_QUIET_PREFIXES):
+        path, mode = _path(args[0]), args[1]
+        if path is None:
+            return {"event": event, "path": _shown(args[0])[:200], "mode": _shown(mode)}
+        if str.startswith(path, quiet):
             return None  # the interpreter importing its own library is not the code's doing
-        return {"event": event, "path": path, "mode": str(mode)}
+        return {"event": event, "path": path, "mode": _shown(mode) if type(mode) is not str else mode}
     if event == "compile":
         source, filename = args[0], args[1]
-        if not str(filename).startswith("<"):
+        if type(filename) is str and str.startswith(filename, "<") is False:
             return None  # imports compile files; only code built at run time is of interest
-        caller = sys._getframe(3).f_code.co_filename
-        if caller.startswith(_QUIET_PREFIXES[:2]):
+        caller = getframe(3).f_code.co_filename
+        if str.startswith(caller, quiet[:2]):
             return None  # the standard library generating code (namedtuple, dataclasses) on the code's behalf
-        text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
+        text = source.decode("utf-8", "replace") if type(source) is bytes else source if type(source) is str else _shown(source)
         return {"event": event, "source": text[:120]}
     if event in ("socket.getaddrinfo", "socket.gethostbyname"):
-        return {"event": event, "host": repr(args[0])[:120], "port": repr(args[1]) if len(args) > 1 else ""}
-    if event.startswith("socket."):
-        return {"event": event, "address": repr(args[1] if len(args) > 1 else args)[:120]}
-    return {"event": event, "args": repr(args)[:160]}
+        return {"event": event, "host": _shown(args[0])[:120], "port": _shown(args[1]) if len(args) > 1 else ""}
+    if str.startswith(event, "socket."):
+        return {"event": event, "address": _shown(args[1] if len(args) > 1 else args)[:120]}
+    return {"event": event, "args": _shown(args)[:160]}
 
 
 def wait_for_run() -> bool:
@@ -233,6 +391,41 @@ def refuse_device_nodes() -> None:
         raise OSError(ctypes.get_errno(), "the sandbox could not refuse device nodes; the code was not run")
 
 
+def _run_program() -> None:
+    """Run /sandbox/main.py as ``__main__``, read as UTF-8 text: the text that was assessed. A
+    coding line (PEP 263) would make Python read the same bytes as other text (``# coding: utf-7``
+    turns ``+AAo-`` in a comment into a new line); compiled from text, Python ignores it."""
+    with open(PROGRAM, "rb") as handle:
+        source = handle.read().decode("utf-8-sig")
+    code = compile(source, PROGRAM, "exec", dont_inherit=True)
+    program = types.ModuleType("__main__")
+    program.__dict__.update(__file__=PROGRAM, __builtins__=builtins, __loader__=None, __spec__=None, __cached__=None)
+    sys.modules["__main__"] = program
+    exec(code, program.__dict__)  # noqa: S102 - this is the runner: running the code is its job
+
+
+def _finish(status: int, audit=sys.audit, run_exitfuncs=atexit._run_exitfuncs, end=os._exit, modules=sys.modules) -> None:
+    """After the program: its threads and its atexit handlers, still watched; then the seal, and
+    the end of the process at once, so that nothing of the code runs after the seal. What it calls
+    is bound here, before the code could replace it."""
+    threading = modules.get("threading")
+    if threading is not None:
+        try:
+            for thread in threading.enumerate():
+                if thread is not threading.main_thread() and not thread.daemon:
+                    thread.join()
+        except Exception:  # noqa: BLE001 - a thread the code broke: the seal says what it can
+            pass
+    run_exitfuncs()  # the code's own, as the interpreter's exit would run them
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a stream the code closed or replaced
+            pass
+    audit(SEAL_EVENT, status)
+    end(status)
+
+
 def main() -> int:
     refuse_device_nodes()
     if sys.argv[1:] == ["--primed"] and not wait_for_run():
@@ -243,8 +436,9 @@ def main() -> int:
             print(failed, file=sys.stderr)
             return 1
         sys.path.insert(0, os.getcwd())  # a helper module among the inputs is importable (after /sandbox)
-    recorder = _Recorder()
-    sys.addaudithook(recorder.hook)
+    channel, key = _connect()
+    sys.addaudithook(_recorder(channel, key, _finish.__code__, frozenset({id(main.__code__), id(_finish.__code__)})))
+    del channel, key  # held by the hook alone: this frame is one the code can walk to
     sys.argv = [PROGRAM]
     sys.path.insert(0, "/sandbox")
     dependencies = os.environ.pop("MAI_SAFETY_DEPS", "")
@@ -252,7 +446,7 @@ def main() -> int:
         sys.path.insert(1, dependencies)  # what pip installed for this run (-I leaves it off the path)
     status = 0
     try:
-        runpy.run_path(PROGRAM, run_name="__main__")
+        _run_program()
     except SystemExit as exit_:
         code = exit_.code
         if code is None:
@@ -270,10 +464,8 @@ def main() -> int:
 
         traceback.print_exception(type(error), error, frames or error.__traceback__)
         status = 1
-    sys.stdout.flush()
-    sys.stderr.flush()
-    recorder.close(status)
-    return status
+    _finish(status)
+    return status  # not reached: _finish ends the process
 
 
 if __name__ == "__main__":

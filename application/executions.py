@@ -15,14 +15,14 @@ from typing import Any, cast
 from uuid import UUID, uuid5
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from mai_safety.domain.access import Action, check_acting_principal_may, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate
 from mai_safety.domain.levels import Provenance, RiskLevel
-from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition, MaiSafetyError
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
@@ -30,21 +30,25 @@ from mai_safety.domain.payloads import CallerLabels
 
 from .access import TokenCommands
 from .aside import run_aside
+from .open_sets import OpenExecutions
 from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
-from .errors import ExecutionNotFound, IdempotencyConflict
+from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, report_for
 from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from .sizing import ExecutionPolicy, Sizer, Sizing
-from .supervision import Sampling, Supervisor, recover_lost
+from .abandoned import InFlight, Leases, Liveness
+from .open_sets import PENDING, open_holders
+from .supervision import Sampling, Supervisor, end_not_started, recover_lost
 from .verification import LedgerAudit
 from .queries import ExecutionQueries
 from .watch import ExecutionWatch
 
 
-#: Ends that mean the code never ran for want of the host; the caller is told to try again.
-RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
+#: Ends that mean the code never ran for want of the host (or of the process that was to start
+#: it); the caller is told to try again, and a retry with the same key runs it afresh.
+RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable", "not_started"})
 
 
 class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUID]):
@@ -97,6 +101,15 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         self.clock = clock
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
         self.ledger_stall_s = ledger_stall_s
+        # Every execution ends (application.abandoned): what this process moves on now, and who
+        # is gone. The index keeps, beside each execution it opens, who opened it: this process.
+        self.in_flight = InFlight()
+        if isinstance(self.recorder, OpenExecutions):
+            self.recorder.holder = sandbox.supervisor_id
+        self.liveness = Liveness(
+            lambda: sandbox.supervisor_id, sandbox.is_orphaned, self.recorder if isinstance(self.recorder, Leases) else None,
+            self.in_flight,
+        )
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -310,6 +323,36 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         with self.work_lock.hold("sweep") as mine:
             return self._expire_overdue() if mine else []
 
+    def sweep(self) -> list[str]:
+        """The service's sweep, one process at a time per ledger: end overdue waits, and every
+        execution whose holder is gone (a peer whose lease expired, a dead process of this host,
+        a start this process gave up): pending ones as not_started, runs as supervisor_lost."""
+        with self.work_lock.hold("sweep") as mine:
+            return [*self._expire_overdue(), *self._end_abandoned()] if mine else []
+
+    def renew_lease(self) -> None:
+        """This server's heartbeat on the ledger (application.abandoned)."""
+        self.liveness.renew()
+
+    def release_lease(self) -> None:
+        self.liveness.release()
+
+    def _end_abandoned(self) -> list[str]:
+        ages = self.liveness.ages()
+
+        def why_gone(execution_id: str, holder: str | None) -> str | None:
+            return self.liveness.why_gone(execution_id, holder, ages)
+
+        def why_unknown_gone(execution_id: str, execution: Execution) -> str | None:
+            return self.liveness.why_unknown_gone(execution_id, execution.modified_on)
+
+        pending = open_holders(self.recorder, PENDING)
+        ended = end_not_started(self.save, self._get, pending, why_gone, why_unknown_gone)
+        lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone)
+        for execution_id in (*ended, *lost):
+            self.in_flight.forget(execution_id)
+        return [*ended, *lost]
+
     def _expire_overdue(self) -> list[str]:
         ended = []
         for execution_id in self.awaiting_ids():
@@ -354,14 +397,55 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
 
     def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
-        return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
+        return self._end_abandoned()
 
     def _save_and_run(self, execution: Execution, sizing: Sizing, sandbox_answers: Callable[[], None] | None = None) -> None:
         """Once the sandbox answers (``sandbox_answers``: the answer asked already): record what
-        was decided, then run it."""
+        was decided, then run it. Once that is recorded, the execution ends whatever fails: here,
+        or (the ledger not answering) by recovery, with the cause kept here; and the caller is
+        told which execution was left in which state (ExecutionLeftOpen)."""
         (sandbox_answers or self.sandbox.check_available)()
-        self.save(execution)
-        self._run(execution, sizing)
+        key, recorded, cause = str(execution.id), execution.status.value, None
+        self.in_flight.enter(key)
+        try:
+            self.save(execution)  # if this fails, nothing was recorded
+            try:
+                self._run(execution, sizing)
+            except (LedgerUnavailable, PersistenceError) as exc:
+                if isinstance(exc, IntegrityError):
+                    raise  # another writer moved it on: it is not left behind
+                cause = f"the ledger failed while it was started or supervised ({_first_line(exc)})"
+                raise self._left_open(execution.id, recorded, cause) from exc
+            except MaiSafetyError:
+                raise  # said and recorded where it arose (host busy, no sandbox, a refused transition)
+            except Exception as exc:
+                cause = f"starting it failed ({type(exc).__name__}: {_first_line(exc)})"
+                raise
+        finally:
+            self.in_flight.leave(key, cause)
+
+    def _left_open(self, execution_id: UUID, recorded: str, cause: str) -> ExecutionLeftOpen:
+        """End what is still pending now if the ledger takes it; either way, the error that names it."""
+        try:
+            execution = self._get(execution_id)
+            if execution.status.value in ("assessed", "overridden"):
+                execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {cause}"})
+                self.save(execution)
+                self.in_flight.forget(str(execution_id))
+                return ExecutionLeftOpen(
+                    f"execution {execution_id} was recorded but could not be started ({cause}); it was ended unrun "
+                    "(not_started): try again, with the same Idempotency-Key to run it afresh",
+                    execution_id=str(execution_id), status=execution.status.value,
+                )
+            recorded = execution.status.value
+        except Exception:  # noqa: BLE001 - the ledger still fails: recovery ends it with the cause kept here
+            pass
+        ends = "ended unrun (not_started)" if recorded in ("assessed", "overridden") else "ended"
+        return ExecutionLeftOpen(
+            f"execution {execution_id} was recorded ({recorded}) but the ledger failed ({cause}); it is {ends} "
+            "by recovery once the ledger answers: read it, or try again with the same Idempotency-Key",
+            execution_id=str(execution_id), status=recorded,
+        )
 
     def _run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise and record the end (application.supervision)."""
@@ -428,6 +512,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
                 execution = self._get(candidate)
             except ExecutionNotFound:
                 return candidate
+            if execution.status in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+                execution = self._end_if_abandoned(execution)
             if not (
                 execution.status is ExecutionStatus.REJECTED
                 and execution.outcome.get("termination_reason") in RETRYABLE_ENDS
@@ -435,6 +521,26 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
                 return candidate
             candidate = uuid5(execution_id, f"attempt {attempt}")
         raise HostBusy(f"execution {execution_id} was refused for want of room 1000 times: use a new Idempotency-Key")
+
+    def _end_if_abandoned(self, execution: Execution) -> Execution:
+        """A retry finds its execution recorded and never started: if nobody will start it, end
+        it unrun (not_started) now, so that the retry runs the code afresh."""
+        holder = open_holders(self.recorder, PENDING).get(execution.id)
+        ages = self.liveness.ages()
+        why = (
+            self.liveness.why_gone(str(execution.id), holder, ages)
+            if holder
+            else self.liveness.why_unknown_gone(str(execution.id), execution.modified_on)
+        )
+        if why is None:
+            return execution
+        execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
+        try:
+            self.save(execution)
+        except IntegrityError:
+            pass  # moved on meanwhile: read it again
+        self.in_flight.forget(str(execution.id))
+        return self._get(execution.id)
 
     def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
         try:
@@ -447,6 +553,11 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             )
         return self.report(execution.id)
 
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 __all__ = ["MaiSafety"]

@@ -191,11 +191,17 @@ class _Watch:
             self.current = supervisor.save_unless_ended(self.current)
 
 
-def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID]) -> list[str]:
+#: Why a holder (a supervisor id) will never move an execution on, or None while it may
+#: (``Liveness.why_gone``, with the leases read once per pass).
+WhyGone = Callable[[str, "str | None"], "str | None"]
+
+
+def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID], why_gone: WhyGone | None = None) -> list[str]:
     """End every execution whose supervisor died mid-run: kill and remove its container and record
     Terminated (supervisor_lost). ``running``: those the index says are running; any container of
     this ledger's whose supervisor is gone is looked at too (killed before Started was recorded;
-    or missing from the index, which is not the record: docs/decisions/0019). Returns their ids."""
+    or missing from the index, which is not the record: docs/decisions/0019). ``why_gone`` judges
+    a supervisor (by default: a process of this host that no longer lives). Returns their ids."""
     lost = []
     candidates = dict.fromkeys([*(str(each) for each in running), *sandbox.orphaned_executions()])
     for execution_id in candidates:
@@ -206,10 +212,17 @@ def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUI
         if execution.status.is_final:
             continue
         if execution.status is ExecutionStatus.RUNNING:
-            if not sandbox.is_orphaned(execution.supervisor or ""):
+            supervisor = execution.supervisor or ""
+            if why_gone is not None:
+                why = why_gone(execution_id, supervisor)
+            else:
+                why = f"its process {supervisor} is gone" if sandbox.is_orphaned(supervisor) else None
+            if why is None:
                 continue
             environment = sandbox.describe_execution(execution_id)
-            outcome: OutcomeRecord = {"detail": f"supervisor {execution.supervisor} is gone", **cast(OutcomeRecord, environment)}
+            outcome: OutcomeRecord = {
+                "detail": f"supervisor {execution.supervisor} is gone: {why}", **cast(OutcomeRecord, environment)
+            }
             if execution.samples:
                 outcome["last_sample"] = execution.samples[-1]
         else:
@@ -225,4 +238,34 @@ def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUI
     return lost
 
 
-__all__ = ["Sampling", "Supervisor", "recover_lost"]
+def end_not_started(
+    save: Save, load: Load, pending: dict[UUID, str | None], why_gone: WhyGone, why_unknown_gone: Callable[[str, Execution], str | None]
+) -> list[str]:
+    """End every pending execution (recorded, on its way to start, waiting for nobody) whose
+    holder is gone, as Terminated (not_started) with the cause: it never ran, and nobody will
+    start it. ``pending``: the index's, each with its holder (None: unknown, then judged by
+    ``why_unknown_gone``). Returns their ids."""
+    ended = []
+    for execution_id, holder in pending.items():
+        key = str(execution_id)
+        why = why_gone(key, holder) if holder else None
+        try:
+            execution = load(execution_id)
+        except ExecutionNotFound:
+            continue
+        if execution.status not in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+            continue  # started, ended or waiting meanwhile: the index moves with the next append
+        if not holder:
+            why = why_unknown_gone(key, execution)
+        if why is None:
+            continue
+        execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
+        try:
+            save(execution)
+        except IntegrityError:
+            continue  # moved on meanwhile (started, or ended by another server's sweep)
+        ended.append(key)
+    return ended
+
+
+__all__ = ["Sampling", "Supervisor", "end_not_started", "recover_lost"]

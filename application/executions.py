@@ -62,6 +62,10 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
     #: Service mode: the output of the runs this process supervises, as it comes, for the event
     #: streams (application.live); None (the CLI) leaves the capture as it was.
     live: LiveOutput | None = None
+    #: How long a supervisor keeps the outcome it saw while the ledger does not take it, and how
+    #: often it tries again (application.supervision).
+    keep_outcome_s: float = 60.0
+    outcome_retry_s: float = 1.0
 
     def __init__(
         self,
@@ -458,6 +462,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             inline_output_bytes=self.inline_output_bytes,
             ledger_stall_s=self.ledger_stall_s,
             live=self.live,
+            keep_outcome_s=self.keep_outcome_s,
+            retry_s=self.outcome_retry_s,
         ).run(execution, sizing)
 
     def _sizer(self) -> Sizer:

@@ -2,19 +2,22 @@
 
 ``Supervisor.run`` prepares the sandbox, records Started, runs the code while the sandbox samples
 it (each sample kept, thinned, and written from a thread of its own: application.sample_writer),
-and records how it ended, even when another writer (a cancel) moved the execution on meanwhile.
+and records how it ended, even when another writer (a cancel) moved the execution on meanwhile,
+and even when the ledger stops answering for a while (the outcome it saw is kept and written once
+the ledger answers, within ``keep_outcome_s``).
 ``recover_lost`` ends the executions the index of running executions (application.open_sets) or
 the sandbox's orphaned containers name, whose supervisor is gone.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import cast
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from mai_safety.domain.execution import Execution, ExecutionStatus
 from mai_safety.domain.limits import HostBusy
@@ -56,6 +59,8 @@ class Supervisor:
         inline_output_bytes: int,
         ledger_stall_s: float = 10.0,
         live: LiveOutput | None = None,
+        keep_outcome_s: float = 60.0,
+        retry_s: float = 1.0,
     ) -> None:
         self.sandbox = sandbox
         self.save = save
@@ -65,6 +70,9 @@ class Supervisor:
         self.inline_output_bytes = inline_output_bytes
         self.ledger_stall_s = ledger_stall_s
         self.live = live
+        #: How long after a run its observed outcome is kept while the ledger does not take it.
+        self.keep_outcome_s = keep_outcome_s
+        self.retry_s = retry_s
 
     def run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise; a host without room or a sandbox that does not
@@ -137,7 +145,9 @@ class _Watch:
         return self.writer.offer(usage.to_dict())
 
     def through(self) -> None:
-        """Run the code to its end and record that end."""
+        """Run the code to its end and record that end. The outcome it observed is kept while the
+        ledger does not answer and written once it does, for up to ``keep_outcome_s`` after the
+        run: a run is supervisor_lost only when nobody saw how it ended."""
         stall_s = self.supervisor.ledger_stall_s
         try:
             outcome = self._run_in_sandbox()
@@ -146,16 +156,32 @@ class _Watch:
                 self.current.terminate("sandbox_error", {"detail": exc.message})
                 self.supervisor.save_unless_ended(self.current)
             raise
-        if not self.writer.close(stall_s):
-            # The ledger still holds the writer: the run has ended, and recovery records it when
-            # the ledger answers again.
-            raise LedgerUnavailable(
-                f"the ledger did not answer for {stall_s:g} s: the run was ended and is "
-                "recorded at the next start (mai-safety recover) once the ledger answers"
-            )
-        if self.reload:
-            self.current = self.supervisor.load(self.current.id)
-        self._record_end(self._as_written(outcome))
+        keep_s = max(stall_s, self.supervisor.keep_outcome_s)
+        deadline = time.monotonic() + keep_s
+        if not self.writer.close(keep_s):
+            raise self._not_kept(outcome, keep_s)
+        outcome = self._as_written(outcome)
+        while True:
+            try:
+                if self.reload:
+                    self.current = self.supervisor.load(self.current.id)
+                    self.reload = False
+                self._record_end(outcome)
+                return
+            except (LedgerUnavailable, PersistenceError) as exc:
+                if isinstance(exc, IntegrityError):
+                    raise
+                self.reload = True  # what was pending is lost with the failed write: read it again
+                if time.monotonic() + self.supervisor.retry_s >= deadline:
+                    raise self._not_kept(outcome, keep_s) from exc
+                time.sleep(self.supervisor.retry_s)
+
+    def _not_kept(self, outcome: RunOutcome, keep_s: float) -> LedgerUnavailable:
+        how = f"exit {outcome.exit_code}" if outcome.termination_reason is None else outcome.termination_reason
+        return LedgerUnavailable(
+            f"the run of execution {self.current.id} ended ({how}) but the ledger did not answer for {keep_s:g} s "
+            "after it: it is ended by recovery once the ledger answers (mai-safety recover, or the service's sweep)"
+        )
 
     def _run_in_sandbox(self) -> RunOutcome:
         sandbox, live, execution_id = self.supervisor.sandbox, self.supervisor.live, str(self.current.id)

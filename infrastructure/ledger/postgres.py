@@ -128,6 +128,7 @@ class ChainedPostgresApplicationRecorder(
         self._lease_ages = SQL(
             "SELECT holder, extract(epoch from clock_timestamp()) - renewed_at FROM {schema}.{leases}"
         ).format(**names)
+        self._open_holders_of = SQL("SELECT originator_id, holder FROM {schema}.{open} WHERE kind = %s").format(**names)
         self._open_clear = SQL("DELETE FROM {schema}.{open} WHERE kind = %s").format(**names)
         self._kind_read = SQL("SELECT 1 FROM {schema}.{kinds} WHERE kind = %s").format(**names)
         self._kind_insert = SQL(
@@ -343,8 +344,13 @@ class ChainedPostgresApplicationRecorder(
             if cursor.fetchone() is None:
                 cursor.execute(self._select_set_events, (list(open_set.topics),))
                 members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                # Rows written since the set was first kept name their holder: keep it.
+                cursor.execute(self._open_holders_of, (open_set.kind,))
+                holders = {str(row[0]): row[1] for row in cursor.fetchall()}
                 cursor.execute(self._open_clear, (open_set.kind,))
-                cursor.executemany(self._open_insert, [(open_set.kind, member, None) for member in sorted(members)])
+                cursor.executemany(
+                    self._open_insert, [(open_set.kind, member, holders.get(member)) for member in sorted(members)]
+                )
                 cursor.execute(self._kind_insert, (open_set.kind,))
 
 class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class

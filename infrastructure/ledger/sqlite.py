@@ -293,8 +293,13 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
                     topics,
                 )
                 members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                # Rows written since the set was first kept name their holder: keep it.
+                cursor.execute(f"SELECT originator_id, holder FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                holders = {str(row[0]): row[1] for row in cursor.fetchall()}
                 cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-                cursor.executemany(self._open_insert, [(open_set.kind, member, None) for member in sorted(members)])
+                cursor.executemany(
+                    self._open_insert, [(open_set.kind, member, holders.get(member)) for member in sorted(members)]
+                )
                 cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
                 row = cursor.fetchone()
                 cursor.execute(

@@ -418,7 +418,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             except (LedgerUnavailable, PersistenceError) as exc:
                 if isinstance(exc, IntegrityError):
                     raise  # another writer moved it on: it is not left behind
-                cause = f"the ledger failed while it was started or supervised ({_first_line(exc)})"
+                cause = f"the ledger failed: {_first_line(exc)}"
                 raise self._left_open(execution.id, recorded, cause) from exc
             except MaiSafetyError:
                 raise  # said and recorded where it arose (host busy, no sandbox, a refused transition)
@@ -437,8 +437,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
                 self.save(execution)
                 self.in_flight.forget(str(execution_id))
                 return ExecutionLeftOpen(
-                    f"execution {execution_id} was recorded but could not be started ({cause}); it was ended unrun "
-                    "(not_started): try again, with the same Idempotency-Key to run it afresh",
+                    f"execution {execution_id} was recorded but never started ({cause}); it was ended unrun "
+                    "(not_started): try again (over HTTP, the same Idempotency-Key runs it afresh)",
                     execution_id=str(execution_id), status=execution.status.value,
                 )
             recorded = execution.status.value
@@ -446,8 +446,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             pass
         ends = "ended unrun (not_started)" if recorded in ("assessed", "overridden") else "ended"
         return ExecutionLeftOpen(
-            f"execution {execution_id} was recorded ({recorded}) but the ledger failed ({cause}); it is {ends} "
-            "by recovery once the ledger answers: read it, or try again with the same Idempotency-Key",
+            f"execution {execution_id} is recorded as {recorded} and {cause}; recovery has it {ends} once the "
+            "ledger answers: read it then, or try again (over HTTP, the same Idempotency-Key finds it)",
             execution_id=str(execution_id), status=recorded,
         )
 

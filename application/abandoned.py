@@ -33,9 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-#: A pending execution whose holder nobody knows (an index row read through the events) is ended
-#: once its last event is this old: far longer than any start waits for room.
-UNKNOWN_AFTER_S = 600.0
+#: A pending execution whose holder nobody knows (an index row read through the events: a ledger
+#: from before holders, or Postgres's unlogged index emptied by a crash of the database) is ended
+#: once its last event is this old: longer than a start waits for room as shipped (queue_wait_s 60).
+UNKNOWN_AFTER_S = 120.0
 #: The lease period as shipped (``serve --lease``): a server silent this long is gone.
 LEASE_S = 45.0
 
@@ -61,10 +62,15 @@ class InFlight:
     """The executions this process is moving on now, and why it stopped moving one on when it
     could not record that (``causes``): the cause recovery writes once the ledger answers."""
 
-    def __init__(self) -> None:
+    #: A cause is kept at least this long, then only while its execution is open.
+    KEEP_CAUSE_S = 300.0
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._lock = threading.Lock()
         self._ids: dict[str, int] = {}
+        self._clock = clock
         self.causes: dict[str, str] = {}
+        self._given_up_at: dict[str, float] = {}
 
     def enter(self, execution_id: str) -> None:
         with self._lock:
@@ -79,6 +85,7 @@ class InFlight:
                 self._ids.pop(execution_id, None)
             if cause is not None:
                 self.causes[execution_id] = cause
+                self._given_up_at[execution_id] = self._clock()
 
     def __contains__(self, execution_id: object) -> bool:
         with self._lock:
@@ -91,6 +98,16 @@ class InFlight:
     def forget(self, execution_id: str) -> None:
         with self._lock:
             self.causes.pop(execution_id, None)
+            self._given_up_at.pop(execution_id, None)
+
+    def prune(self, still_open: set[str]) -> None:
+        """Forget the causes of executions that have ended (most failures end theirs where they arise)."""
+        with self._lock:
+            old = [key for key, at in self._given_up_at.items() if self._clock() - at > self.KEEP_CAUSE_S]
+            for key in old:
+                if key not in still_open:
+                    self.causes.pop(key, None)
+                    self._given_up_at.pop(key, None)
 
 
 @dataclass

@@ -22,7 +22,7 @@ from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate
 from mai_safety.domain.levels import Provenance, RiskLevel
-from mai_safety.domain.errors import InvalidSubmission, InvalidTransition, MaiSafetyError
+from mai_safety.domain.errors import InvalidSubmission, InvalidTransition
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
@@ -355,6 +355,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone)
         for execution_id in (*ended, *lost):
             self.in_flight.forget(execution_id)
+        self.in_flight.prune({str(each) for each in pending} | {str(each) for each in self.running_ids()})
         return [*ended, *lost]
 
     def _expire_overdue(self) -> list[str]:
@@ -412,18 +413,25 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         key, recorded, cause = str(execution.id), execution.status.value, None
         self.in_flight.enter(key)
         try:
-            self.save(execution)  # if this fails, nothing was recorded
+            try:
+                self.save(execution)  # if this fails, nothing was recorded, as a rule
+            except Exception as exc:
+                # ... but a commit the database took may be reported failed: if so, nobody here starts it.
+                cause = f"recording it failed ({type(exc).__name__}: {_first_line(exc)})"
+                raise
             try:
                 self._run(execution, sizing)
             except (LedgerUnavailable, PersistenceError) as exc:
-                if isinstance(exc, IntegrityError):
-                    raise  # another writer moved it on: it is not left behind
                 cause = f"the ledger failed: {_first_line(exc)}"
+                if isinstance(exc, IntegrityError):
+                    # Another writer moved it on (a cancel), or a write the ledger took was
+                    # reported failed and tried again: if it is still open, nobody here moves it on.
+                    raise
                 raise self._left_open(execution.id, recorded, cause) from exc
-            except MaiSafetyError:
-                raise  # said and recorded where it arose (host busy, no sandbox, a refused transition)
             except Exception as exc:
-                cause = f"starting it failed ({type(exc).__name__}: {_first_line(exc)})"
+                # Most were said and recorded where they arose (host busy, no sandbox); if this
+                # one was not, the execution is still open and this process has given it up.
+                cause = f"this server gave it up ({type(exc).__name__}: {_first_line(exc)})"
                 raise
         finally:
             self.in_flight.leave(key, cause)
@@ -557,6 +565,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
             raise IdempotencyConflict(
                 f"this Idempotency-Key already names execution {execution.id}, of other code: use a new key for new code"
             )
+        if execution.status in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+            self._end_if_abandoned(execution)  # never answer "assessed" for a run nobody will start
         return self.report(execution.id)
 
 

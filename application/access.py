@@ -22,7 +22,17 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.utils import get_topic
 
-from mai_safety.domain.access import Action, check_acting_principal_may, ApiToken, Principal, Role, check_principal_name, principal_context
+from mai_safety.domain.access import (
+    DEFAULT_PROVENANCES,
+    Action,
+    ApiToken,
+    Principal,
+    Role,
+    check_acting_principal_may,
+    check_principal_name,
+    principal_context,
+)
+from mai_safety.domain.levels import Provenance
 from mai_safety.domain.execution import actor_context
 
 from .errors import NotAuthenticated, TokenNotFound
@@ -41,6 +51,7 @@ class IssuedToken:
     principal: str
     roles: list[str]
     token: str
+    provenances: list[str]
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,7 @@ class TokenReport:
     granted_at: str
     granted_by: str
     active: bool
+    provenances: list[str]  # what its code may claim (external: any token may)
     revoked_at: str | None = None
     revoked_by: str | None = None
     revoked_because: str | None = None
@@ -84,13 +96,23 @@ class TokenCommands:
     recorder: Any
     save: Any  # the Application's (never define it here: this class comes first in MaiSafety's MRO)
 
-    def grant_token(self, principal: str, roles: list[Role]) -> IssuedToken:
+    def grant_token(
+        self, principal: str, roles: list[Role], provenances: list[Provenance] | tuple[Provenance, ...] = DEFAULT_PROVENANCES
+    ) -> IssuedToken:
+        """A new token for ``principal`` with ``roles``, whose submissions may claim ``provenances``
+        (and external, which earns the least)."""
         check_principal_name(principal)
         token_id = uuid4()
         token = f"{TOKEN_PREFIX}_{token_id.hex}_{secrets.token_urlsafe(_SECRET_BYTES)}"
-        grant = ApiToken.grant(token_id, principal, roles, token_sha256(token))
+        grant = ApiToken.grant(token_id, principal, roles, token_sha256(token), provenances)
         self.save(grant, seal=True)  # a change of who may act is signed at once
-        return IssuedToken(token_id=str(token_id), principal=principal, roles=[role.value for role in grant.roles], token=token)
+        return IssuedToken(
+            token_id=str(token_id),
+            principal=principal,
+            roles=[role.value for role in grant.roles],
+            token=token,
+            provenances=[provenance.value for provenance in grant.provenances],
+        )
 
     def revoke_tokens(self, name_or_id: str, reason: str = "") -> list[TokenReport]:
         """Revoke one token (by id) or every active token of a principal (by name)."""
@@ -168,6 +190,7 @@ class TokenCommands:
                     "granted_at": event.timestamp.isoformat(),
                     "granted_by": event.actor,
                     "active": True,
+                    "provenances": list(event.provenances),
                 }
             elif isinstance(event, ApiToken.TokenRevoked) and report is not None:
                 report.update(active=False, revoked_at=event.timestamp.isoformat(), revoked_by=event.actor, revoked_because=event.reason)

@@ -20,7 +20,7 @@ from mai_safety.domain.checkpoint import Checkpoint, CheckpointRule, LedgerVerif
 from mai_safety.domain.output import BlobReference, blob_sha256, references_in_state
 
 from .blobs import BlobCheck, BlobFault, inspect_blob
-from .errors import CannotVerify
+from .errors import CannotVerify, InvalidQuery
 from .ports import BlobStore, KeyStore, PublicKey
 from .reports import VerificationReport
 from .sealing import utc_now
@@ -46,6 +46,9 @@ def export_bundle(
     """Write a bundle to ``out``; the events are verified as they are written, and the report
     says what was found. The head is sealed first, so the bundle ends under a signature."""
     ledger = audit.ledger()
+    if from_position is not None and from_position > (last := ledger.head().position):
+        # Before anything is sealed or written: a bundle of nothing would verify, and say nothing.
+        raise InvalidQuery(f"from {from_position} is past the ledger's last position ({last}): nothing to export", "from")
     sealed = ledger.seal("export") if audit.policy is not None else None
     key = audit.public_key(create=False)
     head = ledger.head()

@@ -46,7 +46,12 @@ class ConfigurationError(MaiSafetyError):
 
 class InvalidPolicy(ConfigurationError):
     """A policy folder offered to ``policy validate`` or ``policy apply`` is wrong or weakens a hard
-    rule: the caller's input, not the service's configuration (nothing was changed)."""
+    rule: the caller's input, not the service's configuration (nothing was changed). ``field``: the
+    request's field it is about, where one is (``files``: a file's name)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class ExecutionNotFound(MaiSafetyError):

@@ -17,7 +17,7 @@ from uuid import UUID, uuid5
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from mai_safety.domain.access import Action, check_acting_principal_may, NobodyAnswers, RolesDecide, principal_context
+from mai_safety.domain.access import Action, check_acting_principal_may, check_acting_principal_may_claim, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
 from mai_safety.domain.execution import Execution, ExecutionStatus, actor_context
 from mai_safety.domain.gate import AnswerTooLate
@@ -135,6 +135,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
     ) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
         check_acting_principal_may(Action.ASSESS)
+        check_acting_principal_may_claim(provenance)
+        self.follow_policy()  # judged by the version in force now, as a submission is
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         return report_for(submission, self.assessor.assess(submission))
 
@@ -170,6 +172,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         explanation) from an actor the policy allows. Otherwise the execution waits for ``approve``.
         """
         check_acting_principal_may(Action.SUBMIT)
+        check_acting_principal_may_claim(provenance)  # provenance is a claim: what it earns is granted
         self.follow_policy()
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
         revised = self._visible(self._get(revises)) if revises is not None else None

@@ -177,6 +177,7 @@ def _final_reading(outcome: Any) -> Reading | None:
         memory_peak_bytes=int(peaks.get("memory_peak_bytes", 0)),
         pids=int(peaks.get("pids", 0)),
         output_bytes=int(outcome.get("output_bytes", 0)),
+        cpu_percent=float(peaks["cpu_percent"]) if peaks.get("cpu_percent") is not None else None,
     )
 
 

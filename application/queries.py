@@ -16,7 +16,7 @@ from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.execution import Execution
 
 from .blobs import with_full_output
-from .errors import ExecutionNotFound, SandboxUnavailable
+from .errors import ExecutionNotFound, InvalidQuery, SandboxUnavailable
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
 from .reports import ExecutionReport, VerificationReport
@@ -86,6 +86,8 @@ class ExecutionQueries:
         check_acting_principal_may(Action.EXPORT)
         if execution is not None and (from_position is not None or to_position is not None):
             raise InvalidSubmission("an export of one execution chooses its own range: leave out from and to")
+        if from_position is not None and to_position is not None and from_position > to_position:
+            raise InvalidQuery(f"from {from_position} is after to {to_position}: nothing to export; give from at most to", "from")
         if execution is not None:
             execution = str(self._get(execution).id)
         return lambda out: self.audit.export(out, execution=execution, from_position=from_position, to_position=to_position)

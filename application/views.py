@@ -77,13 +77,16 @@ class PendingRow:
 
 @dataclass(frozen=True)
 class Reading:
-    """One resource sample, as the peaks are raised by it (CPU: since the previous sample)."""
+    """One resource sample, as the peaks are raised by it (CPU: the share over a window of at
+    least ``CPU_WINDOW_S`` since the reading that opened it, never from zero: domain.supervision);
+    an ending's reading brings the supervisor's own ``cpu_percent``, taken over every reading."""
 
     elapsed_s: float
     cpu_seconds: float
     memory_peak_bytes: int
     pids: int
     output_bytes: int
+    cpu_percent: float | None = None
 
 
 #: The daily figures' names: a count per (day, figure, key).

@@ -13,6 +13,8 @@ from typing import TypeVar
 
 from eventsourcing.persistence import IntegrityError, Tracking
 
+from mai_safety.domain.supervision import CPU_WINDOW_S
+
 from .views import ExecutionFilter, ExecutionRow, ExecutionViews, PendingRow, ViewChange
 
 
@@ -81,11 +83,12 @@ def _apply_one(
         row = rows[key] = replace(row, **change.updates)
     if row is not None and change.reading is not None:
         reading = change.reading
-        before = last_cpu.get(key, (0.0, 0.0))
-        cpu = None
-        if reading.elapsed_s > before[0]:
-            cpu = (reading.cpu_seconds - before[1]) * 100.0 / (reading.elapsed_s - before[0])
-        last_cpu[key] = (reading.elapsed_s, reading.cpu_seconds)
+        opened = last_cpu.get(key)  # where the CPU window opened (views.Reading)
+        cpu = reading.cpu_percent
+        if opened is None or reading.elapsed_s - opened[0] >= CPU_WINDOW_S:
+            if opened is not None:
+                cpu = _higher(cpu, (reading.cpu_seconds - opened[1]) * 100.0 / (reading.elapsed_s - opened[0]))
+            last_cpu[key] = (reading.elapsed_s, reading.cpu_seconds)
         row = rows[key] = replace(
             row,
             peak_cpu_percent=_higher(row.peak_cpu_percent, cpu),

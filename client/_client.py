@@ -153,7 +153,8 @@ class Client(_Base):
                 # A 202 while assessing: the execution is recorded once its assessment ends.
         return current
 
-    def get(self, execution_id: str) -> Execution:
+    def get(self, execution_id: str) -> Execution | PendingExecution:
+        """The execution; a ``PendingExecution`` (``assessing``) while its assessment runs."""
         return self._send(_core.get(execution_id))
 
     def events(self, execution_id: str) -> list[Event]:
@@ -258,7 +259,8 @@ class AsyncClient(_Base):
                 # A 202 while assessing: the execution is recorded once its assessment ends.
         return current
 
-    async def get(self, execution_id: str) -> Execution:
+    async def get(self, execution_id: str) -> Execution | PendingExecution:
+        """The execution; a ``PendingExecution`` (``assessing``) while its assessment runs."""
         return await self._send(_core.get(execution_id))
 
     async def events(self, execution_id: str) -> list[Event]:

@@ -187,7 +187,8 @@ def submit(
 
 
 def get(execution_id: str) -> Call:
-    return Call("GET", f"/v1/executions/{_id(execution_id)}", "execution", retryable=True)
+    """202 (``assessing``): its submitter reads it before its assessment has ended and it is recorded."""
+    return Call("GET", f"/v1/executions/{_id(execution_id)}", "execution_or_pending", retryable=True)
 
 
 def events(execution_id: str) -> Call:

@@ -35,6 +35,7 @@ from . import (
     NotAuthenticated,
     NotFound,
     NotPermitted,
+    PendingExecution,
     ProblemError,
     TokenError,
     TooLarge,
@@ -74,7 +75,7 @@ class AssessmentOut(BaseModel):
 
 class ExecutionOut(BaseModel):
     execution_id: str
-    status: str = Field(description="completed, terminated, rejected, running, or awaiting_override (not run: a person must answer)")
+    status: str = Field(description="completed, terminated, rejected, running, assessing (not recorded yet), or awaiting_override (not run: a person must answer)")
     level: str
     exit_code: int | None = None
     stdout: str = Field(default="", description="the program's own output: its words, never the service's")
@@ -117,7 +118,10 @@ def what_a_person_must_do(execution: Execution) -> str | None:
     )
 
 
-def _execution(execution: Execution) -> ExecutionOut:
+def _execution(execution: Execution | PendingExecution) -> ExecutionOut:
+    if isinstance(execution, PendingExecution):  # its assessment has not ended: nothing recorded yet
+        return ExecutionOut(execution_id=execution.execution_id, status=execution.status, level="",
+                            detail="its assessment has not ended yet: ask get_execution again in a moment")
     return ExecutionOut(
         execution_id=execution.execution_id, status=execution.status, level=execution.level, exit_code=execution.exit_code,
         stdout=execution.stdout, stderr=execution.stderr, termination_reason=execution.termination_reason,

@@ -10,6 +10,12 @@ Separation of duties, as rules:
 * confirming HIGH code needs ``approver``, overriding BLOCKED code ``security-officer``; so a
   principal that is only a ``submitter`` can never move an execution past the gate;
 * a ``submitter`` reads and cancels only its own executions; another's does not exist for it.
+
+Provenance is a claim, and what it earns (the trust level, so the limits and the runtime) must be
+granted: each token is granted the provenances it may claim (``TokenGranted`` version 2). By
+default, ``mai`` (the assistant's code: a submitter token is for it); ``external`` earns the least
+(the hard rules keep it untrusted), so any token may claim it; ``user`` only where the operator
+granted it. A claim the token was not granted is refused before anything is recorded.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
@@ -24,6 +31,7 @@ from eventsourcing.domain import Aggregate, event
 from .errors import InvalidTransition
 from .execution import actor_context
 from .gate import NotPermitted
+from .levels import Provenance
 
 
 class Role(str, Enum):
@@ -56,6 +64,16 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
 }
 
 
+#: What a token may claim unless the operator grants more: the assistant's own code.
+DEFAULT_PROVENANCES: tuple[Provenance, ...] = (Provenance.MAI,)
+#: What any token may claim: it earns the least trust (external code is always untrusted).
+ALWAYS_CLAIMABLE: frozenset[Provenance] = frozenset({Provenance.EXTERNAL})
+
+
+def claimable(granted: "tuple[Provenance, ...] | list[Provenance] | frozenset[Provenance]") -> frozenset[Provenance]:
+    return frozenset(granted) | ALWAYS_CLAIMABLE
+
+
 @dataclass(frozen=True)
 class Principal:
     """Who a request comes from, as its token says: never as the request says."""
@@ -63,6 +81,7 @@ class Principal:
     name: str
     roles: frozenset[Role]
     token_id: str = ""
+    provenances: frozenset[Provenance] = claimable(DEFAULT_PROVENANCES)  # what its code may claim to be
 
     def may(self, action: Action) -> bool:
         return any(action in ROLE_ACTIONS[role] for role in self.roles)
@@ -72,6 +91,15 @@ class Principal:
             roles = ", ".join(sorted(role.value for role in self.roles)) or "none"
             needed = ", ".join(sorted(role.value for role, actions in ROLE_ACTIONS.items() if action in actions))
             raise NotPermitted(f"{self.name!r} (roles: {roles}) may not {action.value}: that needs the role {needed}")
+
+    def check_may_claim(self, provenance: Provenance) -> None:
+        """Provenance is a claim: refuse one this principal's token was not granted."""
+        if provenance not in self.provenances:
+            granted = ", ".join(sorted(item.value for item in self.provenances))
+            raise NotPermitted(
+                f"{self.name!r} may not submit code with the provenance {provenance.value!r}: its token is granted "
+                f"{granted}; the operator grants more with `mai-safety tokens create NAME --provenance ...`"
+            )
 
     def may_see(self, submitted_by: str | None) -> bool:
         """Whether this principal may know that an execution submitted by ``submitted_by`` exists."""
@@ -92,6 +120,14 @@ def check_acting_principal_may(action: Action) -> None:
     principal = principal_context.get()
     if principal is not None:
         principal.check_may(action)
+
+
+def check_acting_principal_may_claim(provenance: Provenance) -> None:
+    """In service mode the acting principal's token must be granted ``provenance`` (NotPermitted);
+    locally, the machine's owner says who wrote the code, as before."""
+    principal = principal_context.get()
+    if principal is not None:
+        principal.check_may_claim(provenance)
 
 
 @dataclass(frozen=True)
@@ -148,25 +184,44 @@ class ApiToken(Aggregate):
         """A token for ``principal`` with ``roles`` (Role values), known by its SHA-256 alone.
         Its topic, ``mai_safety.domain.access:ApiToken.TokenGranted``, is hashed into the chains."""
 
-        class_version = 1
+        class_version = 2
         principal: str
         roles: list[str]
         token_sha256: str
+        provenances: list[str]  # version 2: the provenances its code may claim (Provenance values)
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            # Granted before provenance was granted: the default, never more (issue 23).
+            state["provenances"] = [provenance.value for provenance in DEFAULT_PROVENANCES]
 
     @event(TokenGranted)
-    def __init__(self, *, principal: str, roles: list[str], token_sha256: str) -> None:
+    def __init__(self, *, principal: str, roles: list[str], token_sha256: str, provenances: list[str]) -> None:
         self.principal = principal
         self.roles = [Role(role) for role in roles]
         self.token_sha256 = token_sha256
+        self.provenances = [Provenance(provenance) for provenance in provenances]
         self.revoked = False
 
     @classmethod
-    def grant(cls, token_id: UUID, principal: str, roles: list[Role], token_sha256: str) -> "ApiToken":
+    def grant(
+        cls,
+        token_id: UUID,
+        principal: str,
+        roles: list[Role],
+        token_sha256: str,
+        provenances: list[Provenance] | tuple[Provenance, ...] = DEFAULT_PROVENANCES,
+    ) -> "ApiToken":
         check_principal_name(principal)
         if not roles:
             raise InvalidTransition("a token needs at least one role")
         unique = list(dict.fromkeys(role.value for role in roles))
-        return cls._create(cls.TokenGranted, id=token_id, principal=principal, roles=unique, token_sha256=token_sha256)
+        claims = list(dict.fromkeys(provenance.value for provenance in provenances))
+        if not claims:
+            raise InvalidTransition("a token needs at least one provenance its code may claim")
+        return cls._create(
+            cls.TokenGranted, id=token_id, principal=principal, roles=unique, token_sha256=token_sha256, provenances=claims
+        )
 
     def revoke(self, reason: str) -> None:
         if self.revoked:
@@ -184,4 +239,6 @@ class ApiToken(Aggregate):
         self.revoked = True
 
     def as_principal(self) -> Principal:
-        return Principal(name=self.principal, roles=frozenset(self.roles), token_id=str(self.id))
+        return Principal(
+            name=self.principal, roles=frozenset(self.roles), token_id=str(self.id), provenances=claimable(self.provenances)
+        )

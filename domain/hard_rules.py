@@ -51,6 +51,14 @@ class PolicyUnderReview:
     trust_rules: tuple[TrustRule, ...]
     egress: EgressPolicy
     failure_levels: dict[str, RiskLevel] = field(default_factory=dict)  # where an analyzer's failure lands
+    runtimes: dict[TrustLevel, str] = field(default_factory=dict)  # runc | runsc | auto per profile; runc if absent
+
+
+#: The walls a profile's ``runtime`` may name, weakest first: runc (the host's kernel alone), auto
+#: (gVisor where the engine has it, else runc, noted on ``Started``), runsc (gVisor, or no run).
+RUNTIME_STRENGTH = {"runc": 0, "auto": 1, "runsc": 2}
+#: The runtime untrusted code is shipped with (policies/limits.yaml): no policy may put it on a weaker one.
+SHIPPED_UNTRUSTED_RUNTIME = "auto"
 
 
 def override_names_its_actors(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
@@ -108,6 +116,19 @@ def untrusted_gets_no_more_than_standard(policy: PolicyUnderReview, host: HostRo
     ]
 
 
+def untrusted_code_keeps_its_second_wall(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+    """gVisor's kernel is the second wall around external and gated code (docs/decisions/0013):
+    a policy may make it stricter (runsc), never take it away (runc). ``auto`` on a host without
+    runsc still runs under runc, noted: the host has no second wall to give, the policy took none."""
+    runtime = policy.runtimes.get(TrustLevel.UNTRUSTED, "runc")
+    if RUNTIME_STRENGTH.get(runtime, 0) >= RUNTIME_STRENGTH[SHIPPED_UNTRUSTED_RUNTIME]:
+        return []
+    return [
+        f"limits.yaml: profiles.untrusted.runtime: {runtime} (also what an absent runtime means) takes untrusted "
+        f"code off gVisor, its second wall: {SHIPPED_UNTRUSTED_RUNTIME} or runsc"
+    ]
+
+
 def analyzer_failure_never_low(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
     return [
         f"{where}: an analyzer that fails must never make the code LOW (fail closed): MEDIUM or above"
@@ -122,6 +143,7 @@ HARD_RULES: tuple[Callable[[PolicyUnderReview, HostRoom], list[str]], ...] = (
     gated_and_external_code_stays_untrusted,
     limits_within_the_host,
     untrusted_gets_no_more_than_standard,
+    untrusted_code_keeps_its_second_wall,
     analyzer_failure_never_low,
 )
 

@@ -8,6 +8,33 @@ from typing import Any
 from .limits import ResourceLimits
 from .payloads import UsageRecord
 
+#: The shortest interval a CPU share is taken over (a percentage of one CPU). The kernel holds a
+#: CPU quota per period (100 ms as Docker sets it), so a share over a shorter interval can exceed a
+#: quota the kernel enforced; and the container's counter starts with the container, before the
+#: code, so a share is never taken from zero, only between two readings of the run.
+CPU_WINDOW_S = 1.0
+
+
+@dataclass
+class CpuWindows:
+    """The highest CPU share over consecutive windows of at least ``CPU_WINDOW_S`` between two
+    readings, the first window opening at the first reading: like with like, the CPU time the
+    container used between two moments of the run over the time between them."""
+
+    opened: tuple[float, float] | None = None  # (elapsed_s, cpu_seconds) where the window opened
+    peak: float | None = None
+
+    def add(self, elapsed_s: float, cpu_seconds: float) -> None:
+        if self.opened is None:
+            self.opened = (elapsed_s, cpu_seconds)
+            return
+        span = elapsed_s - self.opened[0]
+        if span < CPU_WINDOW_S:
+            return
+        share = max(0.0, (cpu_seconds - self.opened[1]) * 100.0 / span)
+        self.peak = share if self.peak is None else max(self.peak, share)
+        self.opened = (elapsed_s, cpu_seconds)
+
 
 @dataclass(frozen=True)
 class Usage:
@@ -115,11 +142,20 @@ class Peaks:
 
     samples: int = 0
     values: dict[str, float] = field(default_factory=dict)
+    cpu: CpuWindows = field(default_factory=CpuWindows)
 
     def add(self, usage: Usage) -> None:
         self.samples += 1
         for key in ("memory_peak_bytes", "pids", "cpu_seconds", "disk_bytes", "io_read_bytes", "io_write_bytes"):
             self.values[key] = max(self.values.get(key, 0), getattr(usage, key))
+        self.cpu.add(usage.elapsed_s, usage.cpu_seconds)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"samples": self.samples, **{key: round(value, 3) for key, value in self.values.items()}}
+        """The counters (``cpu_seconds``, ``memory_peak_bytes``...) are the container's, from its
+        start; ``cpu_percent``, when the run lasted a window, is the highest share of one CPU over
+        windows of ``cpu_percent_window_s`` of the run (``CpuWindows``)."""
+        recorded: dict[str, Any] = {"samples": self.samples, **{key: round(value, 3) for key, value in self.values.items()}}
+        if self.cpu.peak is not None:
+            recorded["cpu_percent"] = round(self.cpu.peak, 1)
+            recorded["cpu_percent_window_s"] = CPU_WINDOW_S
+        return recorded

@@ -26,13 +26,14 @@ from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .ledger.blobs import blob_store_beside
+from .ledger.identity import LedgerIdentity
 from .ledger.policy import LedgerConfig, load_ledger_policy
 from .ledger.views import views_beside
 from .ledger.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder, read_folder
 from .policies.recorded import FolderPolicyLoader
-from .settings import Settings, StoreChoice, choose_store
+from .settings import Settings, StoreChoice, choose_store, keep_private
 from .signing import KeyFile
 
 
@@ -71,6 +72,7 @@ def bootstrap(
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
     after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
     settings = settings or Settings.from_environment()
+    keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
@@ -115,6 +117,8 @@ def bootstrap(
         shipped_policy=lambda: read_folder(settings.policies_dir),
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
+    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
+        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
     return app
 
 
@@ -226,6 +230,10 @@ def _check_store(store: StoreChoice) -> None:
         connection.close()
     except psycopg.Error as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "too many clients" in first:  # a busy database, not a missing one
+            raise LedgerUnavailable(
+                f"the ledger database ({store.description}) has no connection free: {first}. Nothing was recorded: try again in a few seconds"
+            ) from None
         raise LedgerUnavailable(
             f"the ledger database ({store.description}) does not answer: {first}. "
             "Start Postgres (docker compose up -d postgres) or check MAI_SAFETY_DATABASE_URL"

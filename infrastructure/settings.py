@@ -9,17 +9,27 @@ from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.infrastructure.ledger.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
+from mai_safety.infrastructure.private_files import private_data_folder, private_folder, private_tree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_IMAGE = "mai-safety/sandbox:1"
 DEFAULT_MAX_CODE_BYTES = 1024 * 1024
+#: On Postgres, the most connections one long-lived process (the service, the Python API) holds in
+#: its pool; it opens one and grows on demand. The work lock of recovery and the sweep takes one
+#: more of its own while it is held (ledger/work_lock.py). The README's "faults" table has the figures.
+LEDGER_CONNECTIONS = 10
+#: A one-shot CLI process: one pooled connection (and the work lock's own while it recovers).
+CLI_LEDGER_CONNECTIONS = 1
 
 #: Settings the service reads, with what each means (shown when an unknown one is met).
 SERVICE_SETTINGS = {
     "MAI_SAFETY_DATABASE_URL": "the ledger: sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DB",
     "MAI_SAFETY_POLICIES": "the policy directory (default: the checkout's policies/, else the copy installed with the package)",
     "MAI_SAFETY_IMAGE": f"the sandbox image (default {DEFAULT_IMAGE})",
-    "MAI_SAFETY_DATA_DIR": "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety)",
+    "MAI_SAFETY_DATA_DIR": (
+        "where the embedded SQLite ledger lives (default ~/.local/share/mai-safety); made owner-only (0700): "
+        "give it a folder of its own"
+    ),
     "MAI_SAFETY_WORK_DIR": (
         "where each run's folder is made (default: the temporary folder); inside a container, a folder "
         "mounted at the same path on the host (docs/decisions/0017)"
@@ -33,6 +43,10 @@ SERVICE_SETTINGS = {
     "MAI_SAFETY_LEDGER_ANSWER_S": (
         "on Postgres, how long one use of a connection may wait for the database before it is cut and "
         "callers are told the ledger does not answer (default 30)"
+    ),
+    "MAI_SAFETY_LEDGER_CONNECTIONS": (
+        f"on Postgres, the most pooled connections the service holds (default {LEDGER_CONNECTIONS}; a CLI command holds "
+        f"{CLI_LEDGER_CONNECTIONS}), each opened when needed"
     ),
     "MAI_SAFETY_SIGNING_KEY": (
         "the Ed25519 key that signs ledger checkpoints and MACs its events "
@@ -78,6 +92,7 @@ class Settings:
     work_dir: Path | None = None  # MAI_SAFETY_WORK_DIR: where runs' folders are made (None: the temporary folder)
     in_container: bool = False  # MAI_SAFETY_IN_CONTAINER=1: this process's files are not the Docker engine's
     ledger_answer_s: float = ANSWER_WITHIN_S  # MAI_SAFETY_LEDGER_ANSWER_S: Postgres, one use of a connection
+    ledger_connections: int = LEDGER_CONNECTIONS  # MAI_SAFETY_LEDGER_CONNECTIONS: Postgres, the pool's most
 
     @property
     def signing_key_path(self) -> Path:
@@ -89,11 +104,16 @@ class Settings:
         legacy = self.data_dir / "signing-key.pem"
         if legacy.exists():
             return legacy
-        return (self.config_dir or Path.home() / ".config" / "mai-safety") / "signing-key.pem"
+        return self.config_path / "signing-key.pem"
 
     @property
     def state_path(self) -> Path:
         return self.state_dir or Path.home() / ".local" / "state" / "mai-safety"
+
+    @property
+    def config_path(self) -> Path:
+        return self.config_dir or Path.home() / ".config" / "mai-safety"
+
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None, database_url: str | None = None) -> "Settings":
@@ -124,6 +144,15 @@ class Settings:
             raise ConfigurationError(
                 f"MAI_SAFETY_LEDGER_ANSWER_S={answer_text!r} is not a number of seconds between 0 and 3600"
             ) from None
+        connections_text = environ.get("MAI_SAFETY_LEDGER_CONNECTIONS", str(LEDGER_CONNECTIONS))
+        try:
+            ledger_connections = int(connections_text)
+            if not 1 <= ledger_connections <= 1000:
+                raise ValueError
+        except ValueError:
+            raise ConfigurationError(
+                f"MAI_SAFETY_LEDGER_CONNECTIONS={connections_text!r} is not a number of connections between 1 and 1000"
+            ) from None
         data_home = Path(environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
         config_home = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
         state_home = Path(environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
@@ -140,7 +169,22 @@ class Settings:
             work_dir=Path(environ["MAI_SAFETY_WORK_DIR"]) if environ.get("MAI_SAFETY_WORK_DIR") else None,
             in_container=_flag(environ, "MAI_SAFETY_IN_CONTAINER"),
             ledger_answer_s=ledger_answer_s,
+            ledger_connections=ledger_connections,
         )
+
+
+def keep_private(settings: Settings) -> None:
+    """What this user's mai-safety keeps on the host, owner-only whatever the umask
+    (infrastructure/private_files.py): the data folder, made 0700 with what we keep in it 0600;
+    the state folder (the default witness) tightened with all it holds, where it is; the
+    configuration folder 0700 where it is (the signing key and a client's token in it refuse
+    looser modes themselves). Their writers make them 0700. Anything there of another user's is
+    refused in one line."""
+    private_data_folder(settings.data_dir)
+    if settings.state_path.is_dir():
+        private_tree(settings.state_path, "the state folder")
+    if settings.config_path.is_dir():
+        private_folder(settings.config_path, "the configuration folder")
 
 
 def _flag(environ: dict[str, str], name: str) -> bool:
@@ -172,6 +216,8 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
         env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
         env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
         env[ANSWER_SETTING] = str(settings.ledger_answer_s)
+        for name, value in _pool_env(settings).items():
+            env.setdefault(name, value)  # eventsourcing's own variables, when set, are the operator's choice
         return StoreChoice("postgres", env, f"postgres database {env.get('POSTGRES_DBNAME', '?')}")
     if url is None:
         path = settings.data_dir / "ledger.sqlite"
@@ -199,11 +245,18 @@ def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> S
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "20",  # a connection, or one from the pool: a busy host is not a dead database
             ANSWER_SETTING: str(settings.ledger_answer_s),  # one use of a connection (ledger/answer_watch.py)
+            **_pool_env(settings),
         }
         return StoreChoice("postgres", env, f"postgres {parsed.hostname}:{parsed.port or 5432}/{database}")
     raise ConfigurationError(
         f"database URL {_redact(url)} is neither sqlite:///PATH nor postgresql://USER:PASSWORD@HOST:PORT/DB"
     )
+
+
+def _pool_env(settings: Settings) -> dict[str, str]:
+    """The library's pool: one connection opened, grown on demand to ``ledger_connections`` (its
+    own default, 5 opened at once and 15 at most, let 16 CLI runs exhaust Postgres' 100)."""
+    return {"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": str(settings.ledger_connections - 1)}
 
 
 def _redact(url: str) -> str:

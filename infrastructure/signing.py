@@ -30,6 +30,7 @@ from mai_safety.application.errors import CannotVerify, ConfigurationError
 from mai_safety.application.ports import KeyStore, PublicKey, Signer
 
 from .input_files import UnreadableInput, read_regular_file
+from .private_files import make_folders
 
 
 class Ed25519PublicKey(PublicKey):
@@ -132,7 +133,7 @@ class KeyFile(KeyStore):
         )
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            make_folders(path.parent)  # each missing folder 0700, whatever the umask
             descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
                 os.write(descriptor, pem)

@@ -3,7 +3,10 @@
 An assessment depends on the code, its provenance and the rule set (the analyzers' policies, the
 known-threat list): one ``AnalyzerSuite`` is built per policy version, so a cache kept by the
 suite is keyed by the code's SHA-256 and its provenance alone. A verdict that an analyzer's failure
-or timeout shaped is never kept: the next submission is assessed afresh. Bounded by entries (LRU).
+or timeout shaped is never kept: the next submission is assessed afresh. That includes Semgrep's
+own per-rule timeout (``semgrep-timeout``, a rule out of time or memory): how long a rule takes
+depends on how busy the host is, so such a verdict is shaped by the load, not by the code alone.
+Bounded by entries (LRU).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from collections import OrderedDict
 
 from mai_safety.domain.assessment import Assessment, Submission
 
-#: Findings that say an analyzer did not finish its work: such a verdict is not kept.
-_NOT_KEPT = frozenset({"analyzer-failed", "analyzer-timeout"})
+#: Findings that say an analyzer did not finish its work (the suite's deadline, a failure, or one
+#: of Semgrep's rules out of time or memory): such a verdict is not kept.
+_NOT_KEPT = frozenset({"analyzer-failed", "analyzer-timeout", "semgrep-timeout"})
 
 
 class AssessmentCache:

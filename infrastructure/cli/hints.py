@@ -37,7 +37,6 @@ GATE_POLICY = "policies/gate.yaml"
 LIMITS_POLICY = "policies/limits.yaml"
 NETWORK_POLICY = "policies/network.yaml"
 THREATS_POLICY = "policies/threats.yaml"
-ACTOR_VARIABLE = "MAI_SAFETY_ACTOR"
 MAX_CODE_VARIABLE = "MAI_SAFETY_MAX_CODE_BYTES"
 
 
@@ -49,7 +48,12 @@ def cli_message(error: MaiSafetyError) -> str:
     if isinstance(error, LimitOutOfPolicy) and error.limit in LIMIT_FLAGS:
         return _limit_message(error, LIMIT_FLAGS[error.limit])
     if isinstance(error, NotPermitted) and error.allowed_actors is not None:
-        return f"{error.message} ({GATE_POLICY}); ask one of them, or act as one with {ACTOR_VARIABLE}"
+        # Locally the actor is whatever the caller's environment says: never tell the caller how to
+        # pass as someone else. Say who answers, and what the owner of the machine may change.
+        return (
+            f"{error.message} ({GATE_POLICY}): only one of them may answer it; "
+            f"who may is for the owner of this machine to change, in {GATE_POLICY} (mai-safety policy apply DIR)"
+        )
     if isinstance(error, NetworkNotAllowed) and error.trust is not None:
         return _network_message(error)
     if isinstance(error, KnownMaliciousRequirement):

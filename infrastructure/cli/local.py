@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
@@ -42,7 +43,7 @@ from .policy import add_policy_commands, run_policy
 from .views import COMMANDS as VIEW_COMMANDS, add_view_commands, run_views
 from ..policies import load_policies
 from ..analysis import sarif_log
-from ..settings import Settings
+from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
 from ..input_files import python_files_in, read_program_file, read_program_stdin
@@ -209,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_environment(database_url=args.database_url)
+        if args.command != "serve":  # a one-shot process: one pooled connection (README, "faults")
+            settings = replace(settings, ledger_connections=CLI_LEDGER_CONNECTIONS)
         with acting_as(default_actor(settings)):
             return _dispatch(args, settings)
     except MaiSafetyError as exc:
@@ -449,6 +452,8 @@ def _ledger_failure(exc: Exception) -> str:
     """The ledger's failure in words that name its real cause."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     lowered = text.lower()
+    if "too many clients" in lowered:
+        return f"the ledger's database has no connection free ({text}): nothing was recorded, try again in a few seconds"
     if "disk is full" in lowered or "no space left" in lowered or "could not extend file" in lowered:
         return f"the ledger's disk is full ({text}): free space where the ledger lives, then try again"
     if "readonly" in lowered or "read-only" in lowered or "permission denied" in lowered:

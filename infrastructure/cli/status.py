@@ -50,7 +50,7 @@ def print_status(settings: Settings, as_json: bool) -> int:
     if engine["answers"]:
         print(f"docker:    answers (engine {engine['version']}); runtimes: {', '.join(engine['runtimes'])}")
         gvisor = engine["gvisor"]
-        print("gvisor:    " + ("available (runtime runsc)" if gvisor.get("available") else f"not available: {gvisor.get('reason')}"))
+        print("gvisor:    " + _gvisor_line(gvisor))
         for image, present in engine["images"].items():
             print(f"image:     {image}: {'present' if present else 'MISSING (bash scripts/setup.sh builds it)'}")
     else:
@@ -72,6 +72,12 @@ def print_status(settings: Settings, as_json: bool) -> int:
     print("analyzers: " + ", ".join(f"{name} {version}" for name, version in report["analyzers"].items()))
     print(f"host:      {host['cpus']} cores, {host['memory_available_bytes'] // (1 << 20)} MiB memory free")
     return code
+
+
+def _gvisor_line(gvisor: dict[str, Any]) -> str:
+    """Whether runs get gVisor, and which gVisor the engine's registered binary says it is."""
+    state = "available (runtime runsc)" if gvisor.get("available") else f"not available: {gvisor.get('reason')}"
+    return state + (f"; checked {gvisor['path']}: {gvisor['version']}" if gvisor.get("version") else "")
 
 
 def _ledger(settings: Settings) -> dict[str, Any]:

@@ -1,11 +1,13 @@
 """The executions' routes: assess, submit, read, its events and its live stream, and the gate's
 answers (confirm, override, deny, cancel). A submission or an answer runs on ``runs`` and is waited
-for up to the server's bound, then answered ``202`` with a ``Location``."""
+for up to the server's bound, then answered ``202`` with a ``Location``. A submission's id is
+readable and followable by its submitter from that moment, before anything is recorded
+(submissions.py)."""
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime.
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from typing import Annotated, Any
@@ -17,13 +19,15 @@ from fastapi.responses import JSONResponse
 from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.reports import AssessmentReport, ExecutionReport
+from mai_safety.application.watch import ExecutionWatch
 from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 
 from .auth import Caller, as_principal
 from .models import AssessmentRequest, ConfirmRequest, DenyRequest, ExecutionRequest, OverrideRequest, PendingExecution
 from .runs import Runs
-from .streams import EventStream, StreamSlots, follow
+from .streams import EventStream, StreamSlots, follow, follow_submission
+from .submissions import ASSESSING, PendingSubmission, Submissions
 
 #: Idempotency-Key → execution id, per principal: uuid5 in a namespace of our own.
 IDEMPOTENCY_NAMESPACE = UUID("7d0f6a4e-1b8e-5c39-9a57-3f1f0c2a6e11")
@@ -38,6 +42,7 @@ class ExecutionRoutesState:
     max_wait_s: float
     slots: StreamSlots
     stopping: threading.Event
+    submissions: Submissions = field(default_factory=Submissions)
 
     def wait_for(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
         bound = self.max_wait_s if wait_s is None else min(wait_s, self.max_wait_s)
@@ -49,17 +54,38 @@ class ExecutionRoutesState:
             try:
                 status = self.service.report(execution_id).status
             except ExecutionNotFound:
-                status = "assessing"  # not yet recorded: the assessment is still running
-        return JSONResponse(
-            PendingExecution(execution_id=execution_id, status=status).model_dump(),
-            status_code=202,
-            headers={"Location": f"/v1/executions/{execution_id}"},
-        )
+                status = ASSESSING  # not yet recorded: the assessment is still running
+        return pending_answer(execution_id, status)
+
+    def report_or_pending(self, execution_id: str, who: Principal) -> Any:
+        """The execution's report; while it is still being assessed, its submitter's ``202``
+        (``assessing``), or the error its submission ended with before anything was recorded."""
+        pending = self.submissions.of(execution_id, who.name)
+        with as_principal(who):
+            try:
+                return self.service.report(execution_id)
+            except ExecutionNotFound:
+                if pending is None:
+                    raise
+                if not pending.done():
+                    return pending_answer(execution_id, ASSESSING)
+                failure = pending.failure()
+                if failure is not None:
+                    raise failure from None
+                return self.service.report(execution_id)  # recorded meanwhile
 
     def answer(self, execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
         with as_principal(who):
             future = self.runs.start(execution_id, work)
         return self.wait_for(future, execution_id, who, wait_s)
+
+
+def pending_answer(execution_id: str, status: str) -> JSONResponse:
+    return JSONResponse(
+        PendingExecution(execution_id=execution_id, status=status).model_dump(),
+        status_code=202,
+        headers={"Location": f"/v1/executions/{execution_id}"},
+    )
 
 
 def _state(request: Request) -> ExecutionRoutesState:
@@ -119,13 +145,20 @@ def submit(
                 revises=body.revises,
             ),
         )
+    state.submissions.add(str(execution_id), who.name, future)
     return state.wait_for(future, str(execution_id), who, body.wait_s)
 
 
-@router.get("/v1/executions/{execution_id}", tags=["executions"], response_model=ExecutionReport)
-def read(request: Request, execution_id: str, who: Caller) -> ExecutionReport:
-    with as_principal(who):
-        return _state(request).service.report(execution_id)
+@router.get(
+    "/v1/executions/{execution_id}",
+    tags=["executions"],
+    response_model=ExecutionReport,
+    responses={202: {"model": PendingExecution, "description": "its submitter's, while it is still being assessed (status assessing)"}},
+)
+def read(request: Request, execution_id: str, who: Caller) -> Any:
+    """The execution's report. From the moment ``POST /v1/executions`` handed out its id, before
+    anything is recorded, its submitter gets ``202`` with status ``assessing``; others a 404."""
+    return _state(request).report_or_pending(execution_id, who)
 
 
 @router.get("/v1/executions/{execution_id}/events", tags=["executions"])
@@ -148,19 +181,39 @@ def stream(request: Request, execution_id: str, who: Caller) -> EventStream:
     report, after which the stream closes. An execution that has ended sends what was
     recorded and its end at once. Visible as the execution is; nothing is recorded."""
     state = _state(request)
-    with as_principal(who):
-        watch = state.service.watch(execution_id)
+    pending = state.submissions.of(execution_id, who.name)
+    watch = _open_watch(state, execution_id, who, pending)
     try:
         state.slots.take(who.name)
     except BaseException:
-        watch.close()
+        if watch is not None:
+            watch.close()
         raise
+    opened = [watch] if watch is not None else []
 
     def closed() -> None:
-        watch.close()
+        for each in opened:
+            each.close()
         state.slots.give_back(who.name)
 
-    return EventStream(follow(watch, state.stopping), closed)
+    if watch is not None:
+        return EventStream(follow(watch, state.stopping), closed)
+    assert pending is not None
+    return EventStream(
+        follow_submission(execution_id, pending, lambda: _open_watch(state, execution_id, who, pending), opened.append, state.stopping),
+        closed,
+    )
+
+
+def _open_watch(state: ExecutionRoutesState, execution_id: str, who: Principal, pending: PendingSubmission | None) -> ExecutionWatch | None:
+    """The execution's watch; None while it is its submitter's and not yet recorded."""
+    with as_principal(who):
+        try:
+            return state.service.watch(execution_id)
+        except ExecutionNotFound:
+            if pending is None:
+                raise
+            return None
 
 
 @router.post("/v1/executions/{execution_id}/confirm", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}})

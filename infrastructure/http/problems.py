@@ -113,7 +113,7 @@ def _field_of(exc: MaiSafetyError) -> str | None:
         return "network"
     if isinstance(exc, KnownMaliciousRequirement):
         return "requirements"
-    if isinstance(exc, InvalidQuery):
+    if isinstance(exc, (InvalidQuery, InvalidPolicy)):
         return exc.field
     return None
 

@@ -10,6 +10,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TypeVar
 
+from eventsourcing.persistence import PersistenceError
+
+from mai_safety.application.errors import LedgerUnavailable
+
 from .problems import ServiceStopping
 
 T = TypeVar("T")
@@ -19,6 +23,7 @@ class Runs:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._running: dict[threading.Thread, str] = {}
+        self._unrecorded: set[str] = set()  # runs whose command failed for the ledger: their end may be unrecorded
         self._accepting = True
 
     def start(self, execution_id: str, work: Callable[[], T]) -> Future[T]:
@@ -31,6 +36,9 @@ class Runs:
             try:
                 future.set_result(context.run(work))
             except BaseException as exc:  # noqa: BLE001 - handed to whoever waits on the future
+                if isinstance(exc, (LedgerUnavailable, PersistenceError)):
+                    with self._lock:
+                        self._unrecorded.add(execution_id)
                 future.set_exception(exc)
             finally:
                 with self._lock:
@@ -43,6 +51,15 @@ class Runs:
             self._running[thread] = execution_id
             thread.start()
         return future
+
+    def running_ids(self) -> list[str]:
+        with self._lock:
+            return sorted(set(self._running.values()))
+
+    def unrecorded(self) -> set[str]:
+        """Runs whose command ended in a ledger error: how they ended may not be recorded."""
+        with self._lock:
+            return set(self._unrecorded)
 
     def stop_accepting(self) -> None:
         with self._lock:

@@ -2,15 +2,21 @@
 it serves, it renews its lease on the ledger (application.abandoned) and a sweeper ends executions
 whose answer did not come in time or whose holder is gone (a peer whose lease expired); on SIGTERM or SIGINT it
 stops accepting, lets running executions finish within a grace period, ends the rest recorded
-(``service_stopped``), seals and exits 0."""
+(``service_stopped``), seals and exits 0. The stop keeps its bound whatever the database does: it
+exits at most ``--grace`` + ``STOP_WITHIN_S`` after the signal, and with status 5 and one line
+saying how many executions it left open when the ledger did not let it record their ends (the
+next start's recovery ends them)."""
 
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import socket
 import sys
 import threading
+import time
+from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -24,6 +30,7 @@ from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
 
 from ..bootstrap import bootstrap, read_models, start_alerts
+from ..cli.exit_codes import EXIT_UNAVAILABLE
 from ..settings import Settings
 from .app import create_app
 from .follower import ViewFollower
@@ -36,6 +43,11 @@ from .streams import StreamSlots
 SERVICE_ACTOR = "mai-safety-service"
 
 log = logging.getLogger("mai_safety.http")
+
+#: After the grace, how long the stop may take to record the ends of the runs still going and to
+#: close (seal, stop its threads, remove its pool): SIGTERM to exit is at most ``--grace`` plus this,
+#: whatever the database does. What it could not do by then is left to the next start's recovery.
+STOP_WITHIN_S = 3.0
 
 
 class Sweeper(Periodic):
@@ -109,6 +121,19 @@ def _serve(
     lease = LeaseKeeper(service, lease_s)
     alerts = None
     follower = ViewFollower(read_models(service))  # keeps the views current (docs/decisions/0021)
+    closed = False
+
+    def close() -> None:
+        nonlocal closed
+        closed = True
+        sweeper.stop()
+        lease.stop(wait_s=1.0)
+        lease.release()  # what this server left open is its peers' at once (or recovery's at the next start)
+        if alerts is not None:
+            alerts.close()
+        follower.stop()
+        service.close()  # seals the endings still owed a checkpoint
+
     try:
         alerts = start_alerts(settings, service)  # webhook alerts follow the ledger (docs/decisions/0022)
         try:
@@ -146,19 +171,13 @@ def _serve(
             if not server.started:
                 sys.stderr.write(f"mai-safety: could not listen on {host}:{port} (see above): choose another --host or --port\n")
                 return 6
-            _drain(service, runs, grace_s)
-            return 0
+            return _stop(service, runs, grace_s, server.signalled_at or time.monotonic(), close)
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
     finally:
-        sweeper.stop()
-        lease.stop()
-        lease.release()  # what this server left open is its peers' at once (or recovery's at the next start)
-        if alerts is not None:
-            alerts.close()
-        follower.stop()
-        service.close()  # seals the endings still owed a checkpoint
+        if not closed:
+            close()
 
 
 class _Server(uvicorn.Server):
@@ -177,8 +196,11 @@ class _Server(uvicorn.Server):
             sys.stderr.flush()
 
     stopping: threading.Event | None = None
+    signalled_at: float | None = None  # time.monotonic() of the first SIGTERM/SIGINT: the stop's bound runs from it
 
     def stop_on_signal(self, sig: int, frame: FrameType | None) -> None:
+        if self.signalled_at is None:
+            self.signalled_at = time.monotonic()
         if self.stopping is not None:
             self.stopping.set()
         if self.should_exit and sig == signal.SIGINT:
@@ -186,12 +208,46 @@ class _Server(uvicorn.Server):
         self.should_exit = True
 
 
-def _drain(service: MaiSafety, runs: Runs, grace_s: float) -> None:
-    left = runs.drain(grace_s)
-    with acting_as(SERVICE_ACTOR):
-        for execution_id in left:
-            try:
-                service.end_unfinished(execution_id, "service_stopped", f"the service stopped; the run did not end within its {grace_s:g} s grace")
-            except Exception as exc:  # noqa: BLE001 - the next start's recovery records it
-                sys.stderr.write(f"mai-safety: could not end {execution_id} ({type(exc).__name__}: {exc}); the next start recovers it\n")
-    runs.drain(5.0)  # the supervisors see their executions ended and return
+def _stop(service: MaiSafety, runs: Runs, grace_s: float, signalled_at: float, close: Callable[[], None]) -> int:
+    """The drain, within its bound from the signal: the runs get the grace; recording the ends of
+    those still going and closing get ``STOP_WITHIN_S`` more, in a thread of their own, so that a
+    database that answers nothing (each write waits out its answer bound) cannot hold the process.
+    Returns the exit status, or ends the process itself once the bound is reached."""
+    runs_until = signalled_at + grace_s
+    bound = runs_until + STOP_WITHIN_S
+    in_flight = set(runs.running_ids())
+    left = runs.drain(max(0.0, runs_until - time.monotonic()))
+    ended: set[str] = set()
+
+    def finish() -> None:
+        with acting_as(SERVICE_ACTOR):
+            for execution_id in left:
+                try:
+                    service.end_unfinished(execution_id, "service_stopped", f"the service stopped; the run did not end within its {grace_s:g} s grace")
+                    ended.add(execution_id)
+                except Exception as exc:  # noqa: BLE001 - the next start's recovery records it
+                    sys.stderr.write(f"mai-safety: could not end {execution_id} ({type(exc).__name__}: {exc}); the next start recovers it\n")
+        runs.drain(max(0.0, min(5.0, bound - time.monotonic())))  # the supervisors see their executions ended and return
+        close()
+
+    worker = threading.Thread(target=finish, name="mai-safety-stop", daemon=True)
+    worker.start()
+    worker.join(max(0.0, bound - time.monotonic()))
+    # Left open: a run whose command neither returned nor was ended here, or whose end the ledger refused.
+    left_open = sorted((set(runs.running_ids()) - ended) | (in_flight & runs.unrecorded()))
+    cut_short = worker.is_alive()
+    if left_open or cut_short:
+        sys.stderr.write(
+            f"mai-safety: stopped {time.monotonic() - signalled_at:.1f} s after the signal (--grace {grace_s:g} s + {STOP_WITHIN_S:g} s) "
+            f"and left {len(left_open)} execution(s) open: the ledger did not let it record how they ended"
+            f"{' or finish closing' if cut_short else ''}; the next start recovers them"
+            f"{': ' + ', '.join(left_open) if left_open else ''}\n"
+        )
+    status = EXIT_UNAVAILABLE if left_open or cut_short else 0
+    if status:
+        # A thread may still wait on the database (the stop's, or a request's: those are not daemons),
+        # and an interpreter's orderly exit would wait for it: the bound is kept by ending here.
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(status)
+    return status

@@ -2,7 +2,9 @@
 many are open.
 
 Events, each ``data`` one JSON object:
-  ``state``     first: {"execution_id", "status"} as the stream opens
+  ``state``     first: {"execution_id", "status"} as the stream opens; a stream its submitter
+                opens while the execution is still being assessed (nothing recorded yet) says
+                ``assessing``, then ``state`` again once it is recorded, and goes on as any other
   ``recorded``  an event recorded on the execution other than a sample or its end
                 (``Overridden``, ``Started``, ...): {"event", "version", "timestamp", "actor"}
   ``sample``    a recorded resource sample: {"version", "timestamp", "sample"}
@@ -10,8 +12,9 @@ Events, each ``data`` one JSON object:
   ``dropped``   the reader fell behind (or came late) and missed this much output: {"bytes"}
   ``end``       the execution ended: its report (with the whole output as recorded); the
                 stream then closes
-  ``closing``   the service is stopping, or the stream's token was revoked: the stream closes
-                without an end
+  ``closing``   the service is stopping, or the stream's token was revoked, or the submission
+                was refused before anything was recorded ({"detail", "status": the problem's
+                HTTP status}): the stream closes without an end
 Recorded events carry their version as the event's ``id``. Nothing a stream does is recorded.
 
 Samples and the end are read from the ledger, so a stream on any server of one ledger sees them;
@@ -34,8 +37,10 @@ from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from mai_safety.application.watch import ExecutionWatch
+from mai_safety.domain.errors import MaiSafetyError
 
-from .problems import TooManyStreams
+from .problems import TooManyStreams, problem_for
+from .submissions import ASSESSING, PendingSubmission
 
 #: How often a stream looks for new recorded events, and for new output.
 LEDGER_EVERY_S = 0.5
@@ -155,3 +160,39 @@ async def follow(watch: ExecutionWatch, stopping: threading.Event) -> AsyncItera
             yield ": keep-alive\n\n"
             last_sent = time.monotonic()
         await asyncio.sleep(OUTPUT_EVERY_S)
+
+
+async def follow_submission(
+    execution_id: str,
+    pending: PendingSubmission,
+    open_watch: Callable[[], ExecutionWatch | None],
+    opened: Callable[[ExecutionWatch], None],
+    stopping: threading.Event,
+) -> AsyncIterator[str]:
+    """A stream its submitter opened while the execution is assessed: ``state`` says
+    ``assessing``; once the ledger holds the execution the stream goes on as ``follow``'s (its
+    ``state`` first). A submission that failed before it was recorded ends it with ``closing``."""
+    yield sse("state", {"execution_id": execution_id, "status": ASSESSING})
+    while True:
+        if stopping.is_set():
+            yield sse("closing", {"detail": "the service is stopping: read the execution again, here or on another server"})
+            return
+        ended = pending.done()  # asked before the ledger is: a command that ended well has recorded it
+        watch = await run_in_threadpool(open_watch)
+        if watch is not None:
+            opened(watch)
+            async for part in follow(watch, stopping):
+                yield part
+            return
+        if ended:
+            yield sse("closing", _refusal(pending.failure()))
+            return
+        await asyncio.sleep(LEDGER_EVERY_S)
+
+
+def _refusal(failure: BaseException | None) -> dict[str, Any]:
+    if isinstance(failure, MaiSafetyError):
+        answer = problem_for(failure)
+        return {"detail": f"the submission was refused before anything was recorded: {failure.message}", "status": answer.status_code}
+    what = type(failure).__name__ if failure is not None else "it was not recorded"
+    return {"detail": f"the submission ended before anything was recorded ({what}): read the execution again", "status": 500}

@@ -32,6 +32,7 @@ from mai_safety.application.ports import Ledger
 from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
+from ..private_files import private_file, tighten_if_present
 from .appending import ChainedAppends
 from .blobs import blobs_table
 from .chaining import (
@@ -388,6 +389,8 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         library_pool = self.datastore.pool
+        if not (library_pool.is_sqlite_memory_mode or library_pool.db_name.startswith("file:")):
+            keep_ledger_private(Path(library_pool.db_name))
         self.datastore.pool = StatementCachingPool(
             db_name=library_pool.db_name,
             lock_timeout=library_pool.lock_timeout,
@@ -398,6 +401,15 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
             pre_ping=library_pool.pre_ping,
         )
         library_pool.close()  # it never connected: connections are made on first use
+
+
+def keep_ledger_private(path: Path) -> None:
+    """The ledger's file made 0600 before SQLite first opens it (SQLite gives its WAL, SHM and
+    journal the database file's mode), and an existing one and its companions tightened: the
+    ledger holds every submitter's code, output and findings."""
+    private_file(path, "the ledger")
+    for suffix in ("-wal", "-shm", "-journal"):
+        tighten_if_present(path.with_name(path.name + suffix), "the ledger's file")
 
 
 __all__ = ["ChainedSQLiteApplicationRecorder", "Factory"]

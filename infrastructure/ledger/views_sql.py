@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from mai_safety.application.views import ExecutionFilter, ExecutionRow, PendingRow, ViewChange
+from mai_safety.domain.supervision import CPU_WINDOW_S
 
 ROW_COLUMNS = tuple(item.name for item in fields(ExecutionRow))
 PENDING_COLUMNS = tuple(item.name for item in fields(PendingRow))
@@ -81,19 +82,35 @@ def _write_one(execute: Execute, dialect: Dialect, change: ViewChange) -> None:
         )
     if change.reading is not None:
         reading = change.reading
+        if reading.cpu_percent is not None:  # the supervisor's own, over its windows
+            execute(
+                sql(
+                    "UPDATE {x} SET peak_cpu_percent = CASE WHEN peak_cpu_percent IS NULL THEN ? "
+                    "ELSE {greatest}(peak_cpu_percent, ?) END WHERE execution_id = ?"
+                ),
+                [reading.cpu_percent, reading.cpu_percent, key],
+            )
+        # CPU: a share only over a window of at least CPU_WINDOW_S since the reading that opened it
+        # (last_elapsed_s, last_cpu_seconds), never from zero (views.Reading). Every SET reads the old row.
+        closes = "? - last_elapsed_s >= ?"
         execute(
             sql(
-                "UPDATE {x} SET peak_cpu_percent = CASE WHEN ? > COALESCE(last_elapsed_s, 0) THEN "
-                "{greatest}(COALESCE(peak_cpu_percent, 0), (? - COALESCE(last_cpu_seconds, 0)) * 100.0 "
-                "/ (? - COALESCE(last_elapsed_s, 0))) ELSE peak_cpu_percent END, "
+                f"UPDATE {{x}} SET peak_cpu_percent = CASE WHEN last_elapsed_s IS NOT NULL AND {closes} THEN "
+                "{greatest}(COALESCE(peak_cpu_percent, 0), (? - last_cpu_seconds) * 100.0 / (? - last_elapsed_s)) "
+                "ELSE peak_cpu_percent END, "
                 "peak_memory_bytes = {greatest}(COALESCE(peak_memory_bytes, 0), ?), "
                 "peak_pids = {greatest}(COALESCE(peak_pids, 0), ?), "
                 "output_bytes = {greatest}(COALESCE(output_bytes, 0), ?), "
-                "last_elapsed_s = ?, last_cpu_seconds = ? WHERE execution_id = ?"
+                f"last_cpu_seconds = CASE WHEN last_elapsed_s IS NULL OR {closes} THEN ? ELSE last_cpu_seconds END, "
+                f"last_elapsed_s = CASE WHEN last_elapsed_s IS NULL OR {closes} THEN ? ELSE last_elapsed_s END "
+                "WHERE execution_id = ?"
             ),
             [
-                reading.elapsed_s, reading.cpu_seconds, reading.elapsed_s, reading.memory_peak_bytes, reading.pids,
-                reading.output_bytes, reading.elapsed_s, reading.cpu_seconds, key,
+                reading.elapsed_s, CPU_WINDOW_S, reading.cpu_seconds, reading.elapsed_s,
+                reading.memory_peak_bytes, reading.pids, reading.output_bytes,
+                reading.elapsed_s, CPU_WINDOW_S, reading.cpu_seconds,
+                reading.elapsed_s, CPU_WINDOW_S, reading.elapsed_s,
+                key,
             ],
         )
     if change.terminated_on is not None:

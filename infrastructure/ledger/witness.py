@@ -39,6 +39,7 @@ from typing import Any
 
 from mai_safety.application.ports import WitnessedCheckpoint, Witnesses
 from mai_safety.domain.checkpoint import Checkpoint
+from ..private_files import make_folders
 
 ENTRY_FORMAT = "mai-safety/witnessed-checkpoint/v1"
 #: How many entries (from the end) are read to find a ledger's newest witnessed checkpoint: writers
@@ -65,7 +66,7 @@ class Witness(ABC):
 
 
 def _private_folder(folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_folders(folder)  # each missing folder 0700, whatever the umask
 
 
 class FileWitness(Witness):

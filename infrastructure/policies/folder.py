@@ -17,6 +17,7 @@ from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderRe
 from mai_safety.domain.policy_set import PolicyFileRecord
 
 from ..input_files import UnreadableInput, read_regular_file
+from ..private_files import write_private
 from .execution import Policies, load_policies
 from .files import read_yaml
 
@@ -49,6 +50,30 @@ def read_folder(directory: Path) -> dict[str, str]:
     return files
 
 
+def check_names(files: dict[str, str]) -> None:
+    """Each name is one a policy folder's file has (``read_folder``'s patterns): ``NAME.yaml`` at
+    its top or ``semgrep/NAME.yaml``, NAME a plain file name. Anything else (empty, ``.``, a
+    folder, a NUL or a control character, a backslash, a path out of the folder) is refused by
+    name before anything is written: InvalidPolicy about the field ``files``."""
+    for name in sorted(files):
+        if name.startswith("/") or ".." in name.split("/"):
+            raise InvalidPolicy(f"policy file name {name!r} must stay inside the folder", field="files")
+        folder, _, base = name.rpartition("/")
+        stem = base.removesuffix(".yaml")
+        if (
+            folder not in ("", "semgrep")
+            or not base.endswith(".yaml")
+            or not stem
+            or stem.startswith(".")
+            or any(char == "\\" or not char.isprintable() for char in stem)
+        ):
+            raise InvalidPolicy(
+                f"policy file name {name!r} is not a policy file's: a policy holds NAME.yaml and semgrep/NAME.yaml, "
+                "NAME a plain file name (no '/', '\\', control character, or leading '.')",
+                field="files",
+            )
+
+
 def check_sizes(files: dict[str, str]) -> None:
     if len(files) > MAX_FILES:
         raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(files)}")
@@ -76,10 +101,8 @@ def write_folder(files: dict[str, str], directory: Path) -> Path:
     if marker.exists():
         return directory
     for name, text in files.items():
-        target = directory / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    marker.write_text("")
+        write_private(directory / name, text)  # owner-only, as all kept in the data folder
+    write_private(marker, "")
     return directory
 
 
@@ -115,6 +138,7 @@ def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
         profiles=dict(policies.limits.profiles),
         trust_rules=policies.limits.trust_rules,
         egress=policies.network.egress,
+        runtimes=dict(policies.limits.runtimes),
         failure_levels={
             "assessment.yaml: analyzer_failure_level": policies.bandit.failure_level,
             "analysis.yaml: failure_level": analysis.failure_level,

@@ -14,7 +14,7 @@ from mai_safety.application.ports import Assessor
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.policy_set import PolicyFileRecord
 
-from .folder import check_folder, check_sizes, records_of, write_folder
+from .folder import check_folder, check_names, check_sizes, records_of, write_folder
 
 #: Builds what judges and sizes executions from a checked folder, for a version (the composition root's).
 Build = Callable[[Path, int], tuple[ExecutionPolicy, Assessor]]
@@ -26,6 +26,7 @@ class FolderPolicyLoader:
         self.build = build
 
     def check(self, files: dict[str, str]) -> None:
+        check_names(files)  # before anything is written, even to a scratch folder
         try:
             check_sizes(files)
         except ConfigurationError as exc:

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from mai_safety.application.audit_report import DayFigures, UsageAgainstLimit
+from mai_safety.domain.supervision import CPU_WINDOW_S
 
 #: Fixed colours so that the report reads the same every time (and a test can look for them).
 LEVEL_COLOURS = {"LOW": "#2e7d32", "MEDIUM": "#f9a825", "HIGH": "#ef6c00", "BLOCKED": "#c62828"}
@@ -103,13 +104,28 @@ def by_actor(series: Mapping[str, Mapping[str, int]]) -> str:
         return _svg(figure)
 
 
+#: Each series of the usage chart, named with the interval its figure is taken over.
+USAGE_SERIES = {
+    "memory": "memory (the container's peak)",
+    "CPU": f"CPU (the highest share over {CPU_WINDOW_S:g} s of the run; none for a shorter run)",
+    "duration": "duration (the run's wall clock)",
+}
+
+
+def usage_shares(runs: Sequence[UsageAgainstLimit]) -> dict[str, list[float | None]]:
+    """What the usage chart draws: each run's figures as a share of what it was granted (100 % is
+    the limit), each over the interval ``USAGE_SERIES`` names."""
+    return {
+        "memory": [_share(run.peak_memory_bytes, run.memory_limit_bytes) for run in runs],
+        "CPU": [_share(run.peak_cpu_percent, None if run.cpus is None else run.cpus * 100) for run in runs],
+        "duration": [_share(run.duration_s, run.timeout_s) for run in runs],
+    }
+
+
 def usage_against_limits(runs: Sequence[UsageAgainstLimit]) -> str:
     """Each run's peaks as a share of what it was granted (100 % is the limit)."""
-    series = {
-        "memory": ([_share(run.peak_memory_bytes, run.memory_limit_bytes) for run in runs], BAR_COLOUR),
-        "CPU": ([_share(run.peak_cpu_percent, None if run.cpus is None else run.cpus * 100) for run in runs], SECOND_COLOUR),
-        "duration": ([_share(run.duration_s, run.timeout_s) for run in runs], THIRD_COLOUR),
-    }
+    colours = {"memory": BAR_COLOUR, "CPU": SECOND_COLOUR, "duration": THIRD_COLOUR}
+    series = {USAGE_SERIES[name]: (shares, colours[name]) for name, shares in usage_shares(runs).items()}
     with _figure(8, 3) as figure:
         axes = figure.add_subplot()
         for name, (shares, colour) in series.items():

@@ -13,6 +13,7 @@ from html import escape
 from pathlib import Path
 
 from mai_safety.application.audit_report import AuditReport, LedgerAnchor, Percentiles
+from mai_safety.domain.supervision import CPU_WINDOW_S
 
 from . import charts
 from .errors import ReportNotWritten
@@ -29,7 +30,7 @@ figure { margin: 0.5em 0; } svg { max-width: 100%; height: auto; }
 #: Resource keys (AuditReport.resources) with their heading and how a value is shown.
 _RESOURCES = {
     "duration_s": ("duration (s)", lambda value: f"{value:.2f}"),
-    "peak_cpu_percent": ("peak CPU (%)", lambda value: f"{value:.1f}"),
+    "peak_cpu_percent": (f"peak CPU (% of one CPU, over {CPU_WINDOW_S:g} s)", lambda value: f"{value:.1f}"),
     "peak_memory_bytes": ("peak memory (MiB)", lambda value: f"{value / 2**20:.1f}"),
     "peak_pids": ("peak processes", lambda value: f"{value:.0f}"),
     "output_bytes": ("output (KiB)", lambda value: f"{value / 1024:.1f}"),

@@ -10,6 +10,7 @@ admission counts it.
 from __future__ import annotations
 
 import fcntl
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -74,7 +75,9 @@ class Admission:
     def lock(self) -> Iterator[None]:
         """One admission at a time across every process on this host."""
         self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.lock_path, "a") as handle:
+        # Owner-only, as everything kept in the data folder (infrastructure/private_files.py).
+        descriptor = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
+        with os.fdopen(descriptor, "a") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
                 yield

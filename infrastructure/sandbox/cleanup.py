@@ -1,6 +1,13 @@
 """Cleaning up after others: finding an execution's containers by label or by the name a pool
 container was given, describing them for recovery, and removing what a dead supervisor left
 (containers, their networks, gVisor's host processes, and run folders whose container is gone).
+
+A sweep keeps to its own ledger (``of_ledger``): two deployments on one host (a service and a local
+CLI, each with its ledger) share the engine, and a container whose run another ledger still holds
+open is that ledger's to describe, record and remove. A container without the ledger label (made
+before the label existed, or a pool container made while its ledger was still empty) is swept only
+when it serves no execution; one that serves an execution is removed by that execution's own
+ledger's recovery, which finds it by the execution's id (``remove_execution``), as before.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from typing import Any
 from .containers import (
     LABEL_DEADLINE,
     LABEL_EXECUTION,
+    LABEL_LEDGER,
     LABEL_MANAGED,
     LABEL_POOL,
     LABEL_ROLE,
@@ -66,12 +74,28 @@ def describe_execution(client: Any, execution_id: str) -> dict[str, Any]:
     return {}
 
 
-def orphaned_executions(client: Any) -> list[str]:
+def of_ledger(item: Any, ledger: str | None) -> bool:
+    """Whether a sweep of ``ledger`` (its identity; None while it is empty) may remove ``item``: it
+    carries that ledger's label, or no ledger label and no execution (see above)."""
+    labelled = labels_of(item).get(LABEL_LEDGER)
+    if labelled is not None:
+        return ledger is not None and labelled == ledger
+    return not execution_of(item)
+
+
+def orphaned_executions(client: Any, ledger: str | None = None) -> list[str]:
+    """Executions whose supervisor is gone, of ``ledger``'s containers and of unlabelled ones (the
+    ledger's recovery looks each up, and leaves those it does not hold)."""
     with engine_answers():
         found = client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}, ignore_removed=True)
     # A waiting pool container has no execution (no label, not renamed): never taken for a run.
     return sorted(
-        {execution_of(container) for container in found if supervisor_gone(labels_of(container).get(LABEL_SUPERVISOR, ""))}
+        {
+            execution_of(container)
+            for container in found
+            if supervisor_gone(labels_of(container).get(LABEL_SUPERVISOR, ""))
+            and labels_of(container).get(LABEL_LEDGER, ledger) == ledger
+        }
         - {""}
     )
 
@@ -91,9 +115,12 @@ def remove_execution(client: Any, work_root: Path, execution_id: str) -> int:
     return removed
 
 
-def remove_leftovers(client: Any, work_root: Path) -> int:
+def remove_leftovers(client: Any, work_root: Path, ledger: str | None = None) -> int:
+    """What dead supervisors left of ``ledger``'s (of_ledger): another ledger's is left to it."""
     removed = _remove(
-        client, {"label": f"{LABEL_MANAGED}=1"}, lambda item: supervisor_gone(labels_of(item).get(LABEL_SUPERVISOR, ""))
+        client,
+        {"label": f"{LABEL_MANAGED}=1"},
+        lambda item: supervisor_gone(labels_of(item).get(LABEL_SUPERVISOR, "")) and of_ledger(item, ledger),
     )
     with engine_answers():
         known = {container.id for container in client.containers.list(all=True, sparse=True, ignore_removed=True)}
@@ -134,6 +161,9 @@ def _remove_folders(work_root: Path, pattern: str) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+SHARED_PREFIX = "shared-"
+
+
 def _remove_stale_workdirs(client: Any, work_root: Path, older_than_s: float = 60.0) -> None:
     """Work folders (the code and the record socket) of runs whose container is gone."""
     with BestEffort() as attempt:
@@ -152,6 +182,8 @@ def _remove_stale_workdirs(client: Any, work_root: Path, older_than_s: float = 6
             continue
         if folder.is_symlink() or not folder.is_dir() or now - status.st_mtime < older_than_s:
             continue
+        if folder.name.startswith(SHARED_PREFIX):
+            continue  # what the engine mounts into every deps run (egress.host_copy): not a run's
         if folder.name[:36] not in live:
             shutil.rmtree(folder, ignore_errors=True)
 

@@ -4,7 +4,8 @@ Every container: all capabilities dropped, no-new-privileges, the keeper's uid (
 and idle process and the code's (1000) for the code, read-only root filesystem with size-limited
 tmpfs for /tmp, /workspace and the runner's summary, memory with swap equal to it, a pids limit, a
 CPU quota, an init that reaps orphans (``hardened``). Each is labelled with the supervising process
-(``supervisor_label``), so that a later start can remove what a dead supervisor left.
+(``supervisor_label``), so that a later start can remove what a dead supervisor left, and with
+its ledger's identity (``ledger_labels``), so that only that ledger's sweep removes it.
 
 ``RunHandle`` is everything one run made (container, proxy, network, work folder, sockets), so that
 ``discard`` removes all of it. ``Engine`` is the one connection to Docker that the parts share.
@@ -47,6 +48,9 @@ LABEL_DEADLINE = "mai-safety.deadline"
 # takes it, labels cannot change, so it is renamed mai-safety-run-<execution>-until-<deadline>: the
 # name binds it to the execution for recovery, as the labels bind a container made for one run.
 LABEL_POOL = "mai-safety.pool"
+# The identity of the ledger that records the container's run (its ledger hash at position 1, as its
+# witnesses know it; never a path): a sweep removes only its own ledger's containers (cleanup.py).
+LABEL_LEDGER = "mai-safety.ledger"
 TAKEN_PREFIX = "mai-safety-run-"
 # The keeper ends the container by itself this long after the run's wall-clock limit, whether or
 # not a supervisor still watches (decision 0012): the supervisor kills at the limit itself.
@@ -143,6 +147,12 @@ def supervisor_label() -> str:
     """host/pid/start-time of this process: enough to tell later whether it still lives."""
     me = psutil.Process()
     return f"{socket.gethostname()}/{me.pid}/{me.create_time():.3f}"
+
+
+def ledger_labels(identity: str | None) -> dict[str, str]:
+    """The ledger label for a container made now; none while the ledger is still empty (only a
+    pool container can be made then: cleanup.py says how such a container is swept)."""
+    return {LABEL_LEDGER: identity} if identity else {}
 
 
 def supervisor_gone(label: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import docker
@@ -39,6 +40,7 @@ from .containers import (
     discard,
     hardened,
     keeper_seconds,
+    ledger_labels,
     private_work_root,
     supervisor_gone,
     supervisor_label,
@@ -87,12 +89,15 @@ class DockerSandbox(Sandbox):
         self._work_root = work_root or private_work_root(work_dir)
         self._engine = Engine()
         self._label = supervisor_label()
+        #: Which ledger records this sandbox's runs (``use_ledger``): on every container's labels.
+        self._ledger_identity: Callable[[], str | None] = lambda: None
         self._gvisor: tuple[float, dict[str, Any]] | None = None
         self._admission = Admission(host_policy, lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock")
         self._supervisor = Supervisor(lambda: self.client, sample_interval_s, self.gvisor)
         host = PoolHost(
             client=lambda: self.client, image=image, supervisor=self._label, work_root=self._work_root,
             room_details=self._room_details, choose_runtime=self.choose_runtime,
+            ledger=lambda: self._ledger_identity(),
         )
         self._pool = WarmPool(pool, pool_max_idle_s, host, self._admission)
         self._removals = Removals(remove_in_background)
@@ -187,7 +192,7 @@ class DockerSandbox(Sandbox):
                 keeper_s = keeper_seconds(limits)
                 labels = {
                     LABEL_MANAGED: "1", LABEL_EXECUTION: execution_id, LABEL_SUPERVISOR: self._label,
-                    LABEL_DEADLINE: f"{time.time() + keeper_s:.1f}",
+                    LABEL_DEADLINE: f"{time.time() + keeper_s:.1f}", **ledger_labels(self._ledger_identity()),
                 }
                 network_options: dict[str, Any] = {"network_disabled": True}
                 environment: dict[str, str] = {}
@@ -247,14 +252,19 @@ class DockerSandbox(Sandbox):
 
     # --- cleaning up after others ---------------------------------------------------------------
 
+    def use_ledger(self, identity: Callable[[], str | None]) -> None:
+        """The identity of the ledger this sandbox's runs are recorded on (the composition root
+        wires it): labelled on each container made from now on, and what the sweeps keep to."""
+        self._ledger_identity = identity
+
     def describe_execution(self, execution_id: str) -> dict[str, Any]:
         return cleanup.describe_execution(self.client, execution_id)
 
     def orphaned_executions(self) -> list[str]:
-        return cleanup.orphaned_executions(self.client)
+        return cleanup.orphaned_executions(self.client, self._ledger_identity())
 
     def remove_execution(self, execution_id: str) -> int:
         return cleanup.remove_execution(self.client, self._work_root, execution_id)
 
     def remove_leftovers(self) -> int:
-        return cleanup.remove_leftovers(self.client, self._work_root)
+        return cleanup.remove_leftovers(self.client, self._work_root, self._ledger_identity())

@@ -1,13 +1,21 @@
 """The egress of a run with ``--network deps`` (decision 0006): an internal network with no route
 out, and a proxy container on it (mitmproxy with payload/egress_addon.py) as the sandbox's one way
 out, to the allowed package indexes only; after the run, every request the proxy saw.
+
+What the engine mounts (the proxy's addon, this environment's pip) is first copied into the work
+root, whose paths are the host's in the compose deployment too (MAI_SAFETY_WORK_DIR, decision
+0017); and the proxy says in its log when it accepts connections, so the supervisor never needs to
+reach the proxy's network: both make ``--network deps`` work from the service container.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import shutil
 import socket
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -18,10 +26,15 @@ from mai_safety.application.errors import SandboxUnavailable
 
 from . import payload
 from .capture import egress_requests
+from .cleanup import SHARED_PREFIX
 from .containers import LABEL_ROLE, RunHandle
 from .errors import BestEffort
+from .package_index import certificate_bundle, configured_certificates
 
 PROXY_PORT = 8080
+_PROXY_READY = b"MAI-EGRESS-READY"  # payload/egress_addon.py's READY line
+#: The CA bundle the host's pip trusts, as the sandbox's pip finds it (the run's folder is /sandbox).
+PIP_CERTIFICATES = "pip-certificates.pem"
 _NO_HOST_ADDRESS = "com.docker.network.bridge.inhibit_ipv4"
 NO_IPV6 = {"net.ipv6.conf.all.disable_ipv6": "1", "net.ipv6.conf.default.disable_ipv6": "1"}
 
@@ -35,14 +48,55 @@ def pip_package() -> Path:
     return Path(spec.origin).parent
 
 
+def host_copy(root: Path, source: Path) -> Path:
+    """``source`` (a file or a folder) copied once into ``root``, the work root, under a name that
+    changes with its contents: the engine resolves a mount's source on the host, and inside the
+    service container this process's own files are not the host's. Readable by the sandbox's and
+    the proxy's users; never written again (a changed source gets a new copy)."""
+    found = source.stat()
+    digest = hashlib.sha256(f"{source.resolve()}\0{found.st_mtime_ns}\0{found.st_size}".encode())
+    if source.is_file():
+        digest.update(source.read_bytes())
+    target = root / f"{SHARED_PREFIX}{source.name}-{digest.hexdigest()[:16]}"
+    if target.exists():
+        return target
+    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=root))
+    try:
+        made = staging / source.name
+        if source.is_dir():
+            shutil.copytree(source, made, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copyfile(source, made)
+        for path in [made, *(made.rglob("*") if made.is_dir() else [])]:
+            path.chmod(0o755 if path.is_dir() else 0o444)
+        staging.chmod(0o755)
+        try:
+            staging.rename(target)
+        except OSError:
+            if not target.exists():  # not another run's copy of the same: a real failure
+                raise
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
 def sandbox_options(handle: RunHandle) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
     """The sandbox's network options, environment and extra volumes once its proxy runs: the proxy
-    is its only way out, and it resolves no names itself."""
+    is its only way out, and it resolves no names itself. The certificates the host's pip trusts
+    are copied into the run's read-only folder and named to the sandbox's pip (PIP_CERT)."""
     proxy_url = handle.proxy_url
     network_options = {"network": handle.network_name, "dns": ["127.0.0.1"], "sysctls": NO_IPV6}
     environment = {name: proxy_url for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
     environment["MAI_SAFETY_PROXY"] = proxy_url
-    volumes = {str(pip_package()): {"bind": "/opt/pip/pip", "mode": "ro"}}
+    trusted = configured_certificates()
+    if trusted is not None:
+        copy = handle.workdir / PIP_CERTIFICATES
+        copy.write_bytes(certificate_bundle(trusted))
+        copy.chmod(0o444)
+        environment["PIP_CERT"] = f"/sandbox/{PIP_CERTIFICATES}"
+    pip = host_copy(handle.workdir.parent, pip_package()) / "pip"
+    volumes = {str(pip): {"bind": "/opt/pip/pip", "mode": "ro"}}
     return network_options, environment, volumes
 
 
@@ -85,7 +139,7 @@ def start_egress(
             "MAI_EGRESS_MAX_BYTES": str(network.max_bytes),
             "MAI_EGRESS_MAX_REQUESTS": str(network.max_requests),
         },
-        volumes={str(payload.EGRESS_ADDON): {"bind": "/addon/egress_addon.py", "mode": "ro"}},
+        volumes={str(host_copy(handle.workdir.parent, payload.EGRESS_ADDON) / "egress_addon.py"): {"bind": "/addon/egress_addon.py", "mode": "ro"}},
         network=upstream_network,
         labels={**labels, LABEL_ROLE: "egress-proxy"},
         log_config={"type": "json-file", "config": {"max-size": "10m"}},
@@ -102,19 +156,18 @@ def start_egress(
 
 
 def wait_for_proxy(handle: RunHandle, timeout_s: float = 30) -> None:
-    """Until the proxy accepts connections; SandboxUnavailable if it ended or did not in time."""
+    """Until the proxy says in its log that it accepts connections (payload/egress_addon.py):
+    SandboxUnavailable if it ended or did not in time."""
     deadline = time.monotonic() + timeout_s
     container = handle.proxy
     while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((handle.proxy_outside, PROXY_PORT), timeout=0.5):
-                return
-        except OSError:
-            container.reload()
-            if container.status not in ("created", "running"):
-                log = container.logs(tail=5).decode("utf-8", "replace").strip()
-                raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}") from None
-            time.sleep(0.05)
+        if _PROXY_READY in container.logs(stdout=True, stderr=False, tail=20):
+            return
+        container.reload()
+        if container.status not in ("created", "running"):
+            log = container.logs(tail=5).decode("utf-8", "replace").strip()
+            raise SandboxUnavailable(f"the egress proxy did not start: {log[-300:]}")
+        time.sleep(0.05)
     raise SandboxUnavailable(f"the egress proxy did not accept connections within {timeout_s:g} s")
 
 

@@ -3,18 +3,27 @@
 The egress allow-list for dependencies is derived from them, so no index host is written into the
 project: ``PIP_INDEX_URL`` / ``PIP_EXTRA_INDEX_URL``, then pip's own configuration files, and, when
 those name no index, pip's built-in default (read from pip itself, with its file host).
+
+Likewise the certificates pip trusts (``configured_certificates``): ``PIP_CERT``, then pip's
+``cert`` setting. Behind a TLS-inspecting proxy the host's pip trusts the proxy's CA through it, and
+the sandbox's pip must trust the same bundle, carried into the run read-only (egress.py).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlparse
 
 from packaging.requirements import InvalidRequirement, Requirement
 
+from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.ports import PackageIndex
 from mai_safety.domain.errors import InvalidSubmission
+
+#: A certificate bundle larger than this is not one (Debian's whole bundle is about 200 KiB).
+CERTIFICATES_MAX_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,50 @@ def configured_indexes(environ: dict[str, str] | None = None) -> PipIndexes:
     urls = [url for url in main + extra if urlparse(url).scheme in ("http", "https")]
     hosts = [urlparse(url).hostname or "" for url in urls] + extra_hosts
     return PipIndexes(tuple(dict.fromkeys(urls)), tuple(dict.fromkeys(host.lower() for host in hosts if host)))
+
+
+def configured_certificates(environ: dict[str, str] | None = None) -> Path | None:
+    """The CA bundle this user's pip is configured to trust (``PIP_CERT``, then ``cert`` in pip's
+    files, the install section before the global one), or None: pip's own bundle then serves."""
+    environ = dict(os.environ if environ is None else environ)
+    if environ.get("PIP_CERT"):
+        return Path(environ["PIP_CERT"])
+    found: dict[str, str] = {}
+    try:
+        from pip._internal.configuration import Configuration  # pip's own reader of its files
+
+        configuration = Configuration(isolated=False)
+        configuration.load()
+        found = {key: str(value) for key, value in configuration.items() if key.endswith(".cert") and not key.startswith(":env:")}
+    except Exception:  # noqa: BLE001 - pip's internals may move; PIP_CERT still counts
+        pass
+    for key in ("install.cert", "global.cert"):
+        if found.get(key):
+            return Path(found[key])
+    return None
+
+
+def certificate_bundle(path: Path) -> bytes:
+    """The certificates of the bundle at ``path``, checked to be certificates only: they are carried
+    into a sandbox that runs untrusted code, so a file holding a private key is refused, never copied."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(CERTIFICATES_MAX_BYTES + 1)
+    except OSError as exc:
+        raise SandboxUnavailable(
+            f"pip is configured to trust the certificates in {path} (PIP_CERT or pip's cert setting), which cannot be "
+            f"read ({exc.strerror or exc}): fix that setting, or the sandbox's pip could not reach the index"
+        ) from None
+    if len(data) > CERTIFICATES_MAX_BYTES:
+        raise SandboxUnavailable(f"pip's certificate bundle {path} is larger than {CERTIFICATES_MAX_BYTES >> 20} MiB: not a bundle")
+    if b"PRIVATE KEY" in data:
+        raise SandboxUnavailable(
+            f"pip's certificate bundle {path} holds a private key: it is not carried into the sandbox; "
+            "point pip's cert setting at the CA's certificates alone"
+        )
+    if b"-----BEGIN CERTIFICATE-----" not in data:
+        raise SandboxUnavailable(f"pip's certificate bundle {path} holds no PEM certificate")
+    return data
 
 
 def check_requirement(entry: str) -> str:

@@ -39,6 +39,7 @@ from .containers import (
     discard,
     hardened,
     keeper_seconds,
+    ledger_labels,
     write_files,
 )
 from .errors import BestEffort, refused
@@ -86,6 +87,7 @@ class PoolHost:
     work_root: Path
     room_details: Callable[[], tuple[HostRoom, dict[str, int]]]
     choose_runtime: Callable[[str, NetworkRequest], dict[str, Any]]
+    ledger: Callable[[], str | None] = lambda: None  # the ledger's identity, for the containers' labels
 
 
 class WarmPool:
@@ -290,7 +292,7 @@ class WarmPool:
             return None
         gvisor = runtime["name"] == GVISOR_RUNTIME
         slot = str(uuid.uuid4())
-        labels = {LABEL_MANAGED: "1", LABEL_SUPERVISOR: self._host.supervisor, LABEL_POOL: slot}
+        labels = {LABEL_MANAGED: "1", LABEL_SUPERVISOR: self._host.supervisor, LABEL_POOL: slot, **ledger_labels(self._host.ledger())}
         life_s = math.ceil(self.max_idle_s + spec.max_timeout_s + 30)
         policy = self._admission.host_policy
         with self._admission.lock():

@@ -7,8 +7,10 @@ limits, and the cleanup of gVisor's host processes that outlive their container.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -48,7 +50,8 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
     """Whether gVisor can serve runs on this Docker engine: registered as the runtime ``runsc``, with
     gVisor's networking off (else a container with no network does not start) and host sockets
     open to it (else the runner's record cannot reach the supervisor). ``available`` says whether
-    runs may use it; ``reason`` and ``how`` say why not and what to do."""
+    runs may use it; ``reason`` and ``how`` say why not and what to do; ``version`` is what the
+    engine's registered binary says of itself (gvisor_version)."""
     own = client is None
     runtimes: dict[str, Any] = {}
     with BestEffort() as attempt:
@@ -69,10 +72,12 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
             "how": GVISOR_HINT,
         }
     arguments = [str(argument) for argument in entry.get("runtimeArgs") or []]
+    path = str(entry.get("path") or GVISOR_RUNTIME)
     status: dict[str, Any] = {
         "available": True,
         "runtime": GVISOR_RUNTIME,
-        "path": entry.get("path"),
+        "path": path,
+        "version": gvisor_version(path),
         "arguments": arguments,
         "record_socket": any(argument in ("--host-uds=open", "--host-uds=all") for argument in arguments),
     }
@@ -86,6 +91,30 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
     return status
 
 
+def gvisor_version(path: str) -> str:
+    """The first line of ``runsc --version`` of the binary the engine runs (``runsc version
+    0.0~20221219.0`` for Debian's), or why it cannot be read from here: inside the compose
+    deployment the engine's binary is the host's, not this container's."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return f"unknown: {path} is not visible from here"
+    return _version_of(path, found.st_mtime_ns, found.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _version_of(path: str, _mtime_ns: int, _size: int) -> str:
+    """Asked once per binary (the path, its time and size name it): runs ask gvisor_status often."""
+    try:
+        answer = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"unknown: {path} --version failed ({type(exc).__name__})"
+    line = (answer.stdout or answer.stderr).strip().splitlines()[:1]
+    if answer.returncode != 0 or not line:
+        return f"unknown: {path} --version answered exit status {answer.returncode}"
+    return line[0][:200]
+
+
 def choose_runtime(
     requested: str,
     network: NetworkRequest,
@@ -96,17 +125,13 @@ def choose_runtime(
 ) -> dict[str, Any]:
     """The runtime a run gets for the profile's ``requested`` one (runc | runsc | auto), and the
     note that says why when ``auto`` gives runc. ``runsc`` never falls back: it is refused.
-    ``gvisor``: this engine's gvisor_status(), asked only when the answer depends on it."""
+    ``gvisor``: this engine's gvisor_status(), asked only when the answer depends on it.
+    ``in_container``: kept for the callers; ``--network deps`` works from a container since the
+    proxy's files are copied to the work root and its readiness read from its log (egress.py)."""
     if not host_visible:
         raise SandboxUnavailable(
             "mai-safety runs inside a container but MAI_SAFETY_WORK_DIR is not set: set it to a folder "
             "mounted at the same path on the host and in this container (docs/decisions/0017)"
-        )
-    if network.mode is NetworkMode.DEPS and in_container:
-        raise SandboxUnavailable(
-            "--network deps is not available when mai-safety runs inside a container: the egress proxy "
-            "mounts its addon and this environment's pip from files the host does not have, and this "
-            "container cannot reach the proxy's network (docs/decisions/0017); run without network"
         )
     if requested == "runc":
         return {"name": "runc", "requested": requested}

@@ -41,6 +41,7 @@ class World:
     hosts: dict[str, str] = field(default_factory=dict)  # name -> IP address
     wheel_sha256: str = ""
     containers: list = field(default_factory=list)
+    index_ca: Path | None = None  # the throwaway CA whose certificate the index serves on 443
 
 
 def build_wheel(directory: Path) -> Path:
@@ -88,6 +89,46 @@ def self_signed(directory: Path, name: str) -> None:
     directory.chmod(0o755)
 
 
+def index_ca(directory: Path, name: str) -> Path:
+    """A throwaway CA and a certificate for ``name`` signed by it, as a TLS-inspecting proxy would
+    present: the CA's certificate (public, ca.pem) is what the host's pip would be configured with."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    authority_key = ec.generate_private_key(ec.SECP256R1())
+    authority = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "mai-safety test inspecting proxy CA")])
+    authority_certificate = (
+        x509.CertificateBuilder()
+        .subject_name(authority)
+        .issuer_name(authority)
+        .public_key(authority_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .sign(authority_key, hashes.SHA256())
+    )
+    key = ec.generate_private_key(ec.SECP256R1())
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+        .issuer_name(authority)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .sign(authority_key, hashes.SHA256())
+    )
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "cert.pem").write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    (directory / "key.pem").write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    (directory.parent / "index-ca.pem").write_bytes(authority_certificate.public_bytes(serialization.Encoding.PEM))
+    return directory.parent / "index-ca.pem"
+
+
 def start_world(client: docker.DockerClient, root: Path, image: str) -> World:
     root.mkdir(parents=True, exist_ok=True)
     root.chmod(0o755)
@@ -109,13 +150,14 @@ def start_world(client: docker.DockerClient, root: Path, image: str) -> World:
     evil.mkdir()
     (evil / "index.html").write_text("you should not see this\n")
     self_signed(root / "certs-docs", "docs.mai-test")
+    ca = index_ca(root / "certs-index", "index.mai-test")
     for path in root.rglob("*"):
         path.chmod(0o755 if path.is_dir() else 0o644)
 
     name = f"mai-test-outside-{uuid.uuid4().hex[:8]}"
-    world = World(network=name, wheel_sha256=digest)
+    world = World(network=name, wheel_sha256=digest, index_ca=ca)
     client.networks.create(name, driver="bridge", labels={"mai-safety.test": "1"})
-    sites = {"index.mai-test": (index, None), "docs.mai-test": (docs, root / "certs-docs"), "evil.mai-test": (evil, None)}
+    sites = {"index.mai-test": (index, root / "certs-index"), "docs.mai-test": (docs, root / "certs-docs"), "evil.mai-test": (evil, None)}
     for host, (content, certs) in sites.items():
         volumes = {str(root / "serve.py"): {"bind": "/serve.py", "mode": "ro"}, str(content): {"bind": "/site", "mode": "ro"}}
         if certs is not None:

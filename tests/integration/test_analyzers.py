@@ -354,7 +354,7 @@ def test_a_blocked_rule_limited_to_some_provenances_gives_the_others_its_otherwi
 
 def test_a_semgrep_rule_can_be_limited_to_provenances_in_the_policy(policies_copy):
     text = (policies_copy / "analysis.yaml").read_text().replace(
-        "  rules: {}", "  rules:\n    destructive-rmtree-root: {level: BLOCKED, provenances: [external]}"
+        "  rules: {", "  rules: {destructive-rmtree-root: {level: BLOCKED, provenances: [external]}, "
     )
     (policies_copy / "analysis.yaml").write_text(text)
     analyzer = SemgrepAnalyzer(load_analysis_policy(policies_copy).semgrep, warm=False)
@@ -403,7 +403,7 @@ def test_an_ast_rule_without_a_level_stops_the_analyzer_from_starting(policies_c
 
 
 def test_a_semgrep_override_for_an_unknown_rule_is_refused(policies_copy):
-    _edit(policies_copy / "analysis.yaml", "  rules: {}", "  rules:\n    no-such-rule: HIGH")
+    _edit(policies_copy / "analysis.yaml", "  rules: {", "  rules: {no-such-rule: HIGH, ")
     with pytest.raises(ConfigurationError, match=r"key semgrep.rules.no-such-rule: no rule with this id"):
         load_analysis_policy(policies_copy)
 

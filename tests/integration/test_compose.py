@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -27,10 +28,12 @@ import docker
 import httpx
 import psycopg
 import pytest
+import yaml
 
 from mai_safety.infrastructure.sandbox import LABEL_MANAGED, LABEL_SUPERVISOR, gvisor_status
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
+from .network_world import World, start_world, stop_world
 from .service_helpers import free_port
 
 pytestmark = pytest.mark.compose
@@ -56,9 +59,11 @@ class Deployment:
     url: str
     postgres_port: int
     client: docker.DockerClient
+    override: Path  # the test's own additions: the outside world's index, its CA, its network policy
 
     def compose(self, *args: str, check: bool = True, timeout: float = 240) -> subprocess.CompletedProcess[str]:
-        command = [*compose_command(), "-p", self.project, "-f", str(PROJECT_ROOT / "docker-compose.yml"), *args]
+        files = ["-f", str(PROJECT_ROOT / "docker-compose.yml"), "-f", str(self.override)]
+        command = [*compose_command(), "-p", self.project, *files, *args]
         done = subprocess.run(command, env=self.env, capture_output=True, text=True, timeout=timeout, cwd=PROJECT_ROOT)
         if check and done.returncode != 0:
             raise AssertionError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
@@ -83,10 +88,65 @@ def _ensure_image() -> None:
 
 
 @pytest.fixture(scope="module")
-def deployment() -> Iterator[Deployment]:
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    """A package index outside the deployment, over TLS with a throwaway CA (network_world.py)."""
+    client = docker.from_env()
+    made = start_world(client, tmp_path_factory.mktemp("compose-world"), "mai-safety/sandbox:1")
+    try:
+        for address in made.hosts.values():
+            _wait_for_port(address, 443 if address == made.hosts["index.mai-test"] else 80)
+        yield made
+    finally:
+        stop_world(client, made)
+        client.close()
+
+
+def _wait_for_port(address: str, port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((address, port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"test server {address}:{port} did not start")
+
+
+def _override(directory: Path, world: World) -> Path:
+    """What an operator behind a TLS-inspecting proxy adds to the shipped file: pip's index and the
+    CA its pip trusts (a public certificate, mounted read-only), and a network policy whose
+    upstream network reaches that index. The shipped policies otherwise."""
+    assert world.index_ca is not None
+    policies = directory / "policies"
+    shutil.copytree(PROJECT_ROOT / "policies", policies)
+    network = yaml.safe_load((policies / "network.yaml").read_text())
+    network.update({"upstream_network": world.network})
+    (policies / "network.yaml").write_text(yaml.safe_dump(network))
+    for path in [directory, *directory.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    override = {
+        "services": {
+            "service": {
+                "environment": {
+                    "PIP_INDEX_URL": "https://index.mai-test/simple",
+                    "PIP_CERT": "/etc/mai-safety/pip-ca.pem",
+                    "MAI_SAFETY_POLICIES": "/etc/mai-safety/policies",
+                },
+                "volumes": [f"{world.index_ca}:/etc/mai-safety/pip-ca.pem:ro", f"{policies}:/etc/mai-safety/policies:ro"],
+            }
+        }
+    }
+    path = directory / "docker-compose.test.yml"
+    path.write_text(yaml.safe_dump(override))
+    return path
+
+
+@pytest.fixture(scope="module")
+def deployment(world: World, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     _ensure_image()
     project = f"maisafetytest{uuid.uuid4().hex[:10]}"
     port, postgres_port = free_port(), free_port()
+    override = _override(tmp_path_factory.mktemp("compose-override"), world)
     # The runs' folder: the same path on the host and in the service container.
     # Short: each run's record socket lives below it, and Unix socket paths are short.
     work = Path(tempfile.mkdtemp(prefix="mst-", dir="/var/tmp"))
@@ -101,7 +161,7 @@ def deployment() -> Iterator[Deployment]:
         "MAI_SAFETY_POSTGRES_IMAGE": os.environ.get("MAI_SAFETY_POSTGRES_IMAGE", "mai-safety/postgres:15"),
     }
     client = docker.from_env()
-    world = Deployment(project, env, f"http://127.0.0.1:{port}", postgres_port, client)
+    world = Deployment(project, env, f"http://127.0.0.1:{port}", postgres_port, client, override)
     try:
         world.compose("up", "-d", "--no-build")
         deadline = time.monotonic() + 90
@@ -179,7 +239,7 @@ def test_hello_world_through_the_composed_service(deployment: Deployment) -> Non
     assert httpx.post(f"{deployment.url}/v1/executions", json={"code": "print(1)\n"}).status_code == 401
 
 
-def test_untrusted_code_runs_under_gvisor_from_the_composed_service_and_deps_is_refused(deployment: Deployment) -> None:
+def test_untrusted_code_runs_under_gvisor_from_the_composed_service(deployment: Deployment) -> None:
     made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "ext", "--role", "submitter", "--json")
     token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
     with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
@@ -189,10 +249,25 @@ def test_untrusted_code_runs_under_gvisor_from_the_composed_service_and_deps_is_
         (started,) = [e for e in http.get(f"/v1/executions/{report['execution_id']}/events").json() if e["event"] == "Started"]
         expected = "runsc" if gvisor_status(deployment.client).get("available") else "runc"
         assert started["runtime"]["name"] == expected, started["runtime"]
-        # The egress needs files and a network the service container does not share with the host.
-        refused = http.post("/v1/executions", json={"code": "print(1)\n", "network": "deps", "requirements": ["six"]})
-        assert refused.status_code == 503, refused.text
-        assert "inside a container" in refused.json()["detail"]
+
+
+def test_dependencies_install_from_the_composed_service_through_the_ca_its_pip_trusts(deployment: Deployment, world: World) -> None:
+    """Issue 23, finding 9: --network deps was refused in this deployment ("not available when
+    mai-safety runs inside a container"); and the index answers with a certificate of a CA that
+    only the service's pip configuration (PIP_CERT) names, as behind a TLS-inspecting proxy."""
+    made = deployment.compose("exec", "-T", "service", "mai-safety", "tokens", "create", "deps", "--role", "submitter", "--json")
+    token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    with httpx.Client(base_url=deployment.url, headers={"Authorization": f"Bearer {token}"}, timeout=180) as http:
+        response = http.post("/v1/executions", json={
+            "code": "import mai_hello\nprint(mai_hello.GREETING)\n", "network": "deps", "requirements": ["mai-hello==1.0"],
+        })
+        assert response.status_code == 200, response.text
+        report = response.json()
+        assert (report["status"], report["stdout"]) == ("completed", "hello from the local index\n"), report
+        (ending,) = [e for e in http.get(f"/v1/executions/{report['execution_id']}/events").json() if e["event"] == "Completed"]
+    observations = ending["outcome"]["observations"]
+    assert [item["sha256"] for item in observations["dependencies"]["installed"]] == [world.wheel_sha256]
+    assert ("index.mai-test", "allowed") in {(item["host"], item["verdict"]) for item in observations["network"]["requests"]}
 
 
 def test_the_service_connects_as_the_insert_and_select_role_which_cannot_change_rows(deployment: Deployment) -> None:
@@ -226,6 +301,45 @@ def test_the_socket_is_the_services_alone_and_the_key_is_0600(deployment: Deploy
         "exec", "-T", "service", "stat", "-c", "%a %U", "/var/lib/mai-safety/key", "/var/lib/mai-safety/key/signing-key.pem"
     ).stdout.split("\n")
     assert modes[:2] == ["700 root", "600 root"], modes
+
+
+#: The capabilities the trust model grants the service (README, decision 0017), by their bit numbers.
+GRANTED_CAPABILITIES = {"DAC_READ_SEARCH": 2, "KILL": 5, "SYS_PTRACE": 19}
+
+
+def test_the_service_has_the_reach_the_trust_model_names_and_no_more(deployment: Deployment) -> None:
+    """Issue 23, finding 10: what the service container holds, as the engine made it and as the
+    kernel sees its process; the others hold none of it."""
+    service = deployment.container("service")
+    host = service.attrs["HostConfig"]
+    assert service.attrs["Config"]["User"] == "0:0"
+    assert host["PidMode"] == "host" and host["NetworkMode"] != "host" and host["IpcMode"] != "host"
+    assert [name.removeprefix("CAP_") for name in host["CapDrop"]] == ["ALL"]
+    assert {name.removeprefix("CAP_") for name in host["CapAdd"]} == set(GRANTED_CAPABILITIES)
+    assert not host["Privileged"] and not host.get("Devices") and host["ReadonlyRootfs"]
+    assert "no-new-privileges:true" in host["SecurityOpt"]
+    binds = sorted(mount["Source"] for mount in service.attrs["Mounts"] if mount["Type"] == "bind")
+    assert binds == sorted(["/var/run/docker.sock", "/sys/fs/cgroup", deployment.env["MAI_SAFETY_WORK_DIR"],
+                            *(str(path) for path in _override_binds(deployment))]), binds
+    # The serving process itself, read on the host: uid 0, the host's pid namespace, three capabilities.
+    pid = service.attrs["State"]["Pid"]
+    status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line)
+    assert status["Uid"].split()[:2] == ["0", "0"]
+    assert int(status["CapEff"], 16) == sum(1 << bit for bit in GRANTED_CAPABILITIES.values())
+    assert int(status["CapBnd"], 16) == int(status["CapEff"], 16)  # nothing more to gain by exec
+    assert status["NoNewPrivs"].strip() == "1"
+    # The engine's (and this test's) pid namespace, not a network namespace of the host's.
+    assert os.readlink(f"/proc/{pid}/ns/pid") == os.readlink("/proc/self/ns/pid")
+    assert os.readlink(f"/proc/{pid}/ns/net") != os.readlink("/proc/self/ns/net")
+    for other in deployment.containers():
+        if other.labels["com.docker.compose.service"] != "service":
+            assert other.attrs["HostConfig"]["PidMode"] != "host" and not other.attrs["HostConfig"].get("CapAdd"), other.name
+
+
+def _override_binds(deployment: Deployment) -> list[str]:
+    """The test's own read-only additions (the CA and the policies), not the shipped file's."""
+    override = yaml.safe_load(deployment.override.read_text())
+    return [volume.split(":")[0] for volume in override["services"]["service"]["volumes"]]
 
 
 def test_stopping_the_service_lets_its_run_finish_then_it_exits_0(deployment: Deployment) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import docker
 import pytest
 
-from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.errors import ConfigurationError, SandboxUnavailable
 from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import Provenance
@@ -205,6 +205,41 @@ def test_a_declared_requirement_is_installed_through_the_proxy_from_the_local_in
     ]
     hosts = {(item["host"], item["verdict"]) for item in ending["network"]["requests"]}
     assert ("index.mai-test", "allowed") in hosts
+
+
+def test_pip_in_the_sandbox_trusts_the_certificates_the_hosts_pip_is_configured_with(
+    policies: Path, tmp_path: Path, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23, finding 9 (b): behind a TLS-inspecting proxy the host's pip trusts the proxy's CA
+    (its cert setting); the sandbox's pip said "self-signed certificate in certificate chain". The
+    index here answers over TLS with a certificate of a throwaway CA that only that setting names."""
+    assert world.index_ca is not None
+    monkeypatch.setenv("PIP_INDEX_URL", "https://index.mai-test/simple")
+    monkeypatch.delenv("PIP_EXTRA_INDEX_URL", raising=False)
+    monkeypatch.setenv("PIP_CERT", str(world.index_ca))
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", policies))
+    try:
+        program = b"# requirements: mai-hello==1.0\nimport mai_hello\nprint(mai_hello.GREETING)\n"
+        report = application.run(program, network=NetworkMode.DEPS)
+        assert report.status == "completed", (report.detail, report.stderr)
+        assert report.stdout == "hello from the local index\n"
+        ending = application.history(report.execution_id)[-1]["outcome"]["observations"]
+        assert [item["sha256"] for item in ending["dependencies"]["installed"]] == [world.wheel_sha256]
+    finally:
+        application.close()
+
+
+def test_a_pip_certificate_setting_that_holds_a_private_key_is_not_carried_into_the_sandbox(
+    app: MaiSafety, world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert world.index_ca is not None
+    bundle = tmp_path / "bundle-with-a-key.pem"
+    key = (world.index_ca.parent / "certs-index" / "key.pem").read_bytes()
+    bundle.write_bytes(world.index_ca.read_bytes() + key)
+    monkeypatch.setenv("PIP_CERT", str(bundle))
+    with pytest.raises(SandboxUnavailable, match="holds a private key: it is not carried into the sandbox"):
+        app.run(b"# requirements: mai-hello==1.0\nimport mai_hello\n", network=NetworkMode.DEPS)
+    assert b"PRIVATE KEY" not in (tmp_path / "ledger.sqlite").read_bytes()
 
 
 def test_bad_requirements_and_untrusted_code_are_refused_before_anything_is_recorded(app: MaiSafety) -> None:

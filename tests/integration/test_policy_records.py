@@ -63,6 +63,7 @@ def test_a_copy_of_the_shipped_policies_validates(tmp_path: Path, env: dict[str,
         ("gate.yaml", "override", ["*"], "gate.yaml: override: '*' matches anyone"),
         ("network.yaml", "trust_levels", ["standard", "untrusted"], "network.yaml: trust_levels: untrusted code never gets a network"),
         ("limits.yaml", "trust", [{"provenance": "external", "up_to": "LOW", "trust": "trusted"}], "limits.yaml: trust.0: external code is always untrusted"),
+        ("limits.yaml", "profiles.untrusted.runtime", "runc", "limits.yaml: profiles.untrusted.runtime: runc (also what an absent runtime means) takes untrusted code off gVisor"),
         ("limits.yaml", "profiles.untrusted.cpus", 64, "limits.yaml: profiles.untrusted.cpus: 64 is more than the host's"),
         ("limits.yaml", "profiles.untrusted.read_only", False, "key profiles.untrusted.read_only: the root filesystem is always read-only"),
         ("limits.yaml", "profiles.standard.cap_add", ["SYS_ADMIN"], "key profiles.standard.cap_add: no capability is ever added"),
@@ -215,6 +216,23 @@ def test_only_admin_applies_a_policy_through_the_service(tmp_path: Path) -> None
                 hidden = eve.post("/v1/executions", json={"code": "print(1)\n", "revises": first})
                 assert hidden.status_code == 404, hidden.text
         assert httpx.get(f"{server.url}/v1/policies/current").status_code == 401
+
+
+def test_an_admin_policy_over_http_cannot_take_untrusted_code_off_gvisor(tmp_path: Path) -> None:
+    """The attack of issue 23 (3): an admin token posts the shipped policy with untrusted code on
+    runc; refused (422 naming the file and key), and the version in force stays 0."""
+    url = f"sqlite:///{tmp_path / 'service.sqlite'}"
+    policies = suite_policies()
+    tokens = grant_tokens(url, policies, {"ops": ["admin"]})
+    files = {path.relative_to(policies).as_posix(): path.read_text() for path in sorted(policies.glob("**/*.yaml"))}
+    assert "    runtime: auto" in files["limits.yaml"]
+    off_gvisor = dict(files, **{"limits.yaml": files["limits.yaml"].replace("    runtime: auto", "    runtime: runc")})
+    with running_server(tmp_path, url, policies) as server, server.client(tokens["ops"]) as ops:
+        refused = ops.post("/v1/policies", json={"files": off_gvisor})
+        assert refused.status_code == 422, refused.text
+        assert refused.headers["content-type"].startswith("application/problem+json")
+        assert "limits.yaml: profiles.untrusted.runtime: runc" in refused.json()["detail"]
+        assert ops.get("/v1/policies/current").json()["version"] == 0
 
 
 def _outside_link(folder: Path) -> str:

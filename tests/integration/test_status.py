@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
+import docker
 import pytest
+
+from mai_safety.infrastructure.sandbox import gvisor_status
 
 from .cli_helpers import run_cli
 from .conftest import GVISOR
@@ -47,3 +51,29 @@ def test_status_reports_a_ledger_database_that_does_not_answer_with_exit_5() -> 
     ledger = json.loads(result.stdout)["ledger"]
     assert ledger["answers"] is False and "does not answer" in ledger["reason"]
     assert "secret" not in result.stdout  # the credentials never reach the report
+
+
+def test_status_names_the_gvisor_version_of_the_binary_the_engine_runs(env: dict[str, str], docker_client: docker.DockerClient) -> None:
+    entry = (docker_client.info().get("Runtimes") or {}).get("runsc")
+    if entry is None:
+        pytest.skip("the engine has no runsc runtime to name the version of")
+    said = subprocess.run([entry["path"], "--version"], capture_output=True, text=True, check=True).stdout.splitlines()[0]
+    report = json.loads(run_cli(["status", "--json"], env).stdout)
+    assert report["docker"]["gvisor"]["path"] == entry["path"]
+    assert report["docker"]["gvisor"]["version"] == said  # "runsc version 0.0~20221219.0" here
+    text = run_cli(["status"], env).stdout
+    gvisor_line = next(line for line in text.splitlines() if line.startswith("gvisor:"))
+    assert f"checked {entry['path']}: {said}" in gvisor_line
+
+
+class _EngineWithRunscElsewhere:
+    """An engine whose runsc is a binary this process cannot see (the compose deployment's case)."""
+
+    def info(self) -> dict[str, object]:
+        return {"Runtimes": {"runsc": {"path": "/nowhere/runsc", "runtimeArgs": ["--network=none", "--host-uds=open"]}}}
+
+
+def test_status_says_the_gvisor_version_is_unknown_when_the_engines_binary_is_not_visible_here() -> None:
+    status = gvisor_status(_EngineWithRunscElsewhere())
+    assert status["available"] is True
+    assert status["version"] == "unknown: /nowhere/runsc is not visible from here"

@@ -12,10 +12,10 @@ import pytest
 from mai_safety.application.errors import ExecutionNotFound, IdempotencyConflict, NotAuthenticated
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
-from mai_safety.domain.access import Principal, Role
+from mai_safety.domain.access import ApiToken, Principal, Role
 from mai_safety.domain.errors import InvalidTransition
 from mai_safety.domain.gate import GateRules, NotPermitted
-from mai_safety.domain.levels import RiskLevel
+from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.domain.limits import HostBusy
 
 from .fakes import FakeAssessor, FakeSandbox
@@ -256,3 +256,44 @@ def test_the_sweeper_ends_overdue_waits_once_and_reads_on_from_where_it_stopped(
     assert app.expire_overdue() == [second]
     report = app.report(first)
     assert (report.status, report.termination_reason) == ("rejected", "no_answer")
+
+
+def test_a_plain_submitter_token_may_not_claim_the_users_provenance_and_nothing_is_recorded() -> None:
+    app = _app()
+    plain = app.authenticate(app.grant_token("mai", [Role.SUBMITTER]).token)
+    before = app.recorder.max_notification_id()
+    for attempt in (lambda: _submit(app, plain, provenance=Provenance.USER), lambda: _assess(app, plain, Provenance.USER)):
+        with pytest.raises(NotPermitted, match="provenance 'user'"):
+            attempt()
+    assert app.recorder.max_notification_id() == before
+    assert _submit(app, plain, provenance=Provenance.MAI) and _submit(app, plain, provenance=Provenance.EXTERNAL)
+
+
+def test_a_token_granted_the_users_provenance_may_claim_it() -> None:
+    app = _app()
+    issued = app.grant_token("ide", [Role.SUBMITTER], [Provenance.USER])
+    assert issued.provenances == ["user"]
+    granted = app.authenticate(issued.token)
+    assert granted.provenances == frozenset({Provenance.USER, Provenance.EXTERNAL})
+    assert _submit(app, granted, provenance=Provenance.USER)
+    with pytest.raises(NotPermitted, match="provenance 'mai'"):
+        _submit(app, granted, provenance=Provenance.MAI)
+    (report,) = app.tokens()
+    assert report.provenances == ["user"]
+
+
+def test_a_token_granted_before_provenances_were_granted_claims_only_the_default() -> None:
+    state: dict[str, object] = {"principal": "mai", "roles": ["submitter"], "token_sha256": "0" * 64}
+    ApiToken.TokenGranted.upcast_v1_v2(state)
+    assert state["provenances"] == ["mai"]
+
+
+def test_locally_the_machines_owner_says_who_wrote_the_code() -> None:
+    app = _app()
+    with acting_as("owner@host"):
+        assert app.run(b"print(1)\n", provenance=Provenance.USER).execution_id
+
+
+def _assess(app: MaiSafety, principal: Principal, provenance: Provenance) -> object:
+    with acting_as("ignored", principal):
+        return app.assess(b"print(1)\n", provenance=provenance)

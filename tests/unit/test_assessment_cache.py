@@ -58,3 +58,30 @@ def test_the_cache_is_bounded_and_off_by_default() -> None:
     plain.assess(_submission("a = 1\n"))
     plain.assess(_submission("a = 1\n"))
     assert uncached.calls == 2
+
+
+class RuleTimingOut:
+    """Semgrep as it answers when a rule ran out of time on a busy host: a ``semgrep-timeout``
+    finding (semgrep.py), then, with the host quiet again, a clean read."""
+
+    name = "semgrep"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def analyze(self, submission: Submission) -> list[Finding]:
+        self.calls += 1
+        if self.calls == 1:
+            return [Finding(analyzer=self.name, rule_id="semgrep-timeout", level=RiskLevel.MEDIUM, message="Timeout near line 1")]
+        return []
+
+
+def test_a_verdict_a_semgrep_rule_timeout_shaped_is_not_kept_by_the_code_hash() -> None:
+    """A per-rule timeout says how busy the host was, not what the code is: the next submission of
+    the same code is read afresh, not handed the load-shaped MEDIUM."""
+    analyzer = RuleTimingOut()
+    suite = AnalyzerSuite([analyzer], RiskLevel.MEDIUM, cache_entries=8)
+    first = suite.assess(_submission("print(1)\n"))
+    again = suite.assess(_submission("print(1)\n"))
+    assert first.level is RiskLevel.MEDIUM and first.findings[0].rule_id == "semgrep-timeout"
+    assert analyzer.calls == 2 and again.level is RiskLevel.LOW and not again.findings

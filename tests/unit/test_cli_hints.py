@@ -51,7 +51,17 @@ def test_a_gate_refusal_carries_the_actor_and_who_is_allowed() -> None:
     assert isinstance(error, NotPermitted)
     assert (error.actor, error.answer_kind, error.allowed_actors) == ("mallory", "override", ("security-officer",))
     assert not any(word in error.message for word in CLI_WORDS)
-    assert cli_message(error).endswith("(policies/gate.yaml); ask one of them, or act as one with MAI_SAFETY_ACTOR")
+
+
+def test_a_local_gate_refusal_says_what_the_machines_owner_may_do_not_how_to_claim_a_name() -> None:
+    """Locally the actor is whatever MAI_SAFETY_ACTOR says: a refusal that tells the caller to set
+    it tells them how to pass as the security officer. It names who may answer and what the owner
+    of the machine may change instead."""
+    rules = GateRules(confirmers=("*",), overriders=("security-officer",), answer_within=timedelta(hours=1))
+    said = cli_message(_raised(lambda: rules.check_may_answer("override", "mallory")))
+    assert "MAI_SAFETY_ACTOR" not in said and "act as" not in said
+    assert said.startswith("'mallory' may not override BLOCKED code: the policy allows security-officer (policies/gate.yaml)")
+    assert said.endswith("only one of them may answer it; who may is for the owner of this machine to change, in policies/gate.yaml (mai-safety policy apply DIR)")
 
 
 def test_network_refusals_name_the_flag_and_the_policy_file_on_the_cli() -> None:

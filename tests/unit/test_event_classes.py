@@ -22,7 +22,7 @@ STORED = {
     "mai_safety.domain.execution:Execution.ResourceSampled": 1,
     "mai_safety.domain.execution:Execution.Completed": 1,
     "mai_safety.domain.execution:Execution.Terminated": 1,
-    "mai_safety.domain.access:ApiToken.TokenGranted": 1,
+    "mai_safety.domain.access:ApiToken.TokenGranted": 2,
     "mai_safety.domain.access:ApiToken.TokenRevoked": 1,
     "mai_safety.domain.policy_set:PolicySet.Opened": 1,
     "mai_safety.domain.policy_set:PolicySet.Applied": 1,

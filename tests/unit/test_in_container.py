@@ -37,12 +37,12 @@ def test_inside_a_container_a_run_without_a_shared_work_folder_is_refused(tmp_pa
         sandbox(tmp_path, in_container=True).choose_runtime("runc", NetworkRequest())
 
 
-def test_inside_a_container_with_a_shared_work_folder_runs_are_made_there_but_deps_is_refused(tmp_path: Path, short: Path) -> None:
+def test_inside_a_container_with_a_shared_work_folder_runs_are_made_there_deps_included(tmp_path: Path, short: Path) -> None:
+    """Issue 23, finding 9 (a): --network deps was refused in the compose deployment."""
     shared = sandbox(tmp_path, in_container=True, work_dir=short / "work")
     assert shared.choose_runtime("runc", NetworkRequest())["name"] == "runc"
     assert shared._work_root.parent == short / "work"
-    with pytest.raises(SandboxUnavailable, match="--network deps is not available"):
-        shared.choose_runtime("auto", NetworkRequest(mode=NetworkMode.DEPS))
+    assert shared.choose_runtime("auto", NetworkRequest(mode=NetworkMode.DEPS))["name"] == "runc"
 
 
 def test_outside_a_container_nothing_changes(tmp_path: Path, short: Path) -> None:

@@ -28,6 +28,7 @@ def _policy(**changes: object) -> PolicyUnderReview:
         trust_rules=(TrustRule(Provenance.MAI, RiskLevel.MEDIUM, TrustLevel.STANDARD),),
         egress=EgressPolicy(allow=()),
         failure_levels={"analysis.yaml: failure_level": RiskLevel.MEDIUM},
+        runtimes={TrustLevel.STANDARD: "runc", TrustLevel.UNTRUSTED: "auto"},
     )
     base.update(changes)
     return PolicyUnderReview(**base)  # type: ignore[arg-type]
@@ -73,6 +74,14 @@ def test_limits_above_the_host_and_untrusted_above_standard_are_refused() -> Non
     assert any("profiles.untrusted.cpus: 4 is more than the host's 2" in problem for problem in problems)
     assert any("profiles.untrusted.memory" in problem and "more than the host" in problem for problem in problems)
     assert "limits.yaml: profiles.untrusted.cpus: more than the standard profile's maximum" in problems
+
+
+def test_a_policy_that_takes_untrusted_code_off_gvisor_is_refused() -> None:
+    for weaker in ({TrustLevel.UNTRUSTED: "runc"}, {TrustLevel.STANDARD: "runsc"}):  # runc, or absent: runc
+        (problem,) = weakenings(_policy(runtimes=weaker), HOST)
+        assert problem.startswith("limits.yaml: profiles.untrusted.runtime: runc ") and "gVisor" in problem
+    for stronger in ("auto", "runsc"):
+        assert weakenings(_policy(runtimes={TrustLevel.UNTRUSTED: stronger}), HOST) == []
 
 
 def test_an_analyzer_failure_rated_low_is_refused() -> None:

@@ -55,13 +55,23 @@ def test_every_kind_of_execution_appears_with_its_status_and_the_waiting_one_is_
     assert waiting["seconds_left"] > 0
 
 
-def test_the_peaks_of_a_sampled_run_are_kept_with_the_cpu_share_since_the_previous_reading() -> None:
+def test_the_peaks_of_a_sampled_run_are_kept_with_the_cpu_share_over_a_window_between_two_readings() -> None:
     app = _app()
     record_mix(app, 1)
     [row] = _models(app).executions(ExecutionFilter())
     assert (row.peak_memory_bytes, row.peak_pids, row.output_bytes) == (2**21, 3, 10)
-    assert row.peak_cpu_percent == pytest.approx(50.0)  # 0.25 s of CPU in the half second since the start
+    # 0.5 s of CPU in the second between the readings; not 0.2 s in the 0.1 s "since the start"
+    # (200 %), which the container spent before the code began.
+    assert row.peak_cpu_percent == pytest.approx(50.0)
     assert row.started_at is not None and row.limits is not None
+
+
+def test_an_ending_that_brings_the_supervisors_cpu_share_keeps_it_as_the_peak() -> None:
+    app = _app()
+    record_mix(app, 2)
+    rows = {row.level: row for row in _models(app).executions(ExecutionFilter())}
+    assert rows["MEDIUM"].peak_cpu_percent == pytest.approx(75.0)  # its peaks' cpu_percent, over its 1 s window
+    assert rows["LOW"].peak_cpu_percent == pytest.approx(50.0)
 
 
 def test_executions_are_listed_newest_first_a_page_at_a_time() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
+from mai_safety.application.ports import RunOutcome
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import RiskLevel
@@ -18,7 +19,11 @@ from mai_safety.domain.supervision import Usage
 from .fakes import FakeAssessor, FakeSandbox
 
 OPEN_RULES = GateRules(confirmers=("*",), overriders=("*",), answer_within=timedelta(hours=1))
-SAMPLES = (Usage(0.5, 0.25, 2**20, 2**21, 3, 0, False, 10),)  # one reading: the first is always recorded
+#: Two readings a window apart (the first is always recorded; the second a second later): the CPU
+#: share is taken between them, never from zero, where the container's counter began before the code.
+SAMPLES = (Usage(0.1, 0.2, 2**20, 2**20, 2, 0, False, 4), Usage(1.1, 0.7, 2**20, 2**21, 3, 0, False, 10))
+#: A run whose ending brings the supervisor's own CPU share, over its window (domain.supervision.Peaks).
+PEAKED = RunOutcome(0, "hello\n", "", 6, False, 1.5, peaks={"samples": 6, "cpu_seconds": 1.1, "cpu_percent": 75.0, "cpu_percent_window_s": 1.0})
 
 
 def record_mix(app: MaiSafety, executions: int, *, start: int = 0) -> None:
@@ -29,6 +34,7 @@ def record_mix(app: MaiSafety, executions: int, *, start: int = 0) -> None:
     for number in range(start, start + executions):
         kind = number % 7
         sandbox.samples = SAMPLES if kind == 0 else ()
+        sandbox.outcome = PEAKED if kind == 1 else FakeSandbox().outcome
         assessor.level = [RiskLevel.LOW, RiskLevel.MEDIUM, RiskLevel.HIGH, RiskLevel.BLOCKED, RiskLevel.HIGH, RiskLevel.BLOCKED, RiskLevel.HIGH][kind]
         with acting_as(f"mai-{number % 3}"):
             report = app.run(f"print({number})\n".encode())

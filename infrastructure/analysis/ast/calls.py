@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import ast
+import json
+import string
 
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label
+from .opacity import LOOKED_UP, is_opaque, known_name
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -41,8 +44,24 @@ _PARSERS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", 
 _MAPPED_OVER_ALTERNATIVES = frozenset({
     "os.path.join", "posixpath.join", "os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath",
     "os.path.normpath", "os.path.dirname", "os.fspath", "pathlib.Path", "pathlib.PurePath", "glob.glob", "glob.iglob",
-    "builtins.getattr",
+    "builtins.getattr", "builtins.__import__", "importlib.import_module",
 })
+
+
+def _from_python(value: object, flags: frozenset[str], depth: int = 0) -> Value:
+    """A parsed document as the evaluator's values."""
+    if depth > 16:
+        return Unknown(flags)
+    if isinstance(value, str):
+        return Str(flags, value)
+    if isinstance(value, (int, float, bool)) or value is None:
+        return Num(flags, value)
+    if isinstance(value, list):
+        return Seq(flags, tuple(_from_python(item, flags, depth + 1) for item in value[:1024]))
+    if isinstance(value, dict):
+        pairs = list(value.items())[:1024]
+        return DictSeq(flags, tuple(_from_python(v, flags, depth + 1) for _, v in pairs), tuple(Str(flags, str(k)) for k, _ in pairs))
+    return Unknown(flags)
 
 
 class CallEvaluator(AnalysisState):
@@ -52,16 +71,19 @@ class CallEvaluator(AnalysisState):
     def _env_var(self, name: str) -> Value:
         if name in ("HOME", "USERPROFILE"):
             return Str(NO_FLAGS, "~")
-        return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else NO_FLAGS)
+        return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else frozenset({"user"}))  # set by whoever runs it
 
     def _call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
-        flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial"}
+        flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial", LOOKED_UP}
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
+        opaque = is_opaque(func)
+        if opaque is not None:  # what an opaque callee returns is opaque too
+            return self._opaque(opaque.what)
         if isinstance(func, Alternatives) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
             return alternatives(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
-            return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect"}))
+            return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect", LOOKED_UP}))
         qualname = func.qual
         recv = func.recv
         if qualname in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
@@ -91,6 +113,8 @@ class CallEvaluator(AnalysisState):
         found = self._process_or_system_call(qualname, recv, first, args, kwargs, flags)
         if found is not None:
             return found
+        if qualname.startswith("<local>.") and qualname.split(".", 1)[1] in self.classes:
+            return Instance(flags, qualname)  # an object of a class the program defines
         callee = self._local_callee(qualname)
         if callee is not None and callee not in self.classes:
             returned = tuple(self.returns.get(callee, {}).values())[:MAX_ALTERNATIVES]
@@ -108,6 +132,41 @@ class CallEvaluator(AnalysisState):
             name = first.value if (qualname == "importlib.import_module" or len(args) > 3 or "fromlist" in kwargs) else first.value.split(".")[0]
             marks = frozenset({"indirect"}) | (frozenset({"obfname"}) if first.flags & {"built", "encoded", "opaque"} else NO_FLAGS)
             return Ref(marks, canonical(name))
+        if qualname == "builtins.getattr" and len(args) >= 2 and known_name(args[1]) is None and not (
+                isinstance(args[1], Str) and isinstance(args[0], Ref) and args[0].recv is None and not args[0].qual.startswith("<")):
+            return self._lookup(args[0], args[1], "getattr")  # by a name not known (a module's assembled name: obfuscated-call)
+        if qualname.endswith(("#__getattribute__", "#__getattr__", ".__getattribute__", ".__getattr__")):
+            if len(args) >= 2:  # object.__getattribute__(x, name), type(x).__getattribute__(x, name)
+                base, name = args[0], args[1]
+            else:  # x.__getattribute__(name)
+                base = recv if recv is not None else Ref(NO_FLAGS, qualname.rsplit(".", 1)[0].split("#")[0])
+                name = first
+            known = known_name(name)
+            return self._attribute(base, known) if known is not None else self._lookup(base, name, "__getattribute__")
+        if qualname in ("operator.attrgetter", "operator.methodcaller") and args:
+            return Ref(NO_FLAGS, "<" + qualname.split(".")[1] + ">", Seq(NO_FLAGS, tuple(args)))
+        if qualname in ("<attrgetter>", "<methodcaller>") and isinstance(recv, Seq) and recv.items and args:
+            target = self._by_name(args[0], recv.items[0], qualname.strip("<>"))
+            if qualname == "<methodcaller>":
+                return self._call(target, list(recv.items[1:]), {}, [])
+            return target
+        if qualname == "functools.reduce" and len(args) >= 2:
+            items = self._iterate(args[1])
+            if items is None or len(items) > 64:
+                if isinstance(args[0], Ref) and args[0].qual == "builtins.getattr":
+                    return self._lookup(args[2] if len(args) > 2 else UNKNOWN, None, "reduce(getattr, ...)")
+                return None
+            accumulated = args[2] if len(args) > 2 else (items.pop(0) if items else UNKNOWN)
+            for item in items:
+                accumulated = self._call(args[0], [accumulated, item], {}, [])
+            return accumulated
+        if qualname in ("builtins.__import__", "importlib.import_module", "importlib.__import__") and first is not None and not isinstance(first, (Str, Alternatives)):
+            if "user" in first.flags and not first.flags & {"built", "encoded", "opaque", "net"}:
+                return Unknown(frozenset({"user"}))  # a plugin the user names: dynamic-import (MEDIUM), their choice
+            return self._opaque(f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
+        found = self._opaque_call(qualname, args, kwargs)
+        if found is not None:
+            return found
         if qualname == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Str):
             target = self._attribute(args[0], args[1].value)
             marks = frozenset({"indirect"}) | (frozenset({"obfname"}) if args[1].flags & {"built", "encoded", "opaque"} else NO_FLAGS)
@@ -120,9 +179,17 @@ class CallEvaluator(AnalysisState):
             return Str(first.flags, first.path)
         if qualname in ("builtins.globals", "builtins.locals"):
             return Ref(NO_FLAGS, "<globals>")
-        if qualname in ("operator.attrgetter", "operator.methodcaller"):
-            return UNKNOWN
         return None
+
+    def _by_name(self, base: Value, name: Value, how: str) -> Value:
+        """``base.name`` for a name given as a value (attrgetter's dotted names too)."""
+        known = known_name(name)
+        if known is None:
+            return self._lookup(base, name, how)
+        value = base
+        for part in known.split(".")[:8]:
+            value = self._attribute(value, part)
+        return with_flags(value, frozenset({"indirect"}) | (frozenset({"obfname"}) if name.flags & {"built", "encoded", "opaque"} else NO_FLAGS))
 
     def _network_or_environment_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         """Sockets, requests and HTTP clients (what comes back is from the network), and the environment."""
@@ -220,8 +287,9 @@ class CallEvaluator(AnalysisState):
         if qualname in ("argparse.ArgumentParser#parse_args", "argparse.ArgumentParser#parse_known_args"):
             namespace = Instance(frozenset({"user"}), "argparse.Namespace")
             return namespace if qualname.endswith("parse_args") else Seq(NO_FLAGS, (namespace, UNKNOWN))
-        if qualname in ("pwd.getpwnam", "pwd.getpwuid", "pwd.getpwall", "spwd.getspall"):
-            return Instance(NO_FLAGS, "pwd.all" if qualname.endswith("all") else "pwd.struct_passwd")
+        if qualname in ("pwd.getpwnam", "pwd.getpwuid", "pwd.getpwall", "spwd.getspall", "spwd.getspnam"):
+            marks = self._file_marks(rules.ACCOUNT_DATABASES.get(qualname))  # what the call reads is that file's contents
+            return Instance(marks, "pwd.all" if qualname.endswith("all") else "pwd.struct_passwd")
         if qualname in ("os.walk", "os.fwalk", "os.scandir") and first is not None and strings_of(first):
             return Instance(first.flags, qualname, strings_of(first)[0])
         if qualname in ("os.getpgid", "os.getsid") and first is not None and not (isinstance(first, Num) and first.value == 0):
@@ -240,11 +308,38 @@ class CallEvaluator(AnalysisState):
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
         if qualname in ("marshal.loads", "marshal.load"):
-            return Code(flags | {"encoded", "marshal"}, None)
+            if first is not None and (isinstance(first, Bytes) or first.flags & {"built", "encoded", "opaque"}):
+                return Code(flags | {"encoded", "marshal"}, None)  # bytecode the program carries: what it runs is hidden
+            return Code(flags, None)  # bytecode it stored and reads back: unseen code, not a payload it hides
+        if qualname in ("ast.parse", "ast.fix_missing_locations", "ast.copy_location", "ast.increment_lineno") and first is not None:
+            return first if isinstance(first, (Str, Bytes, Alternatives, Code)) else Code(flags, None)  # the same code, as a tree
         if qualname in ("types.FunctionType", "types.CodeType", "types.LambdaType") and args:
             return args[0] if isinstance(args[0], Code) else Code(flags, None)
         if qualname in ("pickle.loads", "pickle.load", "dill.loads"):
             return Unknown(flags | {"encoded"})
+        if qualname == "multiprocessing.get_context":
+            return Ref(NO_FLAGS, "multiprocessing")  # a context has the module's API (Process, Pool...)
+        if qualname == "builtins.dict" and not args and kwargs:
+            return DictSeq(NO_FLAGS, tuple(kwargs.values()), tuple(Str(NO_FLAGS, key) for key in kwargs))
+        if qualname == "string.Template" and isinstance(first, Str):
+            return Instance(first.flags, "string.Template", first.value)  # the template's text, kept as its "path"
+        if qualname in ("string.Template#substitute", "string.Template#safe_substitute") and isinstance(recv, Instance) and recv.path is not None:
+            mapping = dict(kwargs)
+            if args and isinstance(args[0], DictSeq):
+                mapping = {**{k.value: v for k, v in zip(args[0].keys, args[0].items) if isinstance(k, Str)}, **mapping}
+            known = {key: (value.value if isinstance(value, (Str, Num)) else value.path if isinstance(value, Instance) and value.path else PLACEHOLDER)
+                     for key, value in mapping.items()}
+            text = string.Template(recv.path).safe_substitute({key: str(value) for key, value in known.items()})
+            return Str(recv.flags | flags | {"built"} | ({"partial"} if PLACEHOLDER in text else NO_FLAGS), text)
+        if qualname == "shutil.which" and first is not None:
+            return first  # where the named program is: it names the same program
+        if qualname == "shlex.split" and isinstance(first, Str):
+            return Seq(first.flags, tuple(Str(first.flags, word) for word in first.value.split()[:256]))
+        if qualname in ("json.loads",) and isinstance(first, (Str, Bytes)) and len(first.value) < 65536:
+            try:  # a document the program carries: what it holds is known (paths, commands, names)
+                return _from_python(json.loads(first.value), first.flags)
+            except (ValueError, RecursionError):
+                pass
         if qualname in _PARSERS:  # values parsed out of a configuration file (a URL, a user name) are not the file
             return Unknown(flags - {"sysfile", "sliced"})
         return None
@@ -265,6 +360,8 @@ class CallEvaluator(AnalysisState):
 
     @staticmethod
     def _code_value(value: Value, flags: frozenset[str]) -> Value:
+        if isinstance(value, Alternatives) and value.options and len(value.options) <= 16:
+            return alternatives(value.flags | flags, tuple(CallEvaluator._code_value(option, flags) for option in value.options))
         if isinstance(value, Str):
             return Code(value.flags | flags, value.value)
         if isinstance(value, Bytes):

@@ -8,10 +8,12 @@ import ast
 import binascii
 import builtins
 import lzma
+import string
 import zlib
 
 from . import rules
 from .commands import PLACEHOLDER
+from .opacity import LOOKED_UP
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -25,6 +27,7 @@ from .values import (
     DictSeq,
     Instance,
     Num,
+    Opaque,
     Ref,
     Seq,
     Str,
@@ -36,6 +39,13 @@ from .values import (
     with_flags,
 )
 
+def lambda_name(node: ast.Lambda) -> str:
+    """Each lambda its own name, so that its call sites and what it returns are its own."""
+    return f"<lambda>@{node.lineno}:{node.col_offset}"
+
+
+_STRING_CONSTANTS = {name: getattr(string, name) for name in ("ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits",
+                                                                 "hexdigits", "octdigits", "punctuation", "printable", "whitespace")}
 _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "extsep": "."}
 _BUILTIN_NAMES = frozenset(vars(builtins))
 
@@ -118,7 +128,7 @@ class ExpressionEvaluator(AnalysisState):
             body, orelse = self.evaluate(node.body, depth), self.evaluate(node.orelse, depth)
             return Alternatives(NO_FLAGS, (body, orelse))
         if isinstance(node, ast.Lambda):
-            return Ref(NO_FLAGS, "<local>.<lambda>")
+            return Ref(NO_FLAGS, f"<local>.{lambda_name(node)}")
         return UNKNOWN
 
     def _evaluate_binary(self, node: ast.BinOp, depth: int) -> Value:
@@ -263,11 +273,26 @@ class ExpressionEvaluator(AnalysisState):
         return UNKNOWN
 
     def _attribute(self, base: Value, attr: str) -> Value:
+        if isinstance(base, Opaque):  # opacity propagates (opacity.py)
+            return base
+        walked = self._walk_attribute(base, attr)  # type: ignore[attr-defined]
+        if walked is not None:
+            return walked
+        if LOOKED_UP in base.flags and not isinstance(base, (Str, Bytes, Num, Seq)):
+            return Unknown(frozenset({LOOKED_UP}))  # a member of harmless data or of the program's own class: still harmless
+        if attr == "__builtins__":
+            return Ref(frozenset({"indirect"}), "builtins")
+        if attr == "__self__" and isinstance(base, Ref) and base.recv is None and base.qual.startswith("builtins."):
+            return Ref(frozenset({"indirect"}), "builtins")  # print.__self__: the builtins module
         if isinstance(base, Ref) and base.recv is None and base.qual in ("os", "os.path", "posixpath") and attr in _OS_CONSTANTS:
             return Str(NO_FLAGS, _OS_CONSTANTS[attr])
+        if isinstance(base, Ref) and base.recv is None and base.qual == "string" and attr in _STRING_CONSTANTS:
+            return Str(NO_FLAGS, _STRING_CONSTANTS[attr])
         if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in rules.SITE_CONSTANTS:
             return Str(NO_FLAGS, rules.SITE_CONSTANTS[f"{base.qual}.{attr}"])
-        if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, Instance) for o in base.options):
+        if isinstance(base, Alternatives) and len(base.options) == 1:  # a parameter with one caller: what it passes
+            return self._attribute(with_flags(base.options[0], base.flags - {"param"}), attr)
+        if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, (Instance, Ref)) for o in base.options):
             return Alternatives(base.flags, tuple(self._attribute(option, attr) for option in base.options))
         if isinstance(base, Instance) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
                 and not base.path.startswith("~"):

@@ -22,11 +22,14 @@ from .values import (
     ENCODING_FLAGS,
     NO_FLAGS,
     UNKNOWN,
+    Alternatives,
+    Bytes,
     Code,
     Num,
     Ref,
     Seq,
     Str,
+    Unknown,
     Value,
     command_texts,
     flags_of,
@@ -43,6 +46,38 @@ def _argv_or_text_hits(argv: list[str], paths: SensitivePaths | None = None) -> 
     if rules.REVERSE_SHELL_TEXT.search(joined) and not any(h.rule == "reverse-shell" for h in hits):
         hits.append(CommandHit("reverse-shell", "opens a shell over a network connection", True))
     return hits
+
+
+def _unidentified(program: Value) -> bool:
+    """A program to run that the analysis cannot name, and that is not the user's choice (an argument,
+    an environment variable such as $EDITOR)."""
+    options = program.options if isinstance(program, Alternatives) else (program,)
+    for option in options[:16]:
+        if option.flags & {"user", "self", "param"} and isinstance(option, Unknown):
+            continue  # the user's choice, the program itself, or what a caller the analysis did not see passes
+        if isinstance(option, Unknown) and not option.flags & {"env-secret"}:
+            return True
+        if isinstance(option, Str) and PLACEHOLDER in program_name(option.value.split(" ")[0]):
+            return True
+    return False
+
+
+def _readable_sources(payload: Value) -> list[str]:
+    """Every text a payload may be, when each is known whole; else none."""
+    options: list[Value] = [payload]
+    while any(isinstance(option, Alternatives) for option in options) and len(options) <= 64:
+        options = [inner for option in options for inner in (option.options if isinstance(option, Alternatives) else (option,))]
+    sources: list[str] = []
+    for option in options:
+        if isinstance(option, Code):
+            if option.source is None:
+                return []
+            sources.append(option.source)
+        elif isinstance(option, (Str, Bytes)):
+            sources.extend(strings_of(option))
+        else:
+            return []
+    return [] if any(PLACEHOLDER in text for text in sources) else sources
 
 
 def _pip_packages(words: list[str]) -> list[str]:
@@ -137,17 +172,18 @@ class ExecutionJudges(AnalysisState):
         if isinstance(payload, Code) and "marshal" in payload.flags:
             self.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
             return
-        sources = [s for s in strings_of(payload) if PLACEHOLDER not in s]
-        if isinstance(payload, Code) and payload.source is not None:
-            sources = [payload.source]
+        sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
         if not sources:
             if encoded:
                 self.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
+            elif "user" in payload.flags and not payload.flags & {"built", "net"}:
+                self.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
-                self.hit("code-exec", node, f"{name}() runs another file's code", "MEDIUM")
+                self.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:
-                self.hit("code-exec", node, f"{name}() runs text computed at run time", "MEDIUM")
+                self.hit("opacity", node, f"{name}() runs text the analysis cannot read (computed or read at run time); a person must "
+                         "read it")
             return
         inner: list[Hit] = []
         for source in sources[:8]:
@@ -157,6 +193,9 @@ class ExecutionJudges(AnalysisState):
                                  f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
         risky = [h for h in inner if h.rule not in ("indirect-call", "network", "outside-write", "weak-crypto", "process-fork",
                                                     "recursive-delete", "parse-failed")]
+        if risky and qualname not in rules.CODE_EXEC:  # code run through an entry point that does not say so (opacity.py)
+            self.hit("opacity", node, f"runs code through `{name}`, an entry point that hides it, and that code {risky[0].detail}; "
+                     "a person must read it")
         if encoded:
             shown = f": {clip(sources[0])}" if sources[0].strip() else ""
             self.hit("obfuscated-exec", node, f"{name}() runs code that is decoded at run time{shown}")
@@ -173,6 +212,8 @@ class ExecutionJudges(AnalysisState):
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in token_hits(source, self.threats, paths=self.paths)]
         nested = type(self)(self.threats, self.depth + 1, self.paths)
+        nested.inherited_env = {name: value for name, value in self.env.items() if isinstance(value, Ref)}  # the caller's imports
+        nested.env = dict(nested.inherited_env)
         nested.run(tree)
         return nested.hits
 
@@ -196,6 +237,11 @@ class ExecutionJudges(AnalysisState):
         if flags & ENCODING_FLAGS:
             self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = command_texts(command)
+        first_word = command.items[0] if isinstance(command, Seq) and command.items else command
+        interpreter = isinstance(first_word, Ref) and first_word.qual in ("sys.executable", "sys.argv")
+        if not interpreter and _unidentified(first_word) and not flags & ({"self", "net"} | ENCODING_FLAGS):
+            # the program it runs is not known at assessment (downloaded, looked up, computed): opacity.py
+            self.hit("opacity", node, f"{label} runs a program the analysis cannot identify; a person must read it")
         tool = next((program_name(argv[0]) for _, argv in texts if argv and program_name(argv[0]) in rules.SENDING_TOOLS), None)
         if tool is not None and "secret" in flags:
             self.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")

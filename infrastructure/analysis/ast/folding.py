@@ -10,6 +10,7 @@ import bz2
 import codecs
 import lzma
 import posixpath
+import unicodedata
 import zlib
 
 from . import rules
@@ -76,6 +77,8 @@ class ConstantFolder(AnalysisState):
     def _fold_pure_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         first = args[0] if args else None
         encoded = flags | {"encoded"}
+        if qualname == "unicodedata.normalize" and len(args) > 1 and isinstance(first, Str) and isinstance(args[1], Str):
+            return Str(args[1].flags | flags | {"built"}, unicodedata.normalize(first.value, args[1].value))  # type: ignore[arg-type]
         if qualname == "builtins.chr" and isinstance(first, Num) and isinstance(first.value, int):
             return Str(encoded, chr(first.value))
         if qualname == "builtins.ord" and isinstance(first, Str) and len(first.value) == 1:
@@ -156,6 +159,11 @@ class ConstantFolder(AnalysisState):
             s = recv.value
             if method == "join":
                 items = self._iterate(a0) if a0 is not None else None
+                if items is not None and any(isinstance(i, Alternatives) for i in items) and all(
+                        isinstance(i, Str) or isinstance(i, Alternatives) and 0 < len(i.options) <= 64 and all(isinstance(o, Str) for o in i.options)
+                        for i in items):
+                    # lines a loop gives, one of several each: every one of them, in order (what may be run)
+                    items = [option for i in items for option in (i.options if isinstance(i, Alternatives) else (i,))]
                 if items is not None and all(isinstance(i, Str) for i in items):
                     text = s.join(i.value for i in items)  # type: ignore[union-attr]
                     return Str(base_flags | flags_of(items) | {"built"}, text) if len(text) <= MAX_VALUE_CHARS else Unknown(base_flags)

@@ -81,6 +81,17 @@ def _invocations(func: Value, args: list[Value], kwargs: dict[str, Value], itera
         handed.append((args[0], list(args[1:])))
     elif "#" in qualname and method == "run_in_executor" and len(args) >= 2:
         handed.append((args[1], list(args[2:])))
+    elif qualname in ("atexit.register", "contextlib.ExitStack#callback", "contextlib.AsyncExitStack#callback") and args:
+        handed.append((args[0], list(args[1:])))  # called later, with these arguments
+    elif qualname == "weakref.finalize" and len(args) >= 2:
+        handed.append((args[1], list(args[2:])))
+    elif qualname == "itertools.starmap" and len(args) >= 2:
+        rows = iterate(args[1]) or [UNKNOWN]
+        handed += [(args[0], list(row.items) if isinstance(row, Seq) else [UNKNOWN]) for row in rows[:8]]
+    elif qualname == "os.register_at_fork":
+        handed += [(value, []) for value in kwargs.values()]
+    elif qualname == "signal.signal" and len(args) >= 2:
+        handed.append((args[1], [UNKNOWN, UNKNOWN]))
     for target, target_args in handed:
         options = target.options[:8] if isinstance(target, Alternatives) else (target,)
         for option in options:
@@ -144,6 +155,10 @@ class CallJudges(AnalysisState):
         args = self._arguments(node)
         kwargs = {k.arg: self.evaluate(k.value) for k in node.keywords if k.arg}
         for target, target_args, target_kwargs in _invocations(func, args, kwargs, self._iterate):
+            if isinstance(target, Ref) and target.qual == "<methodcaller>" and isinstance(target.recv, Seq) and target_args:
+                # methodcaller(name, *args)(obj) calls obj.name(*args)
+                method = self._by_name(target_args[0], target.recv.items[0], "methodcaller")  # type: ignore[attr-defined]
+                target, target_args, target_kwargs = method, list(target.recv.items[1:]), {}
             self._on_invocation(node, target, target_args, target_kwargs, ctx)
 
     def _on_invocation(self, node: ast.Call, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
@@ -164,7 +179,7 @@ class CallJudges(AnalysisState):
         callee = self._local_callee(qualname)
         if callee is not None:
             if self.pass_no == 1:
-                method = not qualname.startswith("<local>.") or callee in self.classes
+                method = not qualname.startswith("<local>.") or "#" in qualname or callee in self.classes
                 site_args = [UNKNOWN, *args] if method else args  # a method's or constructor's `self` first
                 self.call_sites.setdefault("__init__" if callee in self.classes else callee, []).append((site_args, kwargs))
                 if ctx.func is not None:
@@ -221,7 +236,7 @@ class CallJudges(AnalysisState):
     def _local_callee(self, qualname: str) -> str | None:
         """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
         ``self.f(...)`` when the program defines a function named ``f``."""
-        if qualname.startswith("<local>."):
+        if qualname.startswith("<local>.") and "#" not in qualname:
             return qualname.split(".", 1)[1]
         if "#" in qualname:
             name = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1]
@@ -233,6 +248,7 @@ class CallJudges(AnalysisState):
         """Facts a call establishes for what follows: argparse defaults, where os.chdir went, files
         holding the program's own pid, functions handed network data as callbacks."""
         recv = func.recv if isinstance(func, Ref) else None
+        self._learn_downloads(qualname, recv, args)  # type: ignore[attr-defined]
         if qualname.endswith("#add_argument") and isinstance(recv, Instance) and recv.kind == "argparse.ArgumentParser" and args:
             names = [a.value for a in args if isinstance(a, Str)]
             longs = [n for n in names if n.startswith("--")] or [n for n in names if not n.startswith("-")] or names
@@ -311,6 +327,7 @@ class CallJudges(AnalysisState):
 
     def _judge_call(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         a0 = args[0] if args else None
+        self._judge_opacity(node, qualname, func, args, kwargs, ctx)  # type: ignore[attr-defined]
         for value in [*args, *kwargs.values()]:
             for text in folded_strings(value):
                 self._on_text(node, text, ctx, folded=True)
@@ -325,6 +342,8 @@ class CallJudges(AnalysisState):
             self._judge_code_exec(node, qualname, a0, ctx)
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code) and "marshal" in a0.flags:
             self.hit("obfuscated-exec", node, "builds a function from marshalled bytecode")
+        elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code):
+            self._judge_code_exec(node, "FunctionType", a0, ctx)  # a function made of a code object runs that code
         if qualname in rules.COMMANDS:
             self._judge_command(node, qualname, args, kwargs, ctx)
         if qualname in rules.FORKS:
@@ -347,8 +366,6 @@ class CallJudges(AnalysisState):
             if qualname in rules.KILLS and a0 is not None and isinstance(a0, Num) and a0.value in (1, -1):
                 self.hit("privileged-call", node, "signals init or every process")
             self._judge_process_control(node, qualname, func, args, kwargs)
-        if qualname.startswith(("ctypes.", "cffi.", "_ctypes.")) or qualname in ("ctypes", "cffi.FFI"):
-            self.native.append(node)
         if qualname in rules.CLIPBOARD or qualname.endswith(("#clipboard_get", "#clipboard_append", "#setText", "#text")) and "clipboard" in qualname.lower():
             self.clipboard.append(node)
         if qualname in rules.SANDBOX_ESCAPES:

@@ -9,6 +9,7 @@ import re
 
 from . import rules
 from .commands import PLACEHOLDER
+from .opacity import known_name
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -20,6 +21,7 @@ from .values import (
     DictSeq,
     Instance,
     Num,
+    Opaque,
     Ref,
     Seq,
     Str,
@@ -50,11 +52,20 @@ class OperationEvaluator(AnalysisState):
                 return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
             return Unknown(base.flags | {"sliced"})
         index = self.evaluate(index_node, depth)
+        if isinstance(base, Opaque):  # opacity propagates (opacity.py)
+            return base
+        named = isinstance(index, (Str, Num)) or (isinstance(index, Alternatives) and bool(index.options)
+                                                 and all(known_name(option) for option in index.options))
+        if isinstance(base, Ref) and base.recv is None and not named and (
+                base.qual in ("<globals>", "builtins", "sys.modules") or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"}):
+            return self._lookup(base, index, "a namespace subscripted")  # type: ignore[attr-defined]
+        if isinstance(base, Ref) and base.qual == "<globals>" and isinstance(index, Str) and PLACEHOLDER in index.value:
+            return self._lookup(base, index, "a namespace subscripted")  # type: ignore[attr-defined]
         if isinstance(base, Ref):
             if base.qual == "os.environ" and isinstance(index, Str):
                 return self._env_var(index.value)
             if base.qual == "sys.argv":
-                return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else UNKNOWN
+                return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else Unknown(frozenset({"user"}))
             if base.qual == "<globals>" and isinstance(index, Str):
                 value = self._name(index.value)
                 return with_flags(value, frozenset({"indirect"}) | (index.flags & {"built", "encoded"} and frozenset({"obfname"})))
@@ -116,6 +127,8 @@ class OperationEvaluator(AnalysisState):
 
     @staticmethod
     def _iterate(value: Value) -> list[Value] | None:
+        if isinstance(value, Alternatives) and len(value.options) == 1:  # a parameter with one caller: what it passes
+            return OperationEvaluator._iterate(with_flags(value.options[0], value.flags))
         if isinstance(value, DictSeq):  # iterating a dict gives its keys
             return [with_flags(key, value.flags) for key in value.keys]
         if isinstance(value, Seq):

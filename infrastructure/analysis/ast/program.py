@@ -12,14 +12,15 @@ from .execution_judges import ExecutionJudges
 from .folding import ConstantFolder
 from .judges import CallJudges
 from .loops import LoopTracker
+from .opacity import OpacityJudges
 from .operations import OperationEvaluator
 from .resource_judges import ResourceJudges
 from .walker import TreeWalker
 
 
 class ProgramAnalysis(
-    TreeWalker, LoopTracker, CallJudges, ExecutionJudges, ResourceJudges, CallEvaluator, ConstantFolder, ExpressionEvaluator,
-    OperationEvaluator,
+    TreeWalker, LoopTracker, CallJudges, ExecutionJudges, ResourceJudges, OpacityJudges, CallEvaluator, ConstantFolder,
+    ExpressionEvaluator, OperationEvaluator,
 ):
     """One run over one tree. Two ordered passes: the first learns names, the second judges; then the
     rules that need two things to happen in one program."""

@@ -121,6 +121,8 @@ class ResourceJudges(AnalysisState):
                 self._judge_permission(node, "chmod", path_value, args[0] if args else UNKNOWN)
         elif qualname in rules.FILE_READERS and args:
             reads.append(args[0])
+        elif qualname in rules.ACCOUNT_DATABASES:
+            reads.append(Str(NO_FLAGS, rules.ACCOUNT_DATABASES[qualname]))
         elif qualname in rules.WRITE_DEST_SECOND and len(args) > 1:
             writes.append(args[1])
             if qualname in ("shutil.move", "os.rename", "os.replace"):

@@ -72,6 +72,9 @@ RULES: dict[str, RuleInfo] = {
     "dangerous-command-text": RuleInfo("MEDIUM", "CWE-78", "remove the destructive command text"),
     "parse-failed": RuleInfo("MEDIUM", "", "fix the syntax error so that the whole program can be checked"),
     "too-complex": RuleInfo("MEDIUM", "", "simplify the deepest expressions or blocks so that the program can be checked"),
+    # --- what the analysis cannot see (HIGH by default: a person reads it; opacity.py states the rule)
+    "opacity": RuleInfo("HIGH", "CWE-470", "name the function, module or code plainly (import os; os.listdir(...)) so that it can be "
+                        "reviewed; what the analysis cannot resolve is held for a person"),
 }
 
 # Rules whose level is not in analysis.yaml but in the sensitive-path model, per path and operation.
@@ -166,6 +169,9 @@ PATH_ONLY = frozenset({  # calls that look at a path without reading what it hol
     "os.access", "logging.info", "logging.warning", "logging.error", "logging.debug",
 })
 # Calls that certainly read the file at their first argument (besides the openers above).
+# Calls that read an account database: the file they read, for the sensitive-path model.
+ACCOUNT_DATABASES = {"spwd.getspall": "/etc/shadow", "spwd.getspnam": "/etc/shadow", "pwd.getpwall": "/etc/passwd",
+                     "grp.getgrall": "/etc/group"}
 FILE_READERS = frozenset({
     "fileinput.input", "linecache.getline", "linecache.getlines", "tarfile.open", "zipfile.ZipFile", "sqlite3.connect", "shelve.open",
     "pandas.read_csv", "pandas.read_json", "pandas.read_table", "pandas.read_excel", "numpy.loadtxt", "numpy.genfromtxt", "numpy.load",
@@ -345,4 +351,5 @@ SUMMARIES: dict[str, str] = {
     "dangerous-command-text": "The program holds the text of a destructive command.",
     "parse-failed": "The code does not parse, so only its readable parts were checked.",
     "too-complex": "The code is nested or long beyond what is reviewed reliably.",
+    "opacity": "What the code reaches is chosen at run time or hidden from the analysis, and could be a dangerous capability.",
 }

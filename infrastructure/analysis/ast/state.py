@@ -60,6 +60,11 @@ class AnalysisState:
         self.attrs: dict[str, Value] = {}  # `self.x = ...`, by attribute name
         self.class_attrs: set[str] = set()  # names assigned in a class body
         self.classes: set[str] = set()
+        self.class_bases: dict[str, list[Value]] = {}  # each class the program defines: its bases
+        self.class_members: dict[str, set[str]] = {}  # ... and the names its body assigns
+        self.method_class: dict[int, str] = {}  # id of each method's FunctionDef -> its class
+        self.downloaded: set[str] = set()  # files the program filled with what it downloaded (opacity.py)
+        self.tree: ast.AST | None = None  # the tree run over (doctests and annotations are read from it when run)
         self.net_methods: set[int] = set()  # methods whose first parameter is a network handler (socketserver)
         self.http_methods: set[int] = set()  # methods of http.server handlers: self holds the request, not a raw socket
         self.returns: dict[str, dict[int, Value]] = {}  # what each local function returns, by return statement
@@ -71,6 +76,7 @@ class AnalysisState:
         self.read_names: set[tuple[str | None, str]] = set()
         self.handed: set[str] = set()  # local functions handed to map/submit (run over a list)  # (function, how the code names a file it reads)
         self.env: dict[str, Value] = {}
+        self.inherited_env: dict[str, Value] = {}  # names code run by exec/eval sees from the program that runs it
         self.star_modules: list[str] = []
         self.hits: list[Hit] = []
         self.steps = 0
@@ -80,6 +86,8 @@ class AnalysisState:
         self.func_kinds: dict[str, set[str]] = {}
         self.func_calls: dict[str, set[str]] = {}
         self.call_sites: dict[str, list[tuple[list[Value], dict[str, Value]]]] = {}
+        self.sites_read = self.call_sites  # the call sites parameters are bound from (a second round reads the first's)
+        self.opaque_seen = False  # an opaque value was made: worth learning once more with every caller known
         self.local_funcs: dict[str, ast.AST] = {}
         self.loops: list[Loop] = []
         self.secret_reads: list[tuple[ast.AST, str]] = []

@@ -102,6 +102,14 @@ class Unknown(Value):
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Opaque(Value):
+    """A value the analysis cannot resolve that may reach a dangerous capability (opacity.py):
+    ``what`` says what could not be seen, for the finding at the place it is used."""
+
+    what: str = ""
+
+
 UNKNOWN = Unknown()
 
 
@@ -127,6 +135,8 @@ def with_flags(value: Value, flags: frozenset[str]) -> Value:
         return Code(merged, value.source)
     if isinstance(value, Partial):
         return Partial(merged, value.func, value.args)
+    if isinstance(value, Opaque):
+        return Opaque(merged, value.what)
     return Unknown(merged)
 
 

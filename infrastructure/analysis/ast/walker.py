@@ -9,14 +9,17 @@ from typing import Any
 
 from . import rules
 from .commands import PLACEHOLDER
+from .evaluator import lambda_name
 from .state import AnalysisState, Loop, WalkContext
 from .values import (
     MAX_ALTERNATIVES,
     NO_FLAGS,
     UNKNOWN,
     Alternatives,
+    Code,
     DictSeq,
     Instance,
+    Opaque,
     Ref,
     Seq,
     Str,
@@ -36,6 +39,9 @@ _COUNTED = {ast.For: "loops", ast.AsyncFor: "loops", ast.While: "loops", ast.com
             ast.ImportFrom: "imports", ast.Call: "calls", ast.FunctionDef: "functions", ast.AsyncFunctionDef: "functions",
             ast.Lambda: "functions", ast.ClassDef: "classes"}
 _NOT_WALKED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+
+
+_NO_CALLER = Unknown(frozenset({"param"}))  # a parameter whose callers the analysis has not seen (yet)
 
 
 def _children(node: ast.AST) -> list[ast.AST]:
@@ -75,8 +81,16 @@ class TreeWalker(AnalysisState):
     targets), loops and their bounds, and the hand-off of each node to the judges in the second pass."""
 
     def run(self, tree: ast.AST) -> None:
+        self.tree = tree
         self.pass_no = 1
         self._walk(tree)
+        if self.opaque_seen and self.call_sites:
+            # Something looked opaque while functions were read before their callers: learn once more
+            # with every call site known, so that a parameter is what its callers pass.
+            self.sites_read, self.call_sites = self.call_sites, {}
+            self.env, self.star_modules = dict(self.inherited_env), []
+            self._walk(tree)
+            self.sites_read = self.call_sites
         self._close_function_summaries()
         self.pass_no = 2
         self.memo = {}
@@ -151,7 +165,9 @@ class TreeWalker(AnalysisState):
                 stack.append((restore, ctx, 0))
                 return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
             elif isinstance(node, ast.Lambda):
-                self._bind_params(node, "<lambda>")
+                name = lambda_name(node)
+                self._bind_params(node, name)
+                self.returns.setdefault(name, {})[id(node)] = self.evaluate(node.body)  # what calling it gives
             return ctx
         child = WalkContext(ctx.loops, ctx.func, ctx.block_depth + 1) if isinstance(node, _BLOCK_NODES) else ctx
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -182,12 +198,19 @@ class TreeWalker(AnalysisState):
         elif isinstance(node, ast.ClassDef):
             self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
             self.classes.add(node.name)
+            members = self.class_members.setdefault(node.name, set())
             for statement in node.body:
                 if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                     for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
                         if isinstance(target, ast.Name):
                             self.class_attrs.add(target.id)
+                            members.add(target.id)
+                elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.method_class[id(statement)] = node.name
             bases = [self.evaluate(base) for base in node.bases]
+            self.class_bases[node.name] = bases
+            if self.pass_no == 2:
+                self._judge_loader_class(node, bases)
             if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
                    for b in bases):
                 http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
@@ -196,6 +219,8 @@ class TreeWalker(AnalysisState):
                         self.net_methods.add(id(statement))
                         if http:
                             self.http_methods.add(id(statement))
+        elif isinstance(node, ast.If):
+            self._narrow_by_guard(node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             self.env[node.name] = UNKNOWN
         elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
@@ -203,6 +228,18 @@ class TreeWalker(AnalysisState):
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             self._on_mutation(node.value)
         return child
+
+    def _narrow_by_guard(self, node: ast.If) -> None:
+        """``if name not in KNOWN: raise`` (or return, continue, break): past the guard, ``name`` is one
+        of KNOWN's items; a proof the opacity rule uses (``getattr(builtins, name)`` for a checked name)."""
+        test = node.test
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
+                and isinstance(test.left, ast.Name) and node.body and isinstance(node.body[-1], (ast.Raise, ast.Return, ast.Continue, ast.Break))):
+            return
+        allowed = self.evaluate(test.comparators[0])
+        items = self._iterate(allowed)  # type: ignore[attr-defined]
+        if items and len(items) <= MAX_ALTERNATIVES and all(isinstance(item, Str) for item in items):
+            self.env[test.left.id] = Alternatives(NO_FLAGS, tuple(items))
 
     _MUTATORS = frozenset({"append", "add", "insert", "extend", "update", "add_attachment", "attach", "set_content", "set_payload",
                            "write", "writestr", "writelines"})
@@ -234,7 +271,7 @@ class TreeWalker(AnalysisState):
         params = [a.arg for a in [*args.posonlyargs, *args.args]]
         others = [a.arg for a in args.kwonlyargs] + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
         saved = {p: self.env.get(p) for p in params + others}
-        sites = self.call_sites.get(name, [])[:MAX_ALTERNATIVES]
+        sites = self.sites_read.get(name, [])[:MAX_ALTERNATIVES]
         defaults = dict(zip(params[len(params) - len(args.defaults):], args.defaults)) if args.defaults else {}
         for index, param in enumerate(params):
             options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
@@ -247,11 +284,16 @@ class TreeWalker(AnalysisState):
                 options = [Instance(frozenset({"net", "sockfd"}), "socketserver.handler")]
             elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
                 options = [Unknown(frozenset({"net"}))]
+            elif index == 0 and id(node) in self.method_class:  # self (cls): an object of the program's own class
+                decorators = {d.id for d in getattr(node, "decorator_list", []) if isinstance(d, ast.Name)}
+                own = f"<local>.{self.method_class[id(node)]}"
+                if "staticmethod" not in decorators:
+                    options = [Ref(NO_FLAGS, own) if "classmethod" in decorators else Instance(NO_FLAGS, own)]
             # what the call sites pass carries its marks into the body (secrets, network data, a
             # system file's contents...), and "param": it came from a caller, across a function
             kept = tuple(options[:MAX_ALTERNATIVES])
             marks = (flags_of(kept) - {"obfname", "indirect", "partial"}) | {"param"}
-            self.env[param] = Alternatives(marks, kept) if options else UNKNOWN
+            self.env[param] = Alternatives(marks, kept) if options else _NO_CALLER
         for param in others:
             self.env[param] = UNKNOWN
         if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments
@@ -293,11 +335,18 @@ class TreeWalker(AnalysisState):
             else:
                 options = known.options if isinstance(known, Alternatives) else (known,)
                 added = value.options if isinstance(value, Alternatives) else (value,)  # kept flat: Alternatives of Alternatives are opaque
-                self.attrs[target.attr] = Alternatives(NO_FLAGS, tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES])
+                merged = tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES]
+                known = tuple(option for option in merged if option != _NO_CALLER)  # a first pass's guess, before the callers were seen
+                self.attrs[target.attr] = Alternatives(NO_FLAGS, known or merged) if len(known or merged) > 1 else (known or merged)[0]
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
             current = self.env.get(target.value.id)
             marks = flags_of([value]) - {"obfname", "indirect", "partial", "built", "sockfd"}
+            if isinstance(current, DictSeq) and isinstance(value, (Code, Opaque)) and len(current.items) < 64:
+                # `compiled[name] = compile(...)`: what the dict holds is code (read where it is run)
+                self.env[target.value.id] = DictSeq(current.flags | marks, current.items + (value,),
+                                                    current.keys + (self.evaluate(target.slice),))
+                return
             if current is not None and not isinstance(current, Ref) and marks:
                 self.env[target.value.id] = with_flags(current, marks)
 

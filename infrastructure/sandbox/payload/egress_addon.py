@@ -17,7 +17,9 @@ Policy, from the environment the service sets on the proxy container:
 * bytes downloaded and requests made are capped per execution; a transfer that passes the cap is cut.
 
 Every request, allowed or refused, is printed as one JSON line prefixed ``MAI-EGRESS `` on standard
-output, which the service reads from the container's log when the run ends.
+output, which the service reads from the container's log when the run ends. Once the proxy accepts
+connections it prints ``MAI-EGRESS-READY``: the service waits for that line in the log, so it need
+not reach the proxy's network itself (it may be a container on another network; decision 0017).
 """
 
 from __future__ import annotations
@@ -25,13 +27,29 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import socket
+import threading
 import time
 
-from mitmproxy import http, tcp
+from mitmproxy import ctx, http, tcp
 from mitmproxy.proxy import commands, events, layer, layers
 from mitmproxy.proxy.layers.tls import parse_client_hello
 
 MARK = "MAI-EGRESS "
+READY = "MAI-EGRESS-READY"
+
+
+def _say_ready_once_listening(port: int) -> None:
+    """Print READY when the proxy's port accepts a connection (mitmproxy opens it after ``running``)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+        except OSError:
+            time.sleep(0.02)
+            continue
+        print(READY, flush=True)
+        return
 
 
 class _Refused(layer.Layer):
@@ -102,6 +120,9 @@ class EgressPolicy:
         if self.downloaded >= self.max_bytes:
             return f"download cap reached ({self.max_bytes} bytes per execution)"
         return None
+
+    def running(self) -> None:
+        threading.Thread(target=_say_ready_once_listening, args=(ctx.options.listen_port or 8080,), daemon=True).start()
 
     @staticmethod
     def record(**fields: object) -> None:

@@ -335,7 +335,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         execution whose holder is gone (a peer whose lease expired, a dead process of this host,
         a start this process gave up): pending ones as not_started, runs as supervisor_lost."""
         with self.work_lock.hold("sweep") as mine:
-            return [*self._expire_overdue(), *self._end_abandoned()] if mine else []
+            return [*self._expire_overdue(), *self._end_abandoned(leftovers=False)] if mine else []
 
     def renew_lease(self) -> None:
         """This server's heartbeat on the ledger (application.abandoned)."""
@@ -344,7 +344,9 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
     def release_lease(self) -> None:
         self.liveness.release()
 
-    def _end_abandoned(self) -> list[str]:
+    def _end_abandoned(self, leftovers: bool = True) -> list[str]:
+        """``leftovers``: also remove what dead supervisors left on this host (at a start; the
+        periodic sweep leaves that to the next start, as before)."""
         ages = self.liveness.ages()
 
         def why_gone(execution_id: str, holder: str | None) -> str | None:
@@ -355,7 +357,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
 
         pending = open_holders(self.recorder, PENDING)
         ended = end_not_started(self.save, self._get, pending, why_gone, why_unknown_gone)
-        lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone)
+        lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone, leftovers=leftovers)
         for execution_id in (*ended, *lost):
             self.in_flight.forget(execution_id)
         self.in_flight.prune({str(each) for each in pending} | {str(each) for each in self.running_ids()})

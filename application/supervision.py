@@ -222,12 +222,15 @@ class _Watch:
 WhyGone = Callable[[str, "str | None"], "str | None"]
 
 
-def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID], why_gone: WhyGone | None = None) -> list[str]:
+def recover_lost(
+    sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID], why_gone: WhyGone | None = None, *, leftovers: bool = True
+) -> list[str]:
     """End every execution whose supervisor died mid-run: kill and remove its container and record
     Terminated (supervisor_lost). ``running``: those the index says are running; any container of
     this ledger's whose supervisor is gone is looked at too (killed before Started was recorded;
     or missing from the index, which is not the record: docs/decisions/0019). ``why_gone`` judges
-    a supervisor (by default: a process of this host that no longer lives). Returns their ids."""
+    a supervisor (by default: a process of this host that no longer lives). ``leftovers``: also
+    remove what dead supervisors left (pool containers, folders), as a start does. Returns their ids."""
     lost = []
     candidates = dict.fromkeys([*(str(each) for each in running), *sandbox.orphaned_executions()])
     for execution_id in candidates:
@@ -260,7 +263,8 @@ def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUI
         except IntegrityError:
             continue  # someone else recorded its end first
         lost.append(execution_id)
-    sandbox.remove_leftovers()
+    if leftovers:
+        sandbox.remove_leftovers()
     return lost
 
 

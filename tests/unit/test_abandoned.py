@@ -231,3 +231,16 @@ def test_a_finished_run_is_recorded_as_finished_once_the_ledger_answers_again() 
 
     assert report.status == "completed" and report.exit_code == 0
     assert len(tries) >= 3
+
+
+def test_the_503_for_an_execution_left_open_names_it_and_its_state() -> None:
+    import json
+
+    from mai_safety.infrastructure.http.problems import problem_for
+
+    response = problem_for(ExecutionLeftOpen("execution E is recorded as assessed and ...", execution_id="E", status="assessed"))
+
+    body = json.loads(bytes(response.body))
+    assert response.status_code == 503 and response.headers["retry-after"]
+    assert body["execution_id"] == "E" and body["execution_status"] == "assessed"
+    assert body["type"] == "urn:mai-safety:problem:ledger-unavailable"

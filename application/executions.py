@@ -355,13 +355,15 @@ class MaiSafety(TokenCommands, ExecutionQueries, PolicyCommands, Application[UUI
         def why_unknown_gone(execution_id: str, execution: Execution) -> str | None:
             return self.liveness.why_unknown_gone(execution_id, execution.modified_on)
 
-        pending = open_holders(self.recorder, PENDING)
-        ended = end_not_started(self.save, self._get, pending, why_gone, why_unknown_gone)
+        # Runs first, with the containers whose supervisor is gone (one killed after making its
+        # container and before recording Started is supervisor_lost, as before); then what never started.
         lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone, leftovers=leftovers)
-        for execution_id in (*ended, *lost):
+        pending = open_holders(self.recorder, PENDING)
+        ended = end_not_started(self.save, self._get, pending, why_gone, why_unknown_gone, self.sandbox.remove_execution)
+        for execution_id in (*lost, *ended):
             self.in_flight.forget(execution_id)
         self.in_flight.prune({str(each) for each in pending} | {str(each) for each in self.running_ids()})
-        return [*ended, *lost]
+        return [*lost, *ended]
 
     def _expire_overdue(self) -> list[str]:
         ended = []

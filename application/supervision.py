@@ -269,12 +269,18 @@ def recover_lost(
 
 
 def end_not_started(
-    save: Save, load: Load, pending: dict[UUID, str | None], why_gone: WhyGone, why_unknown_gone: Callable[[str, Execution], str | None]
+    save: Save,
+    load: Load,
+    pending: dict[UUID, str | None],
+    why_gone: WhyGone,
+    why_unknown_gone: Callable[[str, Execution], str | None],
+    remove: Callable[[str], object] = lambda execution_id: 0,
 ) -> list[str]:
     """End every pending execution (recorded, on its way to start, waiting for nobody) whose
     holder is gone, as Terminated (not_started) with the cause: it never ran, and nobody will
     start it. ``pending``: the index's, each with its holder (None: unknown, then judged by
-    ``why_unknown_gone``). Returns their ids."""
+    ``why_unknown_gone``). ``remove`` removes whatever was made for it (a container made before
+    Started was recorded). Returns their ids."""
     ended = []
     for execution_id, holder in pending.items():
         key = str(execution_id)
@@ -289,6 +295,7 @@ def end_not_started(
             why = why_unknown_gone(key, execution)
         if why is None:
             continue
+        remove(key)
         execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
         try:
             save(execution)

@@ -105,7 +105,9 @@ def test_a_service_killed_under_eight_clients_leaves_no_execution_assessed_once_
         with again.client(tokens["mai"]) as client:
             retried = [client.post("/v1/executions", json={"code": SLEEPER}, headers={"Idempotency-Key": key}) for key in keys[:3]]
         assert all(response.status_code == 200 for response in retried), [response.text for response in retried]
-        assert all(response.json()["status"] in ("completed", "terminated") for response in retried), [r.json() for r in retried]
+        assert all(response.json()["status"] in ("completed", "terminated", "rejected") for response in retried), [
+            r.json() for r in retried
+        ]  # rejected: supervisor_lost before Started (its container was made), an ending of record
 
 
 ELSEWHERE = ["unshare", "--uts", "sh", "-c", 'hostname another-host && exec "$@"', "sh"]

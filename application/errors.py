@@ -3,6 +3,7 @@
     MaiSafetyError (domain.errors)
     ├── SandboxUnavailable      the container engine does not answer or refuses
     ├── LedgerUnavailable       the event store does not answer
+    │   └── ExecutionLeftOpen   ... after an execution was recorded: names it and its state
     ├── ConfigurationError      a setting or a policy file is wrong
     ├── ExecutionNotFound       no execution has that id
     ├── CannotVerify            the ledger cannot be checked as asked (no public key, an
@@ -27,6 +28,16 @@ class SandboxUnavailable(MaiSafetyError):
 
 class LedgerUnavailable(MaiSafetyError):
     """The event store does not answer."""
+
+
+class ExecutionLeftOpen(LedgerUnavailable):
+    """The ledger failed after an execution was recorded: it names that execution and the state
+    it was last recorded in (recovery ends it; a retry with the same key finds it)."""
+
+    def __init__(self, message: str, *, execution_id: str, status: str) -> None:
+        super().__init__(message)
+        self.execution_id = execution_id
+        self.status = status
 
 
 class ConfigurationError(MaiSafetyError):

@@ -15,7 +15,7 @@ from typing import Any, cast
 from uuid import UUID, uuid5
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from mai_safety.domain.access import Action, check_acting_principal_may, check_acting_principal_may_claim, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
@@ -32,21 +32,25 @@ from mai_safety.domain.payloads import CallerLabels
 from .access import TokenCommands
 from .files import FileQueries, assess_with_inputs, store_inputs
 from .aside import run_aside
+from .open_sets import OpenExecutions
 from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
-from .errors import ExecutionNotFound, IdempotencyConflict
+from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, report_for
 from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from .sizing import ExecutionPolicy, Sizer, Sizing
-from .supervision import Sampling, Supervisor, recover_lost
+from .abandoned import InFlight, Leases, Liveness
+from .open_sets import PENDING, open_holders
+from .supervision import Sampling, Supervisor, end_not_started, recover_lost
 from .verification import LedgerAudit
 from .queries import ExecutionQueries
 from .watch import ExecutionWatch
 
 
-#: Ends that mean the code never ran for want of the host; the caller is told to try again.
-RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable"})
+#: Ends that mean the code never ran for want of the host (or of the process that was to start
+#: it); the caller is told to try again, and a retry with the same key runs it afresh.
+RETRYABLE_ENDS = frozenset({"host_busy", "sandbox_unavailable", "not_started"})
 
 
 class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Application[UUID]):
@@ -60,6 +64,10 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
     #: Service mode: the output of the runs this process supervises, as it comes, for the event
     #: streams (application.live); None (the CLI) leaves the capture as it was.
     live: LiveOutput | None = None
+    #: How long a supervisor keeps the outcome it saw while the ledger does not take it, and how
+    #: often it tries again (application.supervision).
+    keep_outcome_s: float = 60.0
+    outcome_retry_s: float = 1.0
 
     def __init__(
         self,
@@ -99,6 +107,15 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         self.clock = clock
         self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
         self.ledger_stall_s = ledger_stall_s
+        # Every execution ends (application.abandoned): what this process moves on now, and who
+        # is gone. The index keeps, beside each execution it opens, who opened it: this process.
+        self.in_flight = InFlight()
+        if isinstance(self.recorder, OpenExecutions):
+            self.recorder.holder = sandbox.supervisor_id
+        self.liveness = Liveness(
+            lambda: sandbox.supervisor_id, sandbox.is_orphaned, self.recorder if isinstance(self.recorder, Leases) else None,
+            self.in_flight,
+        )
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         # An execution that has ended is sealed by a signed checkpoint, so every finished execution
@@ -326,6 +343,41 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         with self.work_lock.hold("sweep") as mine:
             return self._expire_overdue() if mine else []
 
+    def sweep(self) -> list[str]:
+        """The service's sweep, one process at a time per ledger: end overdue waits, and every
+        execution whose holder is gone (a peer whose lease expired, a dead process of this host,
+        a start this process gave up): pending ones as not_started, runs as supervisor_lost."""
+        with self.work_lock.hold("sweep") as mine:
+            return [*self._expire_overdue(), *self._end_abandoned(leftovers=False)] if mine else []
+
+    def renew_lease(self) -> None:
+        """This server's heartbeat on the ledger (application.abandoned)."""
+        self.liveness.renew()
+
+    def release_lease(self) -> None:
+        self.liveness.release()
+
+    def _end_abandoned(self, leftovers: bool = True) -> list[str]:
+        """``leftovers``: also remove what dead supervisors left on this host (at a start; the
+        periodic sweep leaves that to the next start, as before)."""
+        ages = self.liveness.ages()
+
+        def why_gone(execution_id: str, holder: str | None) -> str | None:
+            return self.liveness.why_gone(execution_id, holder, ages)
+
+        def why_unknown_gone(execution_id: str, execution: Execution) -> str | None:
+            return self.liveness.why_unknown_gone(execution_id, execution.modified_on)
+
+        # Runs first, with the containers whose supervisor is gone (one killed after making its
+        # container and before recording Started is supervisor_lost, as before); then what never started.
+        lost = recover_lost(self.sandbox, self.save, self._get, self.running_ids(), why_gone, leftovers=leftovers)
+        pending = open_holders(self.recorder, PENDING)
+        ended = end_not_started(self.save, self._get, pending, why_gone, why_unknown_gone, self.sandbox.remove_execution)
+        for execution_id in (*lost, *ended):
+            self.in_flight.forget(execution_id)
+        self.in_flight.prune({str(each) for each in pending} | {str(each) for each in self.running_ids()})
+        return [*lost, *ended]
+
     def _expire_overdue(self) -> list[str]:
         ended = []
         for execution_id in self.awaiting_ids():
@@ -370,14 +422,62 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
 
     def _recover(self) -> list[str]:
         self.audit.seal_left_behind()
-        return recover_lost(self.sandbox, self.save, self._get, self.running_ids())
+        return self._end_abandoned()
 
     def _save_and_run(self, execution: Execution, sizing: Sizing, sandbox_answers: Callable[[], None] | None = None) -> None:
         """Once the sandbox answers (``sandbox_answers``: the answer asked already): record what
-        was decided, then run it."""
+        was decided, then run it. Once that is recorded, the execution ends whatever fails: here,
+        or (the ledger not answering) by recovery, with the cause kept here; and the caller is
+        told which execution was left in which state (ExecutionLeftOpen)."""
         (sandbox_answers or self.sandbox.check_available)()
-        self.save(execution)
-        self._run(execution, sizing)
+        key, recorded, cause = str(execution.id), execution.status.value, None
+        self.in_flight.enter(key)
+        try:
+            try:
+                self.save(execution)  # if this fails, nothing was recorded, as a rule
+            except Exception as exc:
+                # ... but a commit the database took may be reported failed: if so, nobody here starts it.
+                cause = f"recording it failed ({type(exc).__name__}: {_first_line(exc)})"
+                raise
+            try:
+                self._run(execution, sizing)
+            except (LedgerUnavailable, PersistenceError) as exc:
+                cause = f"the ledger failed: {_first_line(exc)}"
+                if isinstance(exc, IntegrityError):
+                    # Another writer moved it on (a cancel), or a write the ledger took was
+                    # reported failed and tried again: if it is still open, nobody here moves it on.
+                    raise
+                raise self._left_open(execution.id, recorded, cause) from exc
+            except Exception as exc:
+                # Most were said and recorded where they arose (host busy, no sandbox); if this
+                # one was not, the execution is still open and this process has given it up.
+                cause = f"this server gave it up ({type(exc).__name__}: {_first_line(exc)})"
+                raise
+        finally:
+            self.in_flight.leave(key, cause)
+
+    def _left_open(self, execution_id: UUID, recorded: str, cause: str) -> ExecutionLeftOpen:
+        """End what is still pending now if the ledger takes it; either way, the error that names it."""
+        try:
+            execution = self._get(execution_id)
+            if execution.status.value in ("assessed", "overridden"):
+                execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {cause}"})
+                self.save(execution)
+                self.in_flight.forget(str(execution_id))
+                return ExecutionLeftOpen(
+                    f"execution {execution_id} was recorded but never started ({cause}); it was ended unrun "
+                    "(not_started): try again (over HTTP, the same Idempotency-Key runs it afresh)",
+                    execution_id=str(execution_id), status=execution.status.value,
+                )
+            recorded = execution.status.value
+        except Exception:  # noqa: BLE001 - the ledger still fails: recovery ends it with the cause kept here
+            pass
+        ends = "ended unrun (not_started)" if recorded in ("assessed", "overridden") else "ended"
+        return ExecutionLeftOpen(
+            f"execution {execution_id} is recorded as {recorded} and {cause}; recovery has it {ends} once the "
+            "ledger answers: read it then, or try again (over HTTP, the same Idempotency-Key finds it)",
+            execution_id=str(execution_id), status=recorded,
+        )
 
     def _run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise and record the end (application.supervision)."""
@@ -390,6 +490,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
             inline_output_bytes=self.inline_output_bytes,
             ledger_stall_s=self.ledger_stall_s,
             live=self.live,
+            keep_outcome_s=self.keep_outcome_s,
+            retry_s=self.outcome_retry_s,
         ).run(execution, sizing)
 
     def _sizer(self) -> Sizer:
@@ -444,6 +546,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
                 execution = self._get(candidate)
             except ExecutionNotFound:
                 return candidate
+            if execution.status in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+                execution = self._end_if_abandoned(execution)
             if not (
                 execution.status is ExecutionStatus.REJECTED
                 and execution.outcome.get("termination_reason") in RETRYABLE_ENDS
@@ -451,6 +555,26 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
                 return candidate
             candidate = uuid5(execution_id, f"attempt {attempt}")
         raise HostBusy(f"execution {execution_id} was refused for want of room 1000 times: use a new Idempotency-Key")
+
+    def _end_if_abandoned(self, execution: Execution) -> Execution:
+        """A retry finds its execution recorded and never started: if nobody will start it, end
+        it unrun (not_started) now, so that the retry runs the code afresh."""
+        holder = open_holders(self.recorder, PENDING).get(execution.id)
+        ages = self.liveness.ages()
+        why = (
+            self.liveness.why_gone(str(execution.id), holder, ages)
+            if holder
+            else self.liveness.why_unknown_gone(str(execution.id), execution.modified_on)
+        )
+        if why is None:
+            return execution
+        execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
+        try:
+            self.save(execution)
+        except IntegrityError:
+            pass  # moved on meanwhile: read it again
+        self.in_flight.forget(str(execution.id))
+        return self._get(execution.id)
 
     def _submitted_already(self, execution_id: UUID, submission: Submission) -> ExecutionReport | None:
         try:
@@ -461,8 +585,15 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
             raise IdempotencyConflict(
                 f"this Idempotency-Key already names execution {execution.id}, of other code: use a new key for new code"
             )
+        if execution.status in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+            self._end_if_abandoned(execution)  # never answer "assessed" for a run nobody will start
         return self.report(execution.id)
 
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 __all__ = ["MaiSafety"]

@@ -1,7 +1,8 @@
 """Which executions are open, kept by the ledger as it writes (docs/decisions/0019).
 
-Recovery asks which executions are running (Started, not yet ended), the sweeper which await an
-answer (OverrideRequested, not yet answered or ended). Both used to page through every such
+Recovery asks which executions are running (Started, not yet ended) and which are pending
+(assessed or answered, neither waiting for a person nor started nor ended), the sweeper which await
+an answer (OverrideRequested, not yet answered or ended). Both used to page through every such
 notification ever written, so a start cost more the older the ledger. Now the recorders keep an
 index of open executions in the same transaction as the events that open and close them: the
 question costs what is open, not what was ever written.
@@ -26,16 +27,21 @@ from mai_safety.domain.execution import Execution
 
 @dataclass(frozen=True)
 class OpenSet:
-    """An execution is in the set named ``kind`` from its ``opened_by`` event (a topic) until
-    one of ``closed_by``."""
+    """An execution is in the set named ``kind`` from its ``opened_by`` event (a topic), or one
+    of ``also_opened_by``, until one of ``closed_by``."""
 
     kind: str
     opened_by: str
     closed_by: tuple[str, ...]
+    also_opened_by: tuple[str, ...] = ()
+
+    @property
+    def openers(self) -> tuple[str, ...]:
+        return (self.opened_by, *self.also_opened_by)
 
     @property
     def topics(self) -> tuple[str, ...]:
-        return (self.opened_by, *self.closed_by)
+        return (*self.openers, *self.closed_by)
 
 
 RUNNING = OpenSet(
@@ -46,7 +52,21 @@ AWAITING = OpenSet(
     get_topic(Execution.OverrideRequested),
     (get_topic(Execution.Overridden), get_topic(Execution.Completed), get_topic(Execution.Terminated)),
 )
-OPEN_SETS: tuple[OpenSet, ...] = (RUNNING, AWAITING)
+#: Recorded and on its way to start, waiting for nobody: the process that wrote Assessed (or the
+#: answer, Overridden) is to start it now. Whoever wrote the opening event is kept beside the row
+#: (its holder): if that process is gone, nobody ever will (application.abandoned).
+PENDING = OpenSet(
+    "pending",
+    get_topic(Execution.Assessed),
+    (
+        get_topic(Execution.OverrideRequested),
+        get_topic(Execution.Started),
+        get_topic(Execution.Completed),
+        get_topic(Execution.Terminated),
+    ),
+    also_opened_by=(get_topic(Execution.Overridden),),
+)
+OPEN_SETS: tuple[OpenSet, ...] = (RUNNING, AWAITING, PENDING)
 
 
 class OpenExecutions(ABC):
@@ -55,16 +75,24 @@ class OpenExecutions(ABC):
     written before the index, or an index emptied) is read through, under the writers' lock,
     when it is next asked for."""
 
+    #: Who writes through this recorder (a supervisor id), kept beside each row it opens; None
+    #: where nobody said (a row read through the events has no holder either).
+    holder: str | None = None
+
     @abstractmethod
     def open_ids(self, open_set: OpenSet) -> list[str]:
         """The ids (hyphenated UUID text) of the executions open in that set."""
+
+    @abstractmethod
+    def open_holders(self, open_set: OpenSet) -> dict[str, str | None]:
+        """The executions open in that set, each with the holder that opened it (None: unknown)."""
 
 
 def replay(open_set: OpenSet, events: Iterable[tuple[str, str]]) -> set[str]:
     """The set as ``events`` (execution id, topic), in ledger order, leave it."""
     members: set[str] = set()
     for originator, topic in events:
-        if topic == open_set.opened_by:
+        if topic in open_set.openers:
             members.add(originator)
         elif topic in open_set.closed_by:
             members.discard(originator)
@@ -101,8 +129,15 @@ def index_changes(
     that changes it, (execution id, the sets it enters, the sets it leaves)."""
     changes = []
     for originator, topic in rows:
-        enters = tuple(open_set.kind for open_set in sets if topic == open_set.opened_by)
+        enters = tuple(open_set.kind for open_set in sets if topic in open_set.openers)
         leaves = tuple(open_set.kind for open_set in sets if topic in open_set.closed_by)
         if enters or leaves:
             changes.append((originator, enters, leaves))
     return changes
+
+
+def open_holders(recorder: ApplicationRecorder, open_set: OpenSet) -> dict[UUID, str | None]:
+    """The executions open in that set with their holders (None where the index does not say)."""
+    if isinstance(recorder, OpenExecutions):
+        return {UUID(member): holder for member, holder in recorder.open_holders(open_set).items()}
+    return {member: None for member in scan_open_ids(recorder, open_set)}

@@ -2,19 +2,22 @@
 
 ``Supervisor.run`` prepares the sandbox, records Started, runs the code while the sandbox samples
 it (each sample kept, thinned, and written from a thread of its own: application.sample_writer),
-and records how it ended, even when another writer (a cancel) moved the execution on meanwhile.
+and records how it ended, even when another writer (a cancel) moved the execution on meanwhile,
+and even when the ledger stops answering for a while (the outcome it saw is kept and written once
+the ledger answers, within ``keep_outcome_s``).
 ``recover_lost`` ends the executions the index of running executions (application.open_sets) or
 the sandbox's orphaned containers name, whose supervisor is gone.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, cast
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from mai_safety.domain.execution import Execution, ExecutionStatus
 from mai_safety.domain.limits import HostBusy
@@ -57,6 +60,8 @@ class Supervisor:
         inline_output_bytes: int,
         ledger_stall_s: float = 10.0,
         live: LiveOutput | None = None,
+        keep_outcome_s: float = 60.0,
+        retry_s: float = 1.0,
     ) -> None:
         self.sandbox = sandbox
         self.save = save
@@ -66,6 +71,9 @@ class Supervisor:
         self.inline_output_bytes = inline_output_bytes
         self.ledger_stall_s = ledger_stall_s
         self.live = live
+        #: How long after a run its observed outcome is kept while the ledger does not take it.
+        self.keep_outcome_s = keep_outcome_s
+        self.retry_s = retry_s
 
     def run(self, execution: Execution, sizing: Sizing) -> None:
         """Prepare, record Started, supervise; a host without room or a sandbox that does not
@@ -145,7 +153,9 @@ class _Watch:
         return self.writer.offer(usage.to_dict())
 
     def through(self) -> None:
-        """Run the code to its end and record that end."""
+        """Run the code to its end and record that end. The outcome it observed is kept while the
+        ledger does not answer and written once it does, for up to ``keep_outcome_s`` after the
+        run: a run is supervisor_lost only when nobody saw how it ended."""
         stall_s = self.supervisor.ledger_stall_s
         try:
             outcome = self._run_in_sandbox()
@@ -154,16 +164,32 @@ class _Watch:
                 self.current.terminate("sandbox_error", {"detail": exc.message})
                 self.supervisor.save_unless_ended(self.current)
             raise
-        if not self.writer.close(stall_s):
-            # The ledger still holds the writer: the run has ended, and recovery records it when
-            # the ledger answers again.
-            raise LedgerUnavailable(
-                f"the ledger did not answer for {stall_s:g} s: the run was ended and is "
-                "recorded at the next start (mai-safety recover) once the ledger answers"
-            )
-        if self.reload:
-            self.current = self.supervisor.load(self.current.id)
-        self._record_end(self._as_written(outcome))
+        keep_s = max(stall_s, self.supervisor.keep_outcome_s)
+        deadline = time.monotonic() + keep_s
+        if not self.writer.close(keep_s):
+            raise self._not_kept(outcome, keep_s)
+        outcome = self._as_written(outcome)
+        while True:
+            try:
+                if self.reload:
+                    self.current = self.supervisor.load(self.current.id)
+                    self.reload = False
+                self._record_end(outcome)
+                return
+            except (LedgerUnavailable, PersistenceError) as exc:
+                if isinstance(exc, IntegrityError):
+                    raise
+                self.reload = True  # what was pending is lost with the failed write: read it again
+                if time.monotonic() + self.supervisor.retry_s >= deadline:
+                    raise self._not_kept(outcome, keep_s) from exc
+                time.sleep(self.supervisor.retry_s)
+
+    def _not_kept(self, outcome: RunOutcome, keep_s: float) -> LedgerUnavailable:
+        how = f"exit {outcome.exit_code}" if outcome.termination_reason is None else outcome.termination_reason
+        return LedgerUnavailable(
+            f"the run of execution {self.current.id} ended ({how}) but the ledger did not answer for {keep_s:g} s "
+            "after it: it is ended by recovery once the ledger answers (mai-safety recover, or the service's sweep)"
+        )
 
     def _run_in_sandbox(self) -> RunOutcome:
         sandbox, live, execution_id = self.supervisor.sandbox, self.supervisor.live, str(self.current.id)
@@ -214,11 +240,20 @@ def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any
     return {"files": files}
 
 
-def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID]) -> list[str]:
+#: Why a holder (a supervisor id) will never move an execution on, or None while it may
+#: (``Liveness.why_gone``, with the leases read once per pass).
+WhyGone = Callable[[str, "str | None"], "str | None"]
+
+
+def recover_lost(
+    sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUID], why_gone: WhyGone | None = None, *, leftovers: bool = True
+) -> list[str]:
     """End every execution whose supervisor died mid-run: kill and remove its container and record
     Terminated (supervisor_lost). ``running``: those the index says are running; any container of
     this ledger's whose supervisor is gone is looked at too (killed before Started was recorded;
-    or missing from the index, which is not the record: docs/decisions/0019). Returns their ids."""
+    or missing from the index, which is not the record: docs/decisions/0019). ``why_gone`` judges
+    a supervisor (by default: a process of this host that no longer lives). ``leftovers``: also
+    remove what dead supervisors left (pool containers, folders), as a start does. Returns their ids."""
     lost = []
     candidates = dict.fromkeys([*(str(each) for each in running), *sandbox.orphaned_executions()])
     for execution_id in candidates:
@@ -229,10 +264,17 @@ def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUI
         if execution.status.is_final:
             continue
         if execution.status is ExecutionStatus.RUNNING:
-            if not sandbox.is_orphaned(execution.supervisor or ""):
+            supervisor = execution.supervisor or ""
+            if why_gone is not None:
+                why = why_gone(execution_id, supervisor)
+            else:
+                why = f"its process {supervisor} is gone" if sandbox.is_orphaned(supervisor) else None
+            if why is None:
                 continue
             environment = sandbox.describe_execution(execution_id)
-            outcome: OutcomeRecord = {"detail": f"supervisor {execution.supervisor} is gone", **cast(OutcomeRecord, environment)}
+            outcome: OutcomeRecord = {
+                "detail": f"supervisor {execution.supervisor} is gone: {why}", **cast(OutcomeRecord, environment)
+            }
             if execution.samples:
                 outcome["last_sample"] = execution.samples[-1]
         else:
@@ -244,8 +286,46 @@ def recover_lost(sandbox: Sandbox, save: Save, load: Load, running: Iterable[UUI
         except IntegrityError:
             continue  # someone else recorded its end first
         lost.append(execution_id)
-    sandbox.remove_leftovers()
+    if leftovers:
+        sandbox.remove_leftovers()
     return lost
 
 
-__all__ = ["Sampling", "Supervisor", "recover_lost"]
+def end_not_started(
+    save: Save,
+    load: Load,
+    pending: dict[UUID, str | None],
+    why_gone: WhyGone,
+    why_unknown_gone: Callable[[str, Execution], str | None],
+    remove: Callable[[str], object] = lambda execution_id: 0,
+) -> list[str]:
+    """End every pending execution (recorded, on its way to start, waiting for nobody) whose
+    holder is gone, as Terminated (not_started) with the cause: it never ran, and nobody will
+    start it. ``pending``: the index's, each with its holder (None: unknown, then judged by
+    ``why_unknown_gone``). ``remove`` removes whatever was made for it (a container made before
+    Started was recorded). Returns their ids."""
+    ended = []
+    for execution_id, holder in pending.items():
+        key = str(execution_id)
+        why = why_gone(key, holder) if holder else None
+        try:
+            execution = load(execution_id)
+        except ExecutionNotFound:
+            continue
+        if execution.status not in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+            continue  # started, ended or waiting meanwhile: the index moves with the next append
+        if not holder:
+            why = why_unknown_gone(key, execution)
+        if why is None:
+            continue
+        remove(key)
+        execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
+        try:
+            save(execution)
+        except IntegrityError:
+            continue  # moved on meanwhile (started, or ended by another server's sweep)
+        ended.append(key)
+    return ended
+
+
+__all__ = ["Sampling", "Supervisor", "end_not_started", "recover_lost"]

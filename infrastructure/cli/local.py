@@ -188,7 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8750, help="port (default 8750)")
     serve.add_argument("--max-wait", type=float, default=60.0, metavar="SECONDS", help="longest a request waits for its run to end before answering 202 (default 60)")
     serve.add_argument("--grace", type=float, default=30.0, metavar="SECONDS", help="on SIGTERM, how long running executions may take to finish (default 30)")
-    serve.add_argument("--sweep-every", type=float, default=5.0, metavar="SECONDS", help="how often overdue waits are ended (default 5)")
+    serve.add_argument("--sweep-every", type=float, default=5.0, metavar="SECONDS", help="how often overdue waits, and executions a gone server left, are ended (default 5)")
+    serve.add_argument("--lease", type=float, default=45.0, metavar="SECONDS", help="this server's lease on its runs: a peer silent this long is gone, and its runs are ended (default 45)")
     serve.add_argument("--max-streams", type=int, default=64, metavar="N", help="event streams open at once on this server (default 64); past it: 429")
     serve.add_argument("--max-streams-per-principal", type=int, default=8, metavar="N", help="event streams one principal may hold open (default 8); past it: 429")
     return parser
@@ -254,7 +255,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
 
         return serve(
             settings, host=args.host, port=args.port, max_wait_s=args.max_wait, grace_s=args.grace, sweep_every_s=args.sweep_every,
-            max_streams=args.max_streams, max_streams_per_principal=args.max_streams_per_principal,
+            lease_s=args.lease, max_streams=args.max_streams, max_streams_per_principal=args.max_streams_per_principal,
         )
     if args.command == "assess":
         return _assess(args, settings)

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mai_safety.application.errors import (
     CannotVerify,
     ConfigurationError,
+    ExecutionLeftOpen,
     InvalidPolicy,
     ExecutionNotFound,
     IdempotencyConflict,
@@ -95,7 +96,10 @@ def problem_for(exc: MaiSafetyError) -> JSONResponse:
             elif status == 503:
                 headers = {"Retry-After": str(RETRY_AFTER_S)}
             field = _field_of(exc)
-            return problem(status, kind, title, exc.message, headers, **({"field": field} if field else {}))
+            extra: dict[str, Any] = {"field": field} if field else {}
+            if isinstance(exc, ExecutionLeftOpen):  # recorded before the ledger failed: which, and in what state
+                extra = {"execution_id": exc.execution_id, "execution_status": exc.status}
+            return problem(status, kind, title, exc.message, headers, **extra)
     return problem(500, "internal", "Internal error", f"{type(exc).__name__}: {exc.message}")
 
 

@@ -1,5 +1,6 @@
 """``mai-safety serve``: the resident service. At start it recovers what a dead process left; while
-it serves, a sweeper ends executions whose answer did not come in time; on SIGTERM or SIGINT it
+it serves, it renews its lease on the ledger (application.abandoned) and a sweeper ends executions
+whose answer did not come in time or whose holder is gone (a peer whose lease expired); on SIGTERM or SIGINT it
 stops accepting, lets running executions finish within a grace period, ends the rest recorded
 (``service_stopped``), seals and exits 0. The stop keeps its bound whatever the database does: it
 exits at most ``--grace`` + ``STOP_WITHIN_S`` after the signal, and with status 5 and one line
@@ -23,6 +24,7 @@ from types import FrameType
 import uvicorn
 
 from mai_safety.application.errors import SandboxUnavailable
+from mai_safety.application.abandoned import LEASE_S
 from mai_safety.application.live import LiveOutput
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
@@ -49,7 +51,8 @@ STOP_WITHIN_S = 3.0
 
 
 class Sweeper(Periodic):
-    """Ends overdue waits every ``every_s`` seconds, in a thread of its own."""
+    """Every ``every_s`` seconds, in a thread of its own: ends overdue waits, and the executions
+    a gone holder left (a peer whose lease expired, a start this server gave up: application.abandoned)."""
 
     what = "the sweeper"
 
@@ -59,12 +62,32 @@ class Sweeper(Periodic):
 
     def sweep(self) -> list[str]:
         with acting_as(SERVICE_ACTOR):
-            return self.service.expire_overdue()
+            return self.service.sweep()
 
     def tick(self) -> None:
         ended = self.sweep()
         if ended:
-            log.warning("ended %d execution(s) whose answer did not come in time: %s", len(ended), ", ".join(ended))
+            log.warning("ended %d execution(s) left waiting past their answer time or by a gone holder: %s", len(ended), ", ".join(ended))
+
+
+class LeaseKeeper(Periodic):
+    """Renews this server's lease on the ledger every third of its period (application.abandoned)."""
+
+    what = "renewing the lease"
+
+    def __init__(self, service: MaiSafety, lease_s: float) -> None:
+        super().__init__("mai-safety-lease", lease_s / 3)
+        self.service = service
+        service.liveness.lease_s = lease_s
+
+    def tick(self) -> None:
+        self.service.renew_lease()
+
+    def release(self) -> None:
+        try:
+            self.service.release_lease()
+        except Exception as exc:  # noqa: BLE001 - it expires by itself within its period
+            log.warning("could not give the lease up (%s: %s); it expires within its period", type(exc).__name__, exc)
 
 
 def serve(
@@ -77,13 +100,17 @@ def serve(
     sweep_every_s: float = 5.0,
     max_streams: int = 64,
     max_streams_per_principal: int = 8,
+    lease_s: float = LEASE_S,
 ) -> int:
     with acting_as(SERVICE_ACTOR):  # requests act as their token's principal (app.as_principal)
-        return _serve(settings, host, port, max_wait_s, grace_s, sweep_every_s, StreamSlots(max_streams, max_streams_per_principal))
+        return _serve(
+            settings, host, port, max_wait_s, grace_s, sweep_every_s, StreamSlots(max_streams, max_streams_per_principal), lease_s
+        )
 
 
 def _serve(
-    settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots
+    settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots,
+    lease_s: float = LEASE_S,
 ) -> int:
     service = bootstrap(settings, remove_in_background=True)  # the answer does not wait for the removal
     service.roles_decide = True
@@ -91,6 +118,7 @@ def _serve(
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
+    lease = LeaseKeeper(service, lease_s)
     alerts = None
     follower = ViewFollower(read_models(service))  # keeps the views current (docs/decisions/0021)
     closed = False
@@ -99,6 +127,8 @@ def _serve(
         nonlocal closed
         closed = True
         sweeper.stop()
+        lease.stop(wait_s=1.0)
+        lease.release()  # what this server left open is its peers' at once (or recovery's at the next start)
         if alerts is not None:
             alerts.close()
         follower.stop()
@@ -106,6 +136,11 @@ def _serve(
 
     try:
         alerts = start_alerts(settings, service)  # webhook alerts follow the ledger (docs/decisions/0022)
+        try:
+            lease.tick()  # held before this server records anything
+        except Exception as exc:  # noqa: BLE001 - the keeper tries again; until then no peer is judged by lease
+            sys.stderr.write(f"mai-safety: could not take the lease yet ({type(exc).__name__}: {exc}); trying again\n")
+        lease.start()
         try:
             recovered = service.recover()
         except SandboxUnavailable as exc:

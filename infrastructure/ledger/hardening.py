@@ -24,7 +24,7 @@ from mai_safety.application.executions import MaiSafety
 from ..settings import Settings, choose_store
 from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
-from .open_index import kinds_table, open_index_tables, open_table
+from .open_index import INDEX_COLUMNS, kinds_table, leases_table, leases_tables, open_index_tables, open_table
 from .views_postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
 
 #: eventsourcing names the events table after the application.
@@ -62,9 +62,24 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
         ).format(table=sql.Identifier(blobs), **names)
     )
     # The index of open executions (docs/decisions/0019), for a ledger made before it.
-    index_names = {**names, "open": sql.Identifier(open_table(events_table)), "kinds": sql.Identifier(kinds_table(events_table))}
+    index_names = {
+        **names, "open": sql.Identifier(open_table(events_table)), "kinds": sql.Identifier(kinds_table(events_table)),
+        "leases": sql.Identifier(leases_table(events_table)),
+    }
     statements += [sql.SQL(statement).format(**index_names) for statement in open_index_tables()]
-    for table, rights in ((open_table(events_table), "SELECT, INSERT, DELETE"), (kinds_table(events_table), "SELECT, INSERT")):
+    for suffix, column, _, pg_type in INDEX_COLUMNS:  # an index made before its holder column
+        statements.append(
+            sql.SQL("ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS {column} " + pg_type).format(
+                table=sql.Identifier(f"{events_table}{suffix}"), column=sql.Identifier(column), **names
+            )
+        )
+    # The servers' leases (application/abandoned.py): a heartbeat row per serving process.
+    statements += [sql.SQL(statement).format(**index_names) for statement in leases_tables()]
+    for table, rights in (
+        (open_table(events_table), "SELECT, INSERT, DELETE"),
+        (kinds_table(events_table), "SELECT, INSERT"),
+        (leases_table(events_table), "SELECT, INSERT, UPDATE"),
+    ):
         table_names = {**names, "table": sql.Identifier(table)}
         statements += [
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),

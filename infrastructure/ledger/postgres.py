@@ -32,6 +32,7 @@ from psycopg.sql import SQL, Identifier, Literal
 
 from mai_safety.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
+from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger
 from mai_safety.domain.chain import ChainRecord
@@ -53,7 +54,7 @@ from .chaining import (
     guarded_seal,
     seal_own_head,
 )
-from .open_index import changes_of, kinds_table, open_table
+from .open_index import changes_of, kinds_table, leases_table, open_table
 from .postgres_reading import PostgresLedgerReads
 from .postgres_setup import PostgresLedgerSetUp
 
@@ -84,7 +85,7 @@ class _CommitWithInsert(PostgresApplicationRecorder):
 
 
 class ChainedPostgresApplicationRecorder(
-    ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, _CommitWithInsert, Ledger, OpenExecutions
+    ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, _CommitWithInsert, Ledger, OpenExecutions, Leases
 ):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
@@ -98,6 +99,7 @@ class ChainedPostgresApplicationRecorder(
         self.open_table_name = open_table(events_table_name)
         self.kinds_table_name = kinds_table(events_table_name)
         self.check_identifier_length(self.kinds_table_name)
+        self.leases_table_name = leases_table(events_table_name)
         names = {
             "schema": Identifier(self.datastore.schema),
             "table": Identifier(self.events_table_name),
@@ -105,17 +107,28 @@ class ChainedPostgresApplicationRecorder(
             "blobs": Identifier(self.blobs_table_name),
             "open": Identifier(self.open_table_name),
             "kinds": Identifier(self.kinds_table_name),
+            "leases": Identifier(self.leases_table_name),
         }
         self._open_insert = SQL(
-            "INSERT INTO {schema}.{open} (kind, originator_id) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+            "INSERT INTO {schema}.{open} (kind, originator_id, holder) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
         ).format(**names)
         self._open_delete = SQL("DELETE FROM {schema}.{open} WHERE originator_id = %s AND kind = ANY(%s)").format(
             **names
         )
         self._open_select = SQL(
             "SELECT EXISTS (SELECT 1 FROM {schema}.{kinds} WHERE kind = %s), "
-            "ARRAY(SELECT originator_id FROM {schema}.{open} WHERE kind = %s)"
+            "ARRAY(SELECT originator_id FROM {schema}.{open} WHERE kind = %s ORDER BY originator_id), "
+            "ARRAY(SELECT holder FROM {schema}.{open} WHERE kind = %s ORDER BY originator_id)"
         ).format(**names)
+        self._lease_renew = SQL(
+            "INSERT INTO {schema}.{leases} (holder, renewed_at) VALUES (%s, extract(epoch from clock_timestamp())) "
+            "ON CONFLICT (holder) DO UPDATE SET renewed_at = excluded.renewed_at"
+        ).format(**names)
+        self._lease_release = SQL("UPDATE {schema}.{leases} SET renewed_at = 0 WHERE holder = %s").format(**names)
+        self._lease_ages = SQL(
+            "SELECT holder, extract(epoch from clock_timestamp()) - renewed_at FROM {schema}.{leases}"
+        ).format(**names)
+        self._open_holders_of = SQL("SELECT originator_id, holder FROM {schema}.{open} WHERE kind = %s").format(**names)
         self._open_clear = SQL("DELETE FROM {schema}.{open} WHERE kind = %s").format(**names)
         self._kind_read = SQL("SELECT 1 FROM {schema}.{kinds} WHERE kind = %s").format(**names)
         self._kind_insert = SQL(
@@ -126,6 +139,7 @@ class ChainedPostgresApplicationRecorder(
             "SELECT originator_id::text, topic FROM {schema}.{table} WHERE topic = ANY(%s) ORDER BY ledger_position"
         ).format(**names)
         self.qualified_open = f'"{self.datastore.schema}"."{self.open_table_name}"'
+        self.qualified_leases = f'"{self.datastore.schema}"."{self.leases_table_name}"'
         self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
         self.qualified_blobs = f'"{self.datastore.schema}"."{self.blobs_table_name}"'
         self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
@@ -222,7 +236,7 @@ class ChainedPostgresApplicationRecorder(
         rows = chain_batch(stored_events, head, self._previous(connection))
         for originator, enters, leaves in changes_of(rows):
             for kind in enters:
-                connection.execute(self._open_insert, (kind, originator), prepare=True)
+                connection.execute(self._open_insert, (kind, originator, self.holder), prepare=True)
             if leaves:  # one statement for every set an ending closes
                 connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
         checkpoint, through = self._seal_due(
@@ -295,14 +309,30 @@ class ChainedPostgresApplicationRecorder(
     # --- the index of open executions --------------------------------------------------------
 
     def open_ids(self, open_set: OpenSet) -> list[str]:
+        return list(self.open_holders(open_set))
+
+    def open_holders(self, open_set: OpenSet) -> dict[str, str | None]:
         # The mark and the rows in one snapshot. No mark: never read through, or the unlogged
         # tables were emptied by a crash of the database (or someone): read through, then again.
         for _ in range(2):
-            ((read, members),) = self._fetch(self._open_select, (open_set.kind, open_set.kind))
+            ((read, members, holders),) = self._fetch(self._open_select, (open_set.kind,) * 3)
             if read:
                 break
             self._read_through(open_set)
-        return [str(member) for member in members]
+        return {str(member): (str(holder) if holder is not None else None) for member, holder in zip(members, holders)}
+
+    # --- the servers' leases (application/abandoned.py) ------------------------------------------
+
+    def renew_lease(self, holder: str) -> None:
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(self._lease_renew, (holder,))
+
+    def release_lease(self, holder: str) -> None:
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(self._lease_release, (holder,))
+
+    def lease_ages(self) -> dict[str, float]:
+        return {str(holder): float(age) for holder, age in self._fetch(self._lease_ages, ())}
 
     @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
     def _read_through(self, open_set: OpenSet) -> None:
@@ -314,8 +344,13 @@ class ChainedPostgresApplicationRecorder(
             if cursor.fetchone() is None:
                 cursor.execute(self._select_set_events, (list(open_set.topics),))
                 members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                # Rows written since the set was first kept name their holder: keep it.
+                cursor.execute(self._open_holders_of, (open_set.kind,))
+                holders = {str(row[0]): row[1] for row in cursor.fetchall()}
                 cursor.execute(self._open_clear, (open_set.kind,))
-                cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                cursor.executemany(
+                    self._open_insert, [(open_set.kind, member, holders.get(member)) for member in sorted(members)]
+                )
                 cursor.execute(self._kind_insert, (open_set.kind,))
 
 class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class

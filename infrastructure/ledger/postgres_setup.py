@@ -17,7 +17,7 @@ from psycopg.sql import SQL, Composed, Identifier
 from mai_safety.application.errors import ConfigurationError
 
 from .chaining import ADDED_COLUMNS
-from .open_index import open_index_tables
+from .open_index import INDEX_COLUMNS, leases_tables, open_index_tables
 
 
 class PostgresLedgerSetUp:
@@ -31,6 +31,8 @@ class PostgresLedgerSetUp:
     qualified_checkpoints: str
     qualified_blobs: str
     qualified_open: str
+    qualified_leases: str
+    open_table_name: str
     sql_create_statements: list[Composed]
     create_table_statement_index: int
 
@@ -80,15 +82,19 @@ class PostgresLedgerSetUp:
         # The index of open executions (docs/decisions/0019): not part of the record.
         self._create_open = [SQL(statement).format(**names) for statement in open_index_tables()]
         self.sql_create_statements += self._create_open
+        # The servers' leases (application/abandoned.py): not part of the record either.
+        self._create_leases = [SQL(statement).format(**names) for statement in leases_tables()]
+        self.sql_create_statements += self._create_leases
 
     def create_table(self) -> None:
         if self._tables_exist():
             # Made by the operator's owner role; the service's role may not create anything, but a
             # ledger made before event MACs needs their columns (added by the owner, or here where
             # this role owns the tables). So does a ledger made before output blobs, their table.
-            self._add_missing_columns()
             self._add_missing_blobs_table()
             self._add_missing_open_index()
+            self._add_missing(self.qualified_leases, self._create_leases, "the servers' leases", "their table")
+            self._add_missing_columns()
             return
         try:
             super().create_table()
@@ -102,13 +108,13 @@ class PostgresLedgerSetUp:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
             cursor.execute(
                 "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = %s "
-                "AND table_name IN (%s, %s)",
-                (self.datastore.schema, self.events_table_name, self.checkpoints_table_name),
+                "AND table_name IN (%s, %s, %s)",
+                (self.datastore.schema, self.events_table_name, self.checkpoints_table_name, self.open_table_name),
             )
             present = {(str(row[0]), str(row[1])) for row in cursor.fetchall()}
             missing = [
                 (f"{self.events_table_name}{suffix}", column, pg_type)
-                for suffix, column, _, pg_type in ADDED_COLUMNS
+                for suffix, column, _, pg_type in (*ADDED_COLUMNS, *INDEX_COLUMNS)
                 if (f"{self.events_table_name}{suffix}", column) not in present
             ]
             if not missing:
@@ -123,7 +129,7 @@ class PostgresLedgerSetUp:
                         )
             except psycopg.errors.InsufficientPrivilege:
                 raise ConfigurationError(
-                    "the ledger's tables were made before event MACs and this role may not add their columns: "
+                    f"the ledger's tables lack {', '.join(column for _, column, _ in missing)} and this role may not add them: "
                     "run `mai-safety audit init-postgres --owner-url … --service-role …` as the owner once"
                 ) from None
 

@@ -12,6 +12,7 @@ witnesses are what catch that (docs/decisions/0007, 0011).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from eventsourcing.sqlite import (
 )
 
 from mai_safety.application.sealing import SEAL
+from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger
 from mai_safety.domain.chain import ChainRecord
@@ -43,7 +45,7 @@ from .chaining import (
     guarded_seal,
     seal_own_head,
 )
-from .open_index import changes_of, kinds_table, open_table
+from .open_index import INDEX_COLUMNS, changes_of, kinds_table, leases_table, open_table
 from .sqlite_connections import StatementCachingPool, WriterCursor, WriterHead, forget_writer_head
 from .sqlite_reading import HASHED_ID, SQLiteLedgerReads
 
@@ -52,7 +54,7 @@ _CHECK_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, NULL
 _CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
-class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLiteApplicationRecorder, Ledger, OpenExecutions):
+class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLiteApplicationRecorder, Ledger, OpenExecutions, Leases):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
         # The library's hook for the notification log's end.
@@ -63,7 +65,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
         )
         self._open_table = open_table(self.events_table_name)
         self._kinds_table = kinds_table(self.events_table_name)
-        self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id) VALUES (?, ?)"
+        self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id, holder) VALUES (?, ?, ?)"
         self._open_delete = f"DELETE FROM {self._open_table} WHERE originator_id = ? AND kind = ?"
 
     # No hook: the library writes this query inline on ``rowid``, which in ledgers made before the
@@ -148,15 +150,17 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
             "sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)",
             # The index of open executions (docs/decisions/0019): not part of the record.
             f"CREATE TABLE IF NOT EXISTS {open_table(table)} ("
-            "originator_id TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (originator_id, kind)) WITHOUT ROWID",
+            "originator_id TEXT NOT NULL, kind TEXT NOT NULL, holder TEXT, PRIMARY KEY (originator_id, kind)) WITHOUT ROWID",
             f"CREATE TABLE IF NOT EXISTS {kinds_table(table)} (kind TEXT PRIMARY KEY, read_through INTEGER NOT NULL)",
+            # The servers' leases (application/abandoned.py): not part of the record either.
+            f"CREATE TABLE IF NOT EXISTS {leases_table(table)} (holder TEXT PRIMARY KEY, renewed_at REAL NOT NULL)",
         ]
 
     def _create_table(self, c: SQLiteCursor) -> None:
         """Create what is missing; a ledger made before event MACs gains their columns (nullable:
         its rows keep what they had, and its checkpoints read as the encoding they were)."""
         super()._create_table(c)
-        for suffix, column, sqlite_type, _ in ADDED_COLUMNS:
+        for suffix, column, sqlite_type, _ in (*ADDED_COLUMNS, *INDEX_COLUMNS):
             table = f"{self.events_table_name}{suffix}"
             c.execute(f"PRAGMA table_info({table})")
             if column not in {row[1] for row in c.fetchall()}:
@@ -197,7 +201,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
             )
         for originator, enters, leaves in changes_of(rows):
             for kind in enters:
-                c.execute(self._open_insert, (kind, originator))
+                c.execute(self._open_insert, (kind, originator, self.holder))
             for kind in leaves:
                 c.execute(self._open_delete, (originator, kind))
         checkpoint, through = self._seal_due(
@@ -242,17 +246,40 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
     # --- the index of open executions --------------------------------------------------------
 
     def open_ids(self, open_set: OpenSet) -> list[str]:
+        return list(self.open_holders(open_set))
+
+    def open_holders(self, open_set: OpenSet) -> dict[str, str | None]:
         # The mark and the rows in one read transaction; no mark: read through, then again.
         for _ in range(2):
             with self.datastore.transaction(commit=False) as cursor:
                 cursor.execute(f"SELECT 1 FROM {self._kinds_table} WHERE kind = ?", (open_set.kind,))
                 read = cursor.fetchone() is not None
-                cursor.execute(f"SELECT originator_id FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-                members = [str(row[0]) for row in cursor.fetchall()]
+                cursor.execute(f"SELECT originator_id, holder FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                members = {str(row[0]): (str(row[1]) if row[1] is not None else None) for row in cursor.fetchall()}
             if read:
                 break
             self._read_through(open_set)
         return members
+
+    # --- the servers' leases (application/abandoned.py) ------------------------------------------
+
+    def renew_lease(self, holder: str) -> None:
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(
+                f"INSERT INTO {leases_table(self.events_table_name)} (holder, renewed_at) VALUES (?, ?) "
+                "ON CONFLICT (holder) DO UPDATE SET renewed_at = excluded.renewed_at",
+                (holder, time.time()),
+            )
+
+    def release_lease(self, holder: str) -> None:
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(f"UPDATE {leases_table(self.events_table_name)} SET renewed_at = 0 WHERE holder = ?", (holder,))
+
+    def lease_ages(self) -> dict[str, float]:
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT holder, renewed_at FROM {leases_table(self.events_table_name)}")
+            now = time.time()
+            return {str(row[0]): now - float(row[1]) for row in cursor.fetchall()}
 
     def _read_through(self, open_set: OpenSet) -> None:
         """Replace the set's rows by what the events say, once per ledger, under the write lock."""
@@ -267,8 +294,13 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
                     topics,
                 )
                 members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
+                # Rows written since the set was first kept name their holder: keep it.
+                cursor.execute(f"SELECT originator_id, holder FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
+                holders = {str(row[0]): row[1] for row in cursor.fetchall()}
                 cursor.execute(f"DELETE FROM {self._open_table} WHERE kind = ?", (open_set.kind,))
-                cursor.executemany(self._open_insert, [(open_set.kind, member) for member in sorted(members)])
+                cursor.executemany(
+                    self._open_insert, [(open_set.kind, member, holders.get(member)) for member in sorted(members)]
+                )
                 cursor.execute(f"SELECT MAX(ledger_position) FROM {self.events_table_name}")
                 row = cursor.fetchone()
                 cursor.execute(

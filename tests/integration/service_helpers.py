@@ -123,16 +123,18 @@ def _wait_until_it_answers(server: Server) -> None:
 
 @contextmanager
 def running_server(
-    tmp: Path, database_url: str, policies: Path, env: dict[str, str] | None = None, args: list[str] | None = None
+    tmp: Path, database_url: str, policies: Path, env: dict[str, str] | None = None, args: list[str] | None = None,
+    prefix: list[str] | None = None,
 ) -> Iterator[Server]:
-    """Start the service and wait until it answers; stop it (SIGTERM, then kill) whatever happens."""
+    """Start the service and wait until it answers; stop it (SIGTERM, then kill) whatever happens.
+    ``prefix``: a command the service is started under (which must exec it: its pid stays the service's)."""
     port = free_port()
     full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     full_env.update({"MAI_SAFETY_DATABASE_URL": database_url, "MAI_SAFETY_POLICIES": str(policies), **(env or {})})
     log = tmp / f"serve-{port}.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            SERVE + ["--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
+            [*(prefix or []), *SERVE, "--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
         )
     server = Server(process, f"http://127.0.0.1:{port}", log)
     try:

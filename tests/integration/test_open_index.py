@@ -18,6 +18,9 @@ from psycopg import sql
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.open_sets import AWAITING, RUNNING, scan_open_ids
 from mai_safety.application.executions import MaiSafety
+from mai_safety.domain.assessment import Assessment, Submission
+from mai_safety.domain.execution import Execution
+from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.infrastructure.bootstrap import harden_ledger
 from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.ledger.open_index import kinds_table, open_table
@@ -166,5 +169,45 @@ def test_index_tables_emptied_under_a_live_service_are_read_through_again(
                 )
             )
         assert app.running_ids() == _ids(running)
+    finally:
+        app.close()
+
+
+def _keeps_pending_with_their_holder_and_the_lease(app: MaiSafety) -> None:
+    from mai_safety.application.open_sets import PENDING, open_holders
+
+    submission = Submission.from_bytes(b"print(2)\n", Provenance.MAI, 1 << 20)
+    pending = Execution.assess(submission, Assessment(RiskLevel.LOW, analyzers=("fake",)))
+    app.save(pending)  # recorded, on its way to start
+    waiting = record_waiting(app)  # Assessed and OverrideRequested together: waits for a person, not pending
+    assert open_holders(app.recorder, PENDING) == {pending.id: app.sandbox.supervisor_id}
+    assert UUID(waiting) not in open_holders(app.recorder, PENDING)
+    pending.terminate("not_started", {"detail": "test"})
+    app.save(pending)
+    assert open_holders(app.recorder, PENDING) == {}
+
+    app.renew_lease()
+    app.renew_lease()
+    ages = app.recorder.lease_ages()  # type: ignore[attr-defined]
+    assert 0 <= ages[app.sandbox.supervisor_id] < 60
+    app.release_lease()
+    assert app.recorder.lease_ages()[app.sandbox.supervisor_id] > 1e6  # type: ignore[attr-defined]
+
+
+def test_the_index_keeps_executions_on_their_way_to_start_with_who_holds_them(database_url: str, tmp_path: Path) -> None:
+    app = make_app(database_url, tmp_path / "data")
+    try:
+        _keeps_pending_with_their_holder_and_the_lease(app)
+    finally:
+        app.close()
+
+
+@pytest.mark.postgres
+def test_the_service_role_of_an_append_only_postgres_keeps_pending_executions_and_its_lease(
+    hardened_postgres: HardenedPostgres, tmp_path: Path
+) -> None:
+    app = make_app(hardened_postgres.service_url, tmp_path / "data")
+    try:
+        _keeps_pending_with_their_holder_and_the_lease(app)
     finally:
         app.close()

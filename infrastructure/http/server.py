@@ -149,7 +149,10 @@ def _serve(
             recovered = []
         if recovered:
             sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
-        sweeper.sweep()
+        try:
+            sweeper.sweep()
+        except SandboxUnavailable:
+            pass  # said by the recovery above, which met it first; the sweeper's rounds try again
         sweeper.start()
         follower.start()
         api = create_app(

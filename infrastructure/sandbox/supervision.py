@@ -34,6 +34,10 @@ from .survey import disk_of, survey_inside, what_was_left
 
 #: Under gVisor a command's stream may outlive the killed sandbox this long before it is closed.
 _DEAD_STREAM_S = 0.5
+#: Docker flags an OOM kill from an event of its own, which can arrive after the exit it caused
+#: (seen under load: a sandbox killed by the memory limit read as exit 137, not yet OOMKilled). A
+#: sandbox that died killed is asked again this many times, 0.1 s apart, before its death is unknown.
+_OOM_FLAG_TRIES = 10
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,8 @@ class Supervisor:
         lost = None
         if exit_code is None and violation is None and not cancelled and handle.sandbox_ended:
             # gVisor's kernel ended under the code: the engine answers, the sandbox is gone.
+            if handle.sandbox_exit == 137 and not handle.oom_killed:
+                self._await_oom_flag(handle)
             violation = gvisor_death(handle.oom_killed, limits, run.peaks, time.monotonic() - run.started)
             if violation is None:
                 lost = f"gVisor's sandbox ended by itself (exit status {handle.sandbox_exit}) before the program did"
@@ -276,6 +282,16 @@ class Supervisor:
             handle.sandbox_ended = True
             handle.oom_killed = bool(state.get("OOMKilled"))
             handle.sandbox_exit = state.get("ExitCode")
+
+    def _await_oom_flag(self, handle: RunHandle) -> None:
+        """A sandbox that died killed (137): wait a moment for the engine's OOM event to mark it."""
+        for _ in range(_OOM_FLAG_TRIES):
+            time.sleep(0.1)
+            with BestEffort() as attempt:
+                handle.container.reload()
+                handle.oom_killed = bool(handle.container.attrs.get("State", {}).get("OOMKilled"))
+            if attempt.failed or handle.oom_killed:
+                return
 
     def _gvisor_after(self, handle: RunHandle, last: bool) -> None:
         """After a command ended by itself under gVisor: did gVisor's kernel die of the memory limit

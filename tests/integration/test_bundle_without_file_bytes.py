@@ -91,6 +91,11 @@ def test_the_http_export_takes_without_file_bytes_and_declares_it(ledger: Ledger
         assert any(item["name"] == "without_file_bytes" and item["in"] == "query" for item in parameters)
         answer = client.get("/v1/audit/export", params={"without_file_bytes": "true"})
         assert answer.status_code == 200, answer.text
+        remote = tmp_path / "remote.jsonl"  # the CLI in client mode passes the flag on, never drops it
+        through = run_cli(["audit", "export", "--without-file-bytes", "--output", str(remote)],
+                          {"MAI_SAFETY_URL": server.url, "MAI_SAFETY_TOKEN": tokens["audit"], "XDG_CONFIG_HOME": str(tmp_path / "client")})
+        assert through.returncode == 0, through.stderr
+        assert json.loads(remote.read_text().splitlines()[0])["file_bytes"] == "left_out"
     lean = tmp_path / "lean.jsonl"
     lean.write_text(answer.text)
     assert json.loads(answer.text.splitlines()[0])["file_bytes"] == "left_out"

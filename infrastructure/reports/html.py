@@ -17,6 +17,7 @@ from pathlib import Path
 from mai_safety.application.audit_report import AuditReport, LedgerAnchor, Percentiles, RunFiles
 from mai_safety.domain.supervision import CPU_WINDOW_S
 
+from ..cli.terminal import visible_line
 from . import charts
 from .errors import ReportNotWritten
 
@@ -143,18 +144,23 @@ def _run_files(runs: Sequence[RunFiles]) -> str:
         return "<p>None in the period.</p>"
     parts = ['<section id="files">']
     for run in runs:
-        rows = [("in", item.get("name"), item.get("bytes"), "-", item.get("sha256")) for item in run.files_in]
-        rows += [("out", item.get("name"), item.get("bytes"), item.get("media_type"), item.get("sha256")) for item in run.files_out]
+        # A name the code chose may hold a right-to-left override ("\u202egnp.exe" shows as "exe.png"): shown as its escape.
+        rows = [("in", _name(item.get("name")), item.get("bytes"), "-", item.get("sha256")) for item in run.files_in]
+        rows += [("out", _name(item.get("name")), item.get("bytes"), item.get("media_type"), item.get("sha256")) for item in run.files_out]
         parts.append(f"<h3>execution {_text(run.execution_id)}</h3>")
         parts.append(_table(("", "name", "bytes", "media type", "SHA-256"), rows))
         pictures = [
-            f'<figure class="thumbnail"><img src="data:{media_type};base64,{escape(data)}" alt="{escape(name)}">'
-            f"<figcaption>{escape(name)}</figcaption></figure>"
+            f'<figure class="thumbnail"><img src="data:{media_type};base64,{escape(data)}" alt="{escape(_name(name))}">'
+            f"<figcaption>{escape(_name(name))}</figcaption></figure>"
             for name, (media_type, data) in run.thumbnails.items()
             if media_type in _INLINED and _BASE64.fullmatch(data)
         ]
         parts.extend(pictures)
     return "".join(parts) + "</section>"
+
+
+def _name(name: object) -> str:
+    return visible_line(str(name))
 
 
 def _table(headings: Sequence[str], rows: Iterable[Sequence[object]], header: bool = True) -> str:

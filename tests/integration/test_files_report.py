@@ -28,7 +28,8 @@ print(len(open("data.csv").read()))
 
 
 def test_the_report_shows_a_run_s_png_as_a_data_thumbnail_and_history_lists_its_files(tmp_path: Path, docker_client: docker.DockerClient) -> None:
-    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "auditor", "MAI_SAFETY_POLICIES": str(suite_policies())}
+    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "auditor", "MAI_SAFETY_POLICIES": str(suite_policies()),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state")}
     (tmp_path / "leaves.py").write_bytes(LEAVES)
     (tmp_path / "data.csv").write_bytes(b"a,b\n1,2\n")
     done = run_cli(["run", str(tmp_path / "leaves.py"), "--file", str(tmp_path / "data.csv"), "--json"], env)
@@ -48,6 +49,7 @@ def test_the_report_shows_a_run_s_png_as_a_data_thumbnail_and_history_lists_its_
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["img-src"] == "data:" and directives["default-src"] == "'none'" and "script-src" not in directives
     assert re.findall(r'<img src="([a-z]+:)', page) == ["data:"]  # one thumbnail, no other source
+    assert "\u202e" not in page and "\\u202egnp.exe" in page  # the override shown, never applied
 
     history = run_cli(["history", ran["execution_id"]], env)
     assert history.returncode == 0, history.stderr

@@ -134,7 +134,6 @@ class FileQueries:
                 return record, data
         raise ExecutionNotFound(f"execution {execution.id} left no file named {wanted!r}")
 
-
     def run_files(self, execution_ids: Sequence[str]) -> list[RunFiles]:
         """For the audit report (its caller checked the role): the files of each execution that was
         given or left any, and at most REPORT_THUMBNAILS small images among them as thumbnails."""

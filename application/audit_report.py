@@ -76,6 +76,18 @@ class PolicyChange:
 
 
 @dataclass(frozen=True)
+class RunFiles:
+    """One run's files: those it was given and those it left (name, size, SHA-256, media type), and
+    its small PNG, JPEG and GIF outputs as thumbnails: name to media type and base64 bytes, each
+    checked against its recorded SHA-256 (domain.files.thumbnail_type says which are shown)."""
+
+    execution_id: str
+    files_in: list[dict[str, Any]] = field(default_factory=list)
+    files_out: list[dict[str, Any]] = field(default_factory=list)
+    thumbnails: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class AuditReport:
     since: str | None
     until: str | None
@@ -98,6 +110,8 @@ class AuditReport:
     oldest_pending_since: str | None = None
     #: Policy versions applied in the period, oldest first (PolicyCommands.policy_changes fills it).
     policy_changes: list[PolicyChange] = field(default_factory=list)
+    #: The files of the newest runs in the period that were given or left any (ReadModels.report).
+    run_files: list[RunFiles] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -113,4 +127,8 @@ class AuditReport:
             "resources": {name: Percentiles(**values) for name, values in data.get("resources", {}).items()},
             "usage_against_limits": [UsageAgainstLimit(**item) for item in data.get("usage_against_limits", [])],
             "policy_changes": [PolicyChange(**item) for item in data.get("policy_changes", [])],
+            "run_files": [
+                RunFiles(**{**item, "thumbnails": {name: tuple(shown) for name, shown in item.get("thumbnails", {}).items()}})
+                for item in data.get("run_files", [])
+            ],
         })

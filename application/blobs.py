@@ -102,9 +102,18 @@ class BlobCheck:
     event naming a blob that is missing or altered, where it is. ``lookup`` None: nothing can
     be checked here, and ``unchecked`` counts the references seen."""
 
-    def __init__(self, lookup: Callable[[BlobReference], BlobFault] | None, ending_topics: frozenset[str]) -> None:
+    def __init__(
+        self,
+        lookup: Callable[[BlobReference], BlobFault] | None,
+        ending_topics: frozenset[str],
+        left_out: Callable[[str, BlobReference], bool] | None = None,
+    ) -> None:
+        """``left_out(stream, reference)``: True for a blob left out on purpose (a bundle exported
+        without the files' bytes): not looked up, counted in ``left_out`` instead."""
         self._lookup = lookup
         self._ending_topics = ending_topics
+        self._left_out = left_out
+        self.left_out: set[BlobReference] = set()
         self._named: list[tuple[ChainRecord, str, BlobReference]] = []
         self._malformed: list[Problem] = []
         self.unchecked = 0
@@ -136,6 +145,9 @@ class BlobCheck:
         faults: dict[BlobReference, BlobFault] = {}
         found = list(self._malformed)
         for where, stream, reference in self._named:
+            if self._left_out is not None and self._left_out(stream, reference):
+                self.left_out.add(reference)
+                continue
             if reference not in faults:
                 faults[reference] = self._lookup(reference)
             fault = faults[reference]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from mai_safety.domain.chain import ChainRecord, ChainVerifier, Problem, ProblemKind
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from .verification import LedgerAudit
 
 BUNDLE_FORMAT = "mai-safety/ledger-bundle/v1"
+#: The header's ``file_bytes`` when the runs' files are named but their bytes left out.
+FILE_BYTES_LEFT_OUT = "left_out"
 #: A bundle must lie wholly under its checkpoints: the export seals before it writes.
 _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
 
@@ -42,9 +45,13 @@ def export_bundle(
     execution: str | None = None,
     from_position: int | None = None,
     to_position: int | None = None,
+    without_file_bytes: bool = False,
 ) -> VerificationReport:
     """Write a bundle to ``out``; the events are verified as they are written, and the report
-    says what was found. The head is sealed first, so the bundle ends under a signature."""
+    says what was found. The head is sealed first, so the bundle ends under a signature.
+    ``without_file_bytes``: the runs' input and output files appear by name and SHA-256 only (in
+    their signed events); their bytes are checked in the store but not written, and the header
+    says so (``file_bytes: "left_out"``)."""
     ledger = audit.ledger()
     if from_position is not None and from_position > (last := ledger.head().position):
         # Before anything is sealed or written: a bundle of nothing would verify, and say nothing.
@@ -68,6 +75,8 @@ def export_bundle(
         "anchor": {"position": start - 1, "ledger_hash": verifier.chain.head[1].hex()},
         "previous_checkpoint": previous.to_dict() if previous else None,
     }
+    if without_file_bytes:
+        header["file_bytes"] = FILE_BYTES_LEFT_OUT
     _write(out, header)
     seen: set[str] = set()
     counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
@@ -96,7 +105,7 @@ def export_bundle(
                         {"type": "predecessor", "execution": item.originator_id, "version": item.version - 1, "event_hash": before.hex()},
                     )
             seen.add(item.originator_id)
-            counts["blobs"] += _write_blobs(audit.blobs, out, item, exported)
+            counts["blobs"] += _write_blobs(audit.blobs, out, item, exported, without_file_bytes)
             blob_check.note(item)
             _write(out, _record_line(item))
             counts["events"] += 1
@@ -113,7 +122,9 @@ def export_bundle(
     )
 
 
-def _write_blobs(blobs: BlobStore | None, out: TextIO, record: ChainRecord, exported: dict[BlobReference, BlobFault]) -> int:
+def _write_blobs(
+    blobs: BlobStore | None, out: TextIO, record: ChainRecord, exported: dict[BlobReference, BlobFault], without_file_bytes: bool = False
+) -> int:
     """Before an ending that names blobs, each of them not yet in the bundle, as the store
     holds it, sound or not (the bundle keeps the evidence; ``exported`` notes what is wrong
     for the export's report). A missing blob is left out. Returns how many were written."""
@@ -124,11 +135,11 @@ def _write_blobs(blobs: BlobStore | None, out: TextIO, record: ChainRecord, expo
     except ValueError:
         return 0  # a malformed reference: the export's blob check reports it
     count = 0
-    for _, reference in named:
+    for stream, reference in named:
         if reference in exported:
             continue
         data, exported[reference] = inspect_blob(blobs, reference)
-        if data is not None:
+        if data is not None and not (without_file_bytes and _is_file(stream)):
             _write(out, _blob_line(reference, data))
             count += 1
     return count
@@ -183,7 +194,12 @@ class _BundleReader:
         )
         self.counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
         self.carried: dict[BlobReference, BlobFault] = {}  # the bundle's blobs, checked as they are read
-        self.blob_check = BlobCheck(lambda reference: self.carried.get(reference, _NOT_CARRIED), BLOB_TOPICS)
+        self.files_left_out = header.get("file_bytes") == FILE_BYTES_LEFT_OUT
+        self.blob_check = BlobCheck(
+            lambda reference: self.carried.get(reference, _NOT_CARRIED),
+            BLOB_TOPICS,
+            left_out=(lambda stream, reference: _is_file(stream) and reference not in self.carried) if self.files_left_out else None,
+        )
         self.ended: dict[str, Any] | None = None
 
     def read(self, item: dict[str, Any], number: int) -> None:
@@ -238,6 +254,17 @@ class _BundleReader:
                 "whose MACs the service checked"
             ],
         )
+        if self.files_left_out:  # by choice, not a fault: said as a note, and in the scope
+            report = replace(
+                report,
+                scope={**report.scope, "file_bytes": FILE_BYTES_LEFT_OUT},
+                notes=[
+                    *report.notes,
+                    f"the files' bytes were left out of this bundle (exported with --without-file-bytes): "
+                    f"{len(self.blob_check.left_out)} input or output file(s) are named with their size and SHA-256 in "
+                    "the signed events, and everything else was checked, but those bytes could not be",
+                ],
+            )
         extra = _bundle_completeness(self.ended, self.counts)
         if extra is None:
             return report
@@ -256,6 +283,11 @@ def _bundle_completeness(ended: dict[str, Any] | None, counts: dict[str, int]) -
             f"the bundle's end line states {stated} but it holds {counts}: lines were removed or added",
         )
     return None
+
+
+def _is_file(stream: str) -> bool:
+    """Whether a blob an event names is a run's input or output file (domain.output.file_references)."""
+    return stream.startswith(("input file ", "output file "))
 
 
 def _write(out: TextIO, item: dict[str, Any]) -> None:
@@ -321,4 +353,4 @@ def _record_from_line(item: dict[str, Any]) -> ChainRecord:
     )
 
 
-__all__ = ["BUNDLE_FORMAT", "export_bundle", "verify_bundle"]
+__all__ = ["BUNDLE_FORMAT", "FILE_BYTES_LEFT_OUT", "export_bundle", "verify_bundle"]

@@ -8,6 +8,7 @@ the event that names them, served only if they hash to the SHA-256 the event rec
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -16,11 +17,20 @@ from uuid import UUID
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.errors import InvalidSubmission
-from mai_safety.domain.files import InputFile, InvalidInputFile, check_file_name, output_record, UnsafeFileName
+from mai_safety.domain.files import (
+    THUMBNAIL_MAX_BYTES,
+    InputFile,
+    InvalidInputFile,
+    UnsafeFileName,
+    check_file_name,
+    output_record,
+    thumbnail_type,
+)
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.output import BlobReference
 from mai_safety.domain.payloads import FileRecord
 
+from .audit_report import RunFiles
 from .blobs import read_blob
 from .errors import CannotVerify, ExecutionNotFound
 from .ports import Assessor, BlobStore
@@ -123,6 +133,35 @@ class FileQueries:
                     )
                 return record, data
         raise ExecutionNotFound(f"execution {execution.id} left no file named {wanted!r}")
+
+    def run_files(self, execution_ids: Sequence[str]) -> list[RunFiles]:
+        """For the audit report (its caller checked the role): the files of each execution that was
+        given or left any, and at most REPORT_THUMBNAILS small images among them as thumbnails."""
+        found: list[RunFiles] = []
+        shown = 0
+        for execution_id in execution_ids:
+            try:
+                execution = self._get(execution_id)
+            except ExecutionNotFound:
+                continue
+            given, left = list(execution.files_in), list(execution.outcome.get("files_out") or [])
+            if not given and not left:
+                continue
+            thumbnails: dict[str, tuple[str, str]] = {}
+            for record in left:
+                if shown >= REPORT_THUMBNAILS or record.get("bytes", THUMBNAIL_MAX_BYTES + 1) > THUMBNAIL_MAX_BYTES:
+                    continue
+                data, _ = read_blob(self.blobs, BlobReference(record["sha256"], record["bytes"]))
+                media_type = thumbnail_type(record, data) if data is not None else None
+                if data is not None and media_type is not None:
+                    thumbnails[record["name"]] = (media_type, base64.b64encode(data).decode("ascii"))
+                    shown += 1
+            found.append(RunFiles(str(execution.id), [dict(item) for item in given], [dict(item) for item in left], thumbnails))
+        return found
+
+
+#: The most thumbnails one audit report inlines (each at most domain.files.THUMBNAIL_MAX_BYTES).
+REPORT_THUMBNAILS = 40
 
 
 class FileUnavailable(CannotVerify):

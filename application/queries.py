@@ -80,7 +80,12 @@ class ExecutionQueries:
         return self.audit.verify()
 
     def export(
-        self, *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None
+        self,
+        *,
+        execution: str | None = None,
+        from_position: int | None = None,
+        to_position: int | None = None,
+        without_file_bytes: bool = False,
     ) -> Callable[[TextIO], VerificationReport]:
         """The bundle ``mai-safety audit export`` writes, as a writer for ``out``: the caller's
         right and the scope are checked now, before anything is written (the head is sealed when
@@ -92,7 +97,9 @@ class ExecutionQueries:
             raise InvalidQuery(f"from {from_position} is after to {to_position}: nothing to export; give from at most to", "from")
         if execution is not None:
             execution = str(self._get(execution).id)
-        return lambda out: self.audit.export(out, execution=execution, from_position=from_position, to_position=to_position)
+        return lambda out: self.audit.export(
+            out, execution=execution, from_position=from_position, to_position=to_position, without_file_bytes=without_file_bytes
+        )
 
     def status(self) -> dict[str, Any]:
         """What answers and what does not: the sandbox's engine, the ledger, the runtimes."""

@@ -21,10 +21,14 @@ from mai_safety.domain.execution import ExecutionStatus
 from mai_safety.domain.levels import RiskLevel
 
 from .audit_figures import build_report, period_bounds
-from .audit_report import AuditReport, LedgerAnchor, PolicyChange
+from .audit_report import AuditReport, LedgerAnchor, PolicyChange, RunFiles
 from .errors import InvalidQuery
 from .projections import catch_up, lag
 from .views import ExecutionFilter, ExecutionRow, ExecutionViews
+
+
+#: The newest runs of a report's period whose files it lists (docs/decisions/0035).
+REPORT_FILE_RUNS = 200
 
 
 class ReadModels:
@@ -80,16 +84,22 @@ class ReadModels:
         *,
         fresh: bool = True,
         policy_changes: Callable[[str | None, str | None], list[PolicyChange]] | None = None,
+        run_files: Callable[[list[str]], list[RunFiles]] | None = None,
     ) -> AuditReport:
-        """``policy_changes``: the versions applied between two ISO 8601 times (PolicyCommands')."""
+        """``policy_changes``: the versions applied between two ISO 8601 times (PolicyCommands');
+        ``run_files``: the files of the given executions (FileQueries'), asked for the newest
+        REPORT_FILE_RUNS in the period."""
         self.check_report(since, until)
         if fresh:
             self.catch_up()
         report = build_report(self.views, anchor, since, until, now)
-        if policy_changes is None:
-            return report
         start, end = period_bounds(since, until)
-        return replace(report, policy_changes=policy_changes(start, end))
+        if policy_changes is not None:
+            report = replace(report, policy_changes=policy_changes(start, end))
+        if run_files is not None:
+            newest = self.views.executions(ExecutionFilter(since=start, until=end, limit=REPORT_FILE_RUNS))
+            report = replace(report, run_files=run_files([row.execution_id for row in newest]))
+        return report
 
     def check_report(self, since: date | None, until: date | None) -> None:
         """Before the ledger is verified for a report: the role (auditor) and the period."""

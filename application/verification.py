@@ -383,12 +383,15 @@ class LedgerAudit:
         execution: str | None = None,
         from_position: int | None = None,
         to_position: int | None = None,
+        without_file_bytes: bool = False,
     ) -> VerificationReport:
         """Write a bundle to ``out`` (bundles.export_bundle): verified as it is written, under a
         signature at its end."""
         from .bundles import export_bundle  # bundles builds on this module
 
-        return export_bundle(self, out, execution=execution, from_position=from_position, to_position=to_position)
+        return export_bundle(
+            self, out, execution=execution, from_position=from_position, to_position=to_position, without_file_bytes=without_file_bytes
+        )
 
     # --- retention ------------------------------------------------------------------------------
 

@@ -250,10 +250,12 @@ def report(since: str | None, until: str | None) -> Call:
     return Call("GET", "/v1/report", "report", params=_params({"since": since, "until": until}), retryable=True)
 
 
-def export(execution: str | None, from_position: int | None, to_position: int | None) -> Call:
-    """``GET /v1/audit/export``: the bundle, one JSON object a line, streamed."""
+def export(execution: str | None, from_position: int | None, to_position: int | None, without_file_bytes: bool = False) -> Call:
+    """``GET /v1/audit/export``: the bundle, one JSON object a line, streamed; ``without_file_bytes``:
+    the runs' files named with their hashes, their bytes left out."""
+    values = {"execution": execution, "from": from_position, "to": to_position, "without_file_bytes": "true" if without_file_bytes else None}
     return Call(
-        "GET", "/v1/audit/export", "bundle", params=_params({"execution": execution, "from": from_position, "to": to_position}),
+        "GET", "/v1/audit/export", "bundle", params=_params(values),
         headers={"Accept": "application/x-ndjson, application/problem+json"}, retryable=True,
     )
 

@@ -193,13 +193,13 @@ class PlainClient:
         return cast("dict[str, Any]", self._data(_core.verify()))
 
     def export(self, out: IO[bytes], *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None,
-               max_bytes: int = EXPORT_MAX_BYTES, max_s: float = EXPORT_MAX_S) -> int:
+               max_bytes: int = EXPORT_MAX_BYTES, max_s: float = EXPORT_MAX_S, without_file_bytes: bool = False) -> int:
         """Write the bundle the service streams to ``out`` as it comes; the bytes written.
         ``AnswerTooLarge`` past ``max_bytes``, ``Timeout`` past ``max_s``, ``TransportError`` when
         the answer was cut short (the service ends an export that failed after its first byte
         without the stream's last chunk, and a whole bundle ends with a line's end). What was
         written by then is not a bundle: the caller discards it."""
-        call = _core.export(execution, from_position, to_position)
+        call = _core.export(execution, from_position, to_position, without_file_bytes)
         deadline = time.monotonic() + max_s
         written, last = 0, b""
         try:

@@ -11,6 +11,7 @@ Standard output is the protocol's channel: nothing else is ever written to it.""
 from __future__ import annotations
 
 import base64
+import binascii
 import collections
 import logging
 import os
@@ -77,10 +78,33 @@ class AssessmentOut(BaseModel):
 #: What run_code takes and gives back of files: small ones, a few (the service's policy bounds the rest).
 MCP_MAX_FILES = 20
 MCP_MAX_FILE_CHARS = 256 * 1024
+#: A binary file's base64, bounded like a text file's content: at most 192 KiB of bytes.
+MCP_MAX_BINARY_CHARS = MCP_MAX_FILE_CHARS
 MCP_IMAGE_BYTES = 1024 * 1024
 MCP_TEXT_BYTES = 64 * 1024
 _IMAGES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 _TEXTS = ("text/", "application/json")
+
+
+class InvalidToolFile(ValueError):
+    """A file argument of run_code that cannot be read (bad base64, a name given twice)."""
+
+
+def _given_files(texts: dict[str, str], binaries: dict[str, str]) -> dict[str, bytes]:
+    """run_code's ``files`` and ``binary_files`` as one name-to-bytes map for the client; base64 is
+    decoded strictly, as the HTTP route decodes ``content_base64``, and the service's policy
+    judges every name and size again."""
+    if len(texts) + len(binaries) > MCP_MAX_FILES:
+        raise InvalidToolFile(f"files and binary_files name {len(texts) + len(binaries)} files in all, over {MCP_MAX_FILES}")
+    given = {name: text.encode("utf-8") for name, text in texts.items()}
+    for name, encoded in binaries.items():
+        if name in given:
+            raise InvalidToolFile(f"binary_files[{name!r}] is also in files: give each file once")
+        try:
+            given[name] = base64.b64decode(encoded, validate=True)
+        except (binascii.Error, ValueError):
+            raise InvalidToolFile(f"binary_files[{name!r}] is not base64 (RFC 4648, standard alphabet)") from None
+    return given
 
 
 class FileOut(BaseModel):
@@ -152,6 +176,8 @@ def _execution(execution: Execution | PendingExecution) -> ExecutionOut:
 
 def tool_error(exc: Exception) -> ToolError:
     """One clear sentence for the assistant: what went wrong and what to do; never a traceback."""
+    if isinstance(exc, InvalidToolFile):
+        return ToolError(f"invalid arguments for run_code: {exc}")
     if isinstance(exc, NotAuthenticated):
         return ToolError(f"the service refused this MCP server's token ({exc.detail}): the operator must give it a valid submitter token")
     if isinstance(exc, NotPermitted):
@@ -210,6 +236,7 @@ class MaiSafetyTools:
         task_id: Annotated[str | None, Field(max_length=200, description="your task's id, recorded beside the execution")] = None,
         idempotency_key: Annotated[str | None, Field(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$", description="the same key again returns the first execution instead of running twice")] = None,
         files: Annotated[dict[str, Annotated[str, Field(max_length=MCP_MAX_FILE_CHARS)]], Field(max_length=MCP_MAX_FILES, description="small text files placed in the run's working directory: name (e.g. data.csv) to content; a .py is judged with the code")] = {},  # noqa: B006 - pydantic copies it
+        binary_files: Annotated[dict[str, Annotated[str, Field(max_length=MCP_MAX_BINARY_CHARS)]], Field(max_length=MCP_MAX_FILES, description="small binary files (e.g. data.xlsx, photo.png) placed in the run's working directory: name to its bytes as base64 (RFC 4648, standard alphabet)")] = {},  # noqa: B006 - pydantic copies it
     ) -> Annotated[CallToolResult, ExecutionOut]:
         """Assess and run Python code in a hardened, throw-away container, recorded on the ledger.
         LOW and MEDIUM code runs and the result holds its output and exit code. HIGH and BLOCKED code
@@ -222,10 +249,11 @@ class MaiSafetyTools:
             "output_bytes": output_kb * 1024 if output_kb else None,
         }
         try:
+            given = _given_files(files, binary_files)
             execution = await self.client.run(
                 code, provenance=provenance, limits={k: v for k, v in limits.items() if v is not None}, network=network,
                 requirements=requirements, task_id=task_id, session_id=self.session_id, idempotency_key=idempotency_key,
-                files={name: text.encode("utf-8") for name, text in files.items()} or None,
+                files=given or None,
             )
         except Exception as exc:  # noqa: BLE001
             raise tool_error(exc) from None

@@ -180,9 +180,30 @@ def output_record(name: str, data: bytes) -> FileRecord:
     return {"name": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "media_type": media_type_of(name)}
 
 
+#: An output image shown inline (the audit report's thumbnails): PNG, JPEG and GIF only, each at most
+#: this many bytes, and only if its bytes begin as the type's do. SVG is never inlined: it can carry script.
+THUMBNAIL_MAX_BYTES = 256 * 1024
+_SIGNATURES = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+}
+
+
+def thumbnail_type(record: FileRecord, data: bytes) -> str | None:
+    """The media type to inline an output's bytes as, or None: a PNG, JPEG or GIF by its recorded
+    type AND its first bytes, within THUMBNAIL_MAX_BYTES; anything else stays listed only."""
+    media_type = record.get("media_type") or media_type_of(record["name"])
+    signatures = _SIGNATURES.get(media_type)
+    if signatures is None or len(data) > THUMBNAIL_MAX_BYTES or not data.startswith(signatures):
+        return None
+    return media_type
+
+
 __all__ = [
     "FileBounds",
     "IMAGE_TYPES",
+    "THUMBNAIL_MAX_BYTES",
     "InputFile",
     "InputFilesTooLarge",
     "InvalidInputFile",
@@ -191,4 +212,5 @@ __all__ = [
     "input_files",
     "media_type_of",
     "output_record",
+    "thumbnail_type",
 ]

@@ -94,6 +94,10 @@ def add_audit_commands(commands: Any, parser_class: type[argparse.ArgumentParser
     export.add_argument("--from", dest="from_position", type=ledger_position, metavar="POSITION")
     export.add_argument("--to", dest="to_position", type=ledger_position, metavar="POSITION")
     export.add_argument("--output", metavar="FILE", help="write here instead of standard output")
+    export.add_argument(
+        "--without-file-bytes", action="store_true",
+        help="name the runs' input and output files (name, size, SHA-256) but leave their bytes out; `verify --bundle` says so",
+    )
 
     checkpoint = sub.add_parser("checkpoint", help="seal the head now and print the newest signed checkpoint (JSON) to keep")
     checkpoint.add_argument("--no-seal", action="store_true", help="print the newest checkpoint without sealing")
@@ -340,6 +344,8 @@ def _export(audit: LedgerAudit, args: argparse.Namespace) -> int:
     if args.execution and (args.from_position or args.to_position):
         raise CannotVerify("--execution chooses its own range: leave out --from and --to")
     options = {"execution": args.execution, "from_position": args.from_position, "to_position": args.to_position}
+    if args.without_file_bytes:
+        options["without_file_bytes"] = True
     if args.output:
         report = _export_to(audit, Path(args.output), **options)
     else:

@@ -44,7 +44,7 @@ from .views import COMMANDS as VIEW_COMMANDS, add_view_commands, run_views
 from ..policies import load_policies
 from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
-from .text import diff_lines, event_line as _event_line, exit_for, print_findings as _print_findings, print_report
+from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
 from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
@@ -329,7 +329,7 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(_event_line(event))
-                for line in diff_lines(event):
+                for line in file_lines(event) + diff_lines(event):
                     print(line)
         return EXIT_OK
     raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above

@@ -141,6 +141,8 @@ def _export(client: PlainClient, args: argparse.Namespace) -> int:
     if args.execution and (args.from_position or args.to_position):
         raise Refused("--execution chooses its own range: leave out --from and --to")
     options: dict[str, Any] = {"execution": args.execution, "from_position": args.from_position, "to_position": args.to_position}
+    if getattr(args, "without_file_bytes", False):
+        options["without_file_bytes"] = True
     if args.output is None:
         sys.stdout.flush()
         client.export(sys.stdout.buffer, **options)

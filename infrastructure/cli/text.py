@@ -65,14 +65,33 @@ def print_findings(findings: list[Mapping[str, Any]] | list[dict[str, Any]]) -> 
 
 
 def event_line(event: Mapping[str, Any]) -> str:
-    skip = {"event", "version", "timestamp", "actor", "code", "chain", "code_diff"}
+    skip = {"event", "version", "timestamp", "actor", "code", "chain", "code_diff", "files_in"}
     details = []
     for key, value in event.items():
         if key in skip:
             continue
+        if key == "outcome" and isinstance(value, Mapping) and "files_out" in value:
+            value = {name: item for name, item in value.items() if name != "files_out"}  # file_lines shows them
         text = json.dumps(value, default=str) if not isinstance(value, str) else value
         details.append(f"{key}={visible_line(text if len(text) <= 80 else text[:77] + '...')}")
     return f"{event['version']:>3} {event['timestamp']} {event['event']:<17} by {visible_line(str(event.get('actor', '?')))}  " + " ".join(details)
+
+
+def file_lines(event: Mapping[str, Any]) -> list[str]:
+    """The files an event names (``Assessed``'s ``files_in``, an ending's ``outcome.files_out``), one
+    indented line each: direction, size, media type, SHA-256 prefix, name. The names came from the
+    caller or the code, so each crosses ``visible_line``: nothing in one reaches the terminal raw."""
+    outcome = event.get("outcome")
+    named = [("in ", event.get("files_in") or [])]
+    if isinstance(outcome, Mapping):
+        named.append(("out", outcome.get("files_out") or []))
+    lines = []
+    for direction, records in named:
+        for record in records:
+            media_type = str(record.get("media_type") or "-")
+            sha256 = str(record.get("sha256") or "")[:12]
+            lines.append(f"      file {direction} {record.get('bytes', '?'):>10} B  {visible_line(media_type):<24} sha256:{visible_line(sha256)}  {visible_line(str(record.get('name', '?')))}")
+    return lines
 
 
 def diff_lines(event: Mapping[str, Any]) -> list[str]:

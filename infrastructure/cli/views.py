@@ -84,7 +84,7 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
         if args.output is not None and output != "html":
             raise InvalidQuery("--output writes the HTML report: add --format html (text and JSON go to standard output)", "output")
         anchor = anchor_from(app.verify())
-        audit = models.report(anchor, since, until, now, policy_changes=app.policy_changes)
+        audit = models.report(anchor, since, until, now, policy_changes=app.policy_changes, run_files=app.run_files)
         if output == "html" and args.output is not None:
             write_html(audit, args.output)
         elif output == "html":

@@ -39,13 +39,18 @@ def export(
     execution: str | None = None,
     from_position: Annotated[int | None, Query(alias="from", ge=1)] = None,
     to_position: Annotated[int | None, Query(alias="to", ge=1)] = None,
+    without_file_bytes: Annotated[
+        bool, Query(description="name the runs' input and output files (name, size, SHA-256) but leave their bytes out; the header says so")
+    ] = False,
 ) -> StreamingResponse:
     """The self-contained bundle ``mai-safety audit export`` writes (role ``auditor``), streamed
     as it is written: the whole ledger, a range (``from``, ``to``: positions), or one
     ``execution`` (others' events as hashes only). Check it anywhere with ``mai-safety audit
     verify --bundle FILE``: no database needed. The head is sealed first, as the CLI does."""
     with as_principal(who):
-        write = service_of(request).export(execution=execution, from_position=from_position, to_position=to_position)
+        write = service_of(request).export(
+            execution=execution, from_position=from_position, to_position=to_position, without_file_bytes=without_file_bytes
+        )
         scope = "-" + "".join(char for char in execution.lower() if char in "0123456789abcdef-")[:36] if execution else ""
         return stream_export(write, f"mai-safety-ledger{scope}.jsonl")
 

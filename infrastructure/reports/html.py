@@ -1,24 +1,28 @@
 """The audit report as one self-contained HTML file: ``render_html(report) -> str``.
 
 Nothing is fetched when the file is opened: the charts are inline SVG (charts.py), the style is
-inline, and there is no script at all. The page's Content-Security-Policy forbids scripts and
+inline, and there is no script at all. A run's small PNG, JPEG and GIF outputs are inlined as
+``data:`` thumbnails, the one image source the policy allows; an SVG output is listed, never shown. The page's Content-Security-Policy forbids scripts and
 every fetch, so even a string that escaped escaping could not run. Every string that came from the
 ledger (actors, reasons, rule ids, execution ids, times) goes through ``html.escape``."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from html import escape
 from pathlib import Path
 
-from mai_safety.application.audit_report import AuditReport, LedgerAnchor, Percentiles
+from mai_safety.application.audit_report import AuditReport, LedgerAnchor, Percentiles, RunFiles
 from mai_safety.domain.supervision import CPU_WINDOW_S
 
+from ..cli.terminal import visible_line
 from . import charts
 from .errors import ReportNotWritten
 
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'"
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
 _STYLE = """
 body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #212121; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
@@ -26,6 +30,7 @@ table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
 .passed { color: #2e7d32; font-weight: bold; } .failed { color: #c62828; font-weight: bold; } .unknown { color: #757575; }
 figure { margin: 0.5em 0; } svg { max-width: 100%; height: auto; }
+figure.thumbnail { display: inline-block; margin: 0.3em; } figure.thumbnail img { max-width: 200px; max-height: 200px; border: 1px solid #ccc; }
 """
 #: Resource keys (AuditReport.resources) with their heading and how a value is shown.
 _RESOURCES = {
@@ -63,6 +68,8 @@ def render_html(report: AuditReport) -> str:
         _table(("analyzer", "rule", "executions"), [(f.analyzer, f.rule, f.count) for f in report.top_findings]),
         "<h2>Resource percentiles</h2>",
         _percentiles(report.resources),
+        "<h2>Files of the runs</h2>",
+        _run_files(report.run_files),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -124,6 +131,36 @@ def _percentiles(resources: Mapping[str, Percentiles]) -> str:
         heading, show = _RESOURCES.get(key, (key, lambda value: f"{value:g}"))
         rows.append((heading, *(("-" if value is None else show(value)) for value in (figures.p50, figures.p95, figures.max))))
     return _table(("resource", "p50", "p95", "max"), rows)
+
+
+#: The only media types a thumbnail's data: URI may name (domain.files.thumbnail_type); SVG never.
+_INLINED = frozenset({"image/png", "image/jpeg", "image/gif"})
+
+
+def _run_files(runs: Sequence[RunFiles]) -> str:
+    """Each run's inputs and outputs (name, size, SHA-256, media type), its small images beneath as
+    thumbnails: a data: URI of a raster type, the only image source the page's policy allows."""
+    if not runs:
+        return "<p>None in the period.</p>"
+    parts = ['<section id="files">']
+    for run in runs:
+        # A name the code chose may hold a right-to-left override ("\u202egnp.exe" shows as "exe.png"): shown as its escape.
+        rows = [("in", _name(item.get("name")), item.get("bytes"), "-", item.get("sha256")) for item in run.files_in]
+        rows += [("out", _name(item.get("name")), item.get("bytes"), item.get("media_type"), item.get("sha256")) for item in run.files_out]
+        parts.append(f"<h3>execution {_text(run.execution_id)}</h3>")
+        parts.append(_table(("", "name", "bytes", "media type", "SHA-256"), rows))
+        pictures = [
+            f'<figure class="thumbnail"><img src="data:{media_type};base64,{escape(data)}" alt="{escape(_name(name))}">'
+            f"<figcaption>{escape(_name(name))}</figcaption></figure>"
+            for name, (media_type, data) in run.thumbnails.items()
+            if media_type in _INLINED and _BASE64.fullmatch(data)
+        ]
+        parts.extend(pictures)
+    return "".join(parts) + "</section>"
+
+
+def _name(name: object) -> str:
+    return visible_line(str(name))
 
 
 def _table(headings: Sequence[str], rows: Iterable[Sequence[object]], header: bool = True) -> str:

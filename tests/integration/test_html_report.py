@@ -16,6 +16,7 @@ from mai_safety.application.audit_report import (
     FindingCount,
     LedgerAnchor,
     Percentiles,
+    RunFiles,
     UsageAgainstLimit,
 )
 from mai_safety.infrastructure.reports.charts import BAR_COLOUR, LEVEL_COLOURS, SECOND_COLOUR, THIRD_COLOUR
@@ -149,3 +150,27 @@ def test_many_runs_are_drawn_as_one_embedded_image_that_the_page_s_policy_lets_s
     assert "data:image/png;base64," in page and len(page) < 500_000
     image = screenshot(tmp_path, report, "many")
     assert pixels_of(image, SECOND_COLOUR) > 200 and pixels_of(image, THIRD_COLOUR) > 200  # CPU and duration, drawn over memory
+
+
+def test_a_run_s_png_is_a_thumbnail_the_browser_shows_and_an_svg_is_never_inlined(tmp_path: Path) -> None:
+    import base64
+    import io
+
+    red = io.BytesIO()
+    Image.new("RGB", (40, 40), (255, 0, 0)).save(red, format="PNG")
+    svg = base64.b64encode(b'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').decode()
+    run = RunFiles(
+        "run-1",
+        files_in=[{"name": "data.csv", "bytes": 8, "sha256": "c" * 64}],
+        files_out=[{"name": "red.png", "bytes": len(red.getvalue()), "sha256": "a" * 64, "media_type": "image/png"},
+                   {"name": ATTACK, "bytes": 60, "sha256": "b" * 64, "media_type": "image/svg+xml"}],
+        thumbnails={"red.png": ("image/png", base64.b64encode(red.getvalue()).decode()), ATTACK: ("image/svg+xml", svg)},
+    )
+    report = AuditReport(since=None, until=None, generated_at="now", ledger=ANCHOR, run_files=[run])
+    assert AuditReport.from_dict(report.to_dict()) == report  # the client renders GET /v1/report's answer alike
+    page = render_html(report)
+    assert page.count("<img ") == 1 and "data:image/png;base64," in page and "data:image/svg" not in page
+    assert "&lt;script&gt;" in page and "<script" not in page.lower()
+    assert "c" * 64 in page and "a" * 64 in page and "b" * 64 in page
+    shot = screenshot(tmp_path, report, "thumbnail")
+    assert pixels_of(shot, "#ff0000") > 400  # the thumbnail drawn under the page's own policy

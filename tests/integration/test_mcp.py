@@ -165,3 +165,28 @@ def test_an_assistant_gives_a_csv_and_gets_its_chart_back_as_an_image(world: Wor
     assert [item["name"] for item in ran["files_out"]] == ["chart.png"]
     (image,) = [block for block in charted.content if isinstance(block, ImageContent)]
     assert image.mimeType == "image/png" and base64.b64decode(image.data).startswith(b"\x89PNG")
+
+
+
+def test_an_assistant_gives_a_small_binary_file_as_base64(world: World, docker_client: docker.DockerClient) -> None:
+    import hashlib
+
+    blob = bytes(range(256)) * 4  # not UTF-8: only binary_files can carry it
+    read_back = "import hashlib\nprint(hashlib.sha256(open('in/blob.bin', 'rb').read()).hexdigest())\n"
+    calls = [("run_code", {"code": read_back, "binary_files": {"in/blob.bin": base64.b64encode(blob).decode("ascii")}})]
+    _, (ran,) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    assert not ran.isError, text_of(ran)
+    assert ran.structuredContent and ran.structuredContent["stdout"].strip() == hashlib.sha256(blob).hexdigest()
+    assert ran.structuredContent["files_out"] == []  # the input, unchanged, is not an output
+
+
+def test_a_binary_file_that_is_not_base64_or_too_large_or_given_twice_is_a_tool_error(world: World) -> None:
+    calls = [
+        ("run_code", {"code": HELLO, "binary_files": {"blob.bin": "not base64!"}}),
+        ("run_code", {"code": HELLO, "binary_files": {"blob.bin": "A" * (256 * 1024 + 4)}}),
+        ("run_code", {"code": HELLO, "files": {"x.txt": "1"}, "binary_files": {"x.txt": "MQ=="}}),
+    ]
+    _, (bad, over, twice) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    assert_tool_error(bad, "binary_files['blob.bin'] is not base64")
+    assert_tool_error(over, "invalid arguments for run_code", "binary_files")
+    assert_tool_error(twice, "binary_files['x.txt'] is also in files")

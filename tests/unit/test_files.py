@@ -135,3 +135,17 @@ def test_outputs_are_kept_as_blobs_and_named_on_the_ending() -> None:
     assert not app.verify().intact
     with pytest.raises(FileUnavailable):
         app.file(report.execution_id, "chart.png")
+
+
+def test_only_a_small_png_jpeg_or_gif_whose_bytes_say_so_is_a_thumbnail() -> None:
+    from mai_safety.domain.files import THUMBNAIL_MAX_BYTES, output_record, thumbnail_type
+
+    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
+    assert thumbnail_type(output_record("chart.png", png), png) == "image/png"
+    assert thumbnail_type(output_record("photo.jpg", b"\xff\xd8\xff\xe0"), b"\xff\xd8\xff\xe0") == "image/jpeg"
+    assert thumbnail_type(output_record("anim.gif", b"GIF89a..."), b"GIF89a...") == "image/gif"
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    assert thumbnail_type(output_record("diagram.svg", svg), svg) is None  # SVG can carry script
+    assert thumbnail_type(output_record("fake.png", svg), svg) is None  # named a PNG, is not one
+    big = png + b"\0" * THUMBNAIL_MAX_BYTES
+    assert thumbnail_type(output_record("big.png", big), big) is None

@@ -187,7 +187,8 @@ def test_a_tampered_output_blob_fails_audit_verify(app: MaiSafety, tmp_path: Pat
 
 def test_the_cli_takes_files_and_writes_the_outputs_into_a_directory(tmp_path: Path, docker_client: docker.DockerClient) -> None:
     """`run PROG --file data.csv --output-dir OUT --json`, as a user types it (local mode)."""
-    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies())}
+    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies()),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state")}  # the key and witness stay in the test's folder
     (tmp_path / "chart.py").write_bytes(TO_CHART)
     (tmp_path / "rain.csv").write_bytes(CSV)
     out = tmp_path / "out"
@@ -205,7 +206,8 @@ def test_the_cli_takes_files_and_writes_the_outputs_into_a_directory(tmp_path: P
 
 @pytest.mark.parametrize("kind", ["link to a host file", "fifo", "device", "bad name"])
 def test_the_cli_refuses_a_file_it_should_not_read_in_one_line(tmp_path: Path, kind: str) -> None:
-    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies())}
+    env = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_ACTOR": "tester", "MAI_SAFETY_POLICIES": str(suite_policies()),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state")}  # the key and witness stay in the test's folder
     (tmp_path / "prog.py").write_text("print(1)\n")
     given = {"link to a host file": tmp_path / "shadow", "fifo": tmp_path / "pipe", "device": Path("/dev/zero"), "bad name": tmp_path / "ok.txt"}[kind]
     if kind == "link to a host file":

@@ -31,6 +31,7 @@ from mai_safety.domain.payloads import CallerLabels
 
 from .access import TokenCommands
 from .files import FileQueries, assess_with_inputs, store_inputs
+from .divergence import with_floor
 from .aside import run_aside
 from .open_sets import OpenExecutions
 from .policies import PolicyCommands, PolicyLoader
@@ -140,7 +141,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         check_acting_principal_may_claim(provenance)
         self.follow_policy()  # judged by the version in force now, as a submission is
         submission = Submission.from_bytes(code, provenance, self.policy.max_code_bytes, source)
-        return report_for(submission, self.assessor.assess(submission))
+        return report_for(submission, with_floor(self.assessor.assess(submission), submission, self.repository.get))
 
     def run(
         self,
@@ -221,7 +222,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         # Whether the sandbox answers is asked while the code is assessed; it is waited for only
         # if the verdict lets the code run now.
         sandbox_answers = run_aside(self.sandbox.check_available)
-        assessment = assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes)
+        assessment = with_floor(assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes), submission, self.repository.get)
         sizing = Sizer(policy, self.package_index).size(
             provenance, assessment.level, assessment.complexity, requested,
             network=network, requirements=requirements, code=submission.code, image=image,
@@ -492,6 +493,7 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
             live=self.live,
             keep_outcome_s=self.keep_outcome_s,
             retry_s=self.outcome_retry_s,
+            lookup=self.repository.get,
         ).run(execution, sizing)
 
     def _sizer(self) -> Sizer:

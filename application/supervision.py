@@ -25,6 +25,7 @@ from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from mai_safety.ledger.application.blobs import keep_output
+from .divergence import record_divergences
 from .files import keep_outputs, read_inputs
 from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
 from .live import LiveOutput
@@ -62,8 +63,11 @@ class Supervisor:
         live: LiveOutput | None = None,
         keep_outcome_s: float = 60.0,
         retry_s: float = 1.0,
+        lookup: Callable[[Any], Any] | None = None,
     ) -> None:
         self.sandbox = sandbox
+        #: Reads any aggregate by id (the floor of diverged code: application.divergence).
+        self.lookup = lookup
         self.save = save
         self.load = load
         self.sampling = sampling
@@ -221,10 +225,12 @@ class _Watch:
             recorded["files_out"] = keep_outputs(supervisor.blobs, outcome.files_out)
         while not self.current.status.is_final:
             if outcome.termination_reason:
-                self.current.terminate(outcome.termination_reason, recorded.copy())
+                self.current.terminate(outcome.termination_reason, recorded.copy(), outcome.observed)
             else:
-                self.current.complete(recorded.copy())
+                self.current.complete(recorded.copy(), outcome.observed)
             self.current = supervisor.save_unless_ended(self.current)
+        if supervisor.lookup is not None and self.current.observed is not None:
+            record_divergences(self.current, supervisor.save, supervisor.lookup)
 
 
 def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any] | None:

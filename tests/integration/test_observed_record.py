@@ -1,0 +1,58 @@
+"""The observed record (decision 0044): what a run did, seen from outside the code, and where it
+differs from what the assessment predicted. Real Docker, real gVisor (``runsc-observed``), real
+analyzers; each run costs a second or two."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import docker
+import pytest
+
+from mai_safety.application.executions import MaiSafety
+from mai_safety.infrastructure.bootstrap import bootstrap
+
+from .conftest import GVISOR, runtime_policies, settings_for
+
+#: Hides a shell behind a library helper the analysis does not know, and reads a planted key
+#: (~ is /workspace) by a name it reads from a file: rated LOW today.
+HIDING = b"""import multiprocessing.util
+import os
+
+pid = multiprocessing.util.spawnv_passfds(b"/bin/sh", [b"sh", b"-c", b"echo hidden"], ())
+os.waitpid(pid, 0)
+with open("index.txt") as index:
+    wanted = index.read().strip()
+with open(wanted) as secret:
+    print(len(secret.read()))
+"""
+PLANTED = {".ssh/id_rsa": b"-----BEGIN OPENSSH PRIVATE KEY-----\nplanted\n", "index.txt": b"/workspace/.ssh/id_rsa\n"}
+
+
+def _observed_available() -> bool:
+    return bool(GVISOR.get("available") and GVISOR.get("observed", {}).get("available"))
+
+
+@pytest.fixture
+def observed_app(tmp_path: Path, docker_client: docker.DockerClient) -> Iterator[MaiSafety]:
+    if not _observed_available():
+        pytest.skip(f"gVisor's observed runtime is not registered here: {GVISOR.get('observed', GVISOR.get('reason'))}")
+    application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", runtime_policies(tmp_path, "runsc")))
+    yield application
+    application.close()
+
+
+def _ending(app: MaiSafety, execution_id: str) -> dict:
+    return next(event for event in app.history(execution_id) if event["event"] in ("Completed", "Terminated"))
+
+
+def test_a_hidden_shell_and_a_read_of_a_planted_key_are_in_the_observed_record(observed_app: MaiSafety) -> None:
+    report = observed_app.run(HIDING, files=PLANTED)
+    ending = _ending(observed_app, report.execution_id)
+    print(ending["outcome"], ending["observed"])
+    observed = ending["observed"]
+    assert observed["fact"] is True and observed["source"] == "gvisor-strace"
+    assert ["sh", "-c", "echo hidden"] in [process["argv"] for process in observed["processes"]]
+    assert {"path": "/workspace/.ssh/id_rsa", "access": "read", "ok": True} in observed["files"]
+    assert ending["outcome"]["observations"]["attempted"]["self_reported"] is True

@@ -51,6 +51,8 @@ OBSERVED_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
 MAX_TRACE_BYTES = 16 * 1024 * 1024
 MAX_TRACE_SECONDS = 5.0
 _HEAD_BYTES = 16 * 1024
+#: A log untouched this long belongs to no run any more: removed when the folder is next searched.
+STALE_LOG_S = 6 * 3600.0
 GVISOR_SEES = ("processes", "files", "removed", "connections", "signals")
 RUNC_SEES = ("processes",)
 RUNC_NOTE = (
@@ -59,6 +61,7 @@ RUNC_NOTE = (
 )
 
 _LINE = re.compile(r"^[IWEDF]\d{4} [\d:.]+\s+\d+ strace\.go:\d+\] \[\s*(\d+):\s*(\d+)\] \S+ X (\w+)\((.*)\) = (-?\d+) \(0x[0-9a-f]+\)(.*)$")
+_ENTRY = re.compile(r"strace\.go:\d+\] \[\s*\d+:\s*\d+\] \S+ E \w+\(")
 _ADDRESS = re.compile(r"0x[0-9a-f]+ ")
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _DIRFD = re.compile(r"^(?:AT_FDCWD|0x[0-9a-f]+|-?\d+) ?(.*)$")
@@ -86,8 +89,8 @@ class TraceParser:
         self.malformed = 0
 
     def feed(self, line: str) -> None:
-        if "strace.go" not in line:
-            return
+        if "strace.go" not in line or _ENTRY.search(line):
+            return  # not a trace line, or a call's entry: its exit line, with the result, follows
         match = _LINE.match(line.rstrip("\n"))
         if match is None:
             self.malformed += 1
@@ -130,7 +133,7 @@ class TraceParser:
         elif call == "connect":
             self._connect(arguments, ok)
         elif call in ("kill", "tkill", "tgkill"):
-            numbers = [int(part, 0) for part in re.findall(r"-?0x[0-9a-f]+|-?\d+", arguments)]
+            numbers = [_signed(int(part, 0)) for part in re.findall(r"-?0x[0-9a-f]+|-?\d+", arguments)]
             target, signal = (numbers[0], numbers[-1]) if numbers else (0, 0)
             own = target in self.tree or target == 0 or (target < -1 and -target in self.tree)
             add_seen(record, "signals", {"target": target, "signal": signal, "ok": ok, "own": own})
@@ -178,6 +181,14 @@ class TraceParser:
             record["complete"] = False
             record["problem"] = problem
         return record
+
+
+def _signed(number: int) -> int:
+    """A pid printed as an unsigned register (kill(-1) shows as 0xffffffffffffffff) read back as signed."""
+    for bits in (64, 32):
+        if 2 ** (bits - 1) <= number < 2**bits:
+            return number - 2**bits
+    return number
 
 
 def _path_after_address(text: str) -> str:
@@ -267,6 +278,9 @@ def find_logs(directory: Path, container_id: str) -> list[Path]:
     needle = container_id.encode()
     for name in names:
         try:
+            if time.time() - (directory / name).stat().st_mtime > STALE_LOG_S:
+                (directory / name).unlink()  # a sandbox nobody read (a pool container never used, a crash)
+                continue
             with open(directory / name, "rb") as handle:
                 if needle in handle.read(_HEAD_BYTES):
                     found.append(directory / name)

@@ -56,3 +56,16 @@ def test_a_hidden_shell_and_a_read_of_a_planted_key_are_in_the_observed_record(o
     assert ["sh", "-c", "echo hidden"] in [process["argv"] for process in observed["processes"]]
     assert {"path": "/workspace/.ssh/id_rsa", "access": "read", "ok": True} in observed["files"]
     assert ending["outcome"]["observations"]["attempted"]["self_reported"] is True
+
+
+def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_from_then_on(observed_app: MaiSafety) -> None:
+    first = observed_app.run(HIDING, files=PLANTED)
+    assert first.level == "LOW" and first.status == "completed"
+    events = observed_app.history(first.execution_id)
+    assert events[-1]["event"] == "Diverged"
+    effects = {divergence["effect"] for divergence in events[-1]["divergences"]}
+    assert effects == {"shell", "sensitive_path"}
+    again = observed_app.run(HIDING, files=PLANTED)
+    assert again.level == "HIGH" and again.status == "awaiting_override"
+    assert any(finding["rule_id"] == "observed-divergence" for finding in again.findings)
+    assert observed_app.verify().intact

@@ -16,7 +16,9 @@ from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
+from mai_safety.domain.access import Action, check_acting_principal_may
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.diverged_code import DivergedCode, diverged_code_id
 from mai_safety.domain.execution import Execution
@@ -61,3 +63,24 @@ def with_floor(assessment: Assessment, submission: Submission, load: Callable[[A
     )
     level = assessment.level if assessment.level is RiskLevel.BLOCKED else RiskLevel.HIGH
     return replace(assessment, level=level, findings=(*assessment.findings, finding))
+
+
+def diverged_executions(recorder: Any, mapper: Any, limit: int = 100) -> list[dict[str, Any]]:
+    """The executions recorded as diverged, newest first (at most ``limit``): ``executions
+    --diverged`` and the report. Read from the ledger by the ``Diverged`` topic, not from a read
+    model; needs the right to read any execution."""
+    check_acting_principal_may(Action.READ_ANY)
+    rows: list[dict[str, Any]] = []
+    start: int | None = None
+    topics = [get_topic(Execution.Diverged)]
+    while True:
+        notifications = recorder.select_notifications(start=start, limit=1000, topics=topics, inclusive_of_start=False)
+        for notification in notifications:
+            event = mapper.to_domain_event(notification)
+            rows.append({
+                "execution_id": str(event.originator_id), "recorded_at": event.timestamp.isoformat(), "level": event.level,
+                "code_sha256": event.code_sha256, "divergences": list(event.divergences), "position": notification.id,
+            })
+        if len(notifications) < 1000:
+            return sorted(rows, key=lambda row: -int(row["position"]))[:limit]
+        start = notifications[-1].id

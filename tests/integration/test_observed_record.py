@@ -13,6 +13,7 @@ import pytest
 from mai_safety.application.executions import MaiSafety
 from mai_safety.infrastructure.bootstrap import bootstrap
 
+from .cli_helpers import run_cli
 from .conftest import GVISOR, runtime_policies, settings_for
 
 #: Hides a shell behind a library helper the analysis does not know, and reads a planted key
@@ -58,7 +59,9 @@ def test_a_hidden_shell_and_a_read_of_a_planted_key_are_in_the_observed_record(o
     assert ending["outcome"]["observations"]["attempted"]["self_reported"] is True
 
 
-def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_from_then_on(observed_app: MaiSafety) -> None:
+def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_from_then_on(
+    observed_app: MaiSafety, tmp_path: Path
+) -> None:
     first = observed_app.run(HIDING, files=PLANTED)
     assert first.level == "LOW" and first.status == "completed"
     events = observed_app.history(first.execution_id)
@@ -69,3 +72,8 @@ def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_
     assert again.level == "HIGH" and again.status == "awaiting_override"
     assert any(finding["rule_id"] == "observed-divergence" for finding in again.findings)
     assert observed_app.verify().intact
+    environ = {"MAI_SAFETY_DATABASE_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}", "MAI_SAFETY_POLICIES": str(tmp_path / "policies-runsc" / "policies")}
+    history = run_cli(["history", first.execution_id], environ)
+    assert "executed   sh -c echo hidden" in history.stdout and "diverged: shell" in history.stdout, history.stderr
+    listed = run_cli(["executions", "--diverged"], environ)
+    assert first.execution_id in listed.stdout and again.execution_id not in listed.stdout, listed.stderr

@@ -46,7 +46,8 @@ from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
-from .run_files import add_file_arguments, read_input_files, save_output_files
+from .run_files import read_input_files, save_output_files
+from .run_arguments import add_run_arguments
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
 from .hints import cli_message
@@ -105,31 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     run = commands.add_parser("run", help="assess and run a program", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    run.add_argument("file", help="a Python file, or - for standard input")
-    run.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
-    run.add_argument("--timeout", type=float, metavar="SECONDS", help="lower the wall-clock limit")
-    run.add_argument("--memory", metavar="SIZE", help="lower the memory limit, e.g. 128m")
-    run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
-    run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
-    run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
-    run.add_argument("--cpu-seconds", type=float, metavar="SECONDS", help="the CPU time the run may use")
-    run.add_argument(
-        "--network", choices=[mode.value for mode in NetworkMode], default=NetworkMode.NONE.value,
-        help="none (default), or deps: read-only egress to the allow-list, for dependencies and documentation",
-    )
-    run.add_argument(
-        "--requirement", "-r", action="append", default=[], metavar="REQ",
-        help="a package to install before the code runs (with --network deps; repeatable)",
-    )
-    run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
-    run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
-    run.add_argument("--json", action="store_true", help="print one JSON object")
-    run.add_argument("--revises", metavar="ID", help="the execution this code revises: a diff against its code is recorded")
-    add_file_arguments(run)
-    run.add_argument(
-        "--follow-symlinks", action="store_true",
-        help="read FILE even where it is a symlink to a file outside its own directory",
-    )
+    add_run_arguments(run)
 
     assess = commands.add_parser(
         "assess", help="assess files without running them",
@@ -216,15 +193,10 @@ def main(argv: list[str] | None = None) -> int:
             settings = replace(settings, ledger_connections=CLI_LEDGER_CONNECTIONS)
         with acting_as(default_actor(settings)):
             return _dispatch(args, settings)
-    except MaiSafetyError as exc:
-        _error(cli_message(exc))
-        return exit_code_for(exc)
-    except IntegrityError as exc:
-        _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
-        return EXIT_UNAVAILABLE
-    except PersistenceError as exc:
-        _error(_ledger_failure(exc))
-        return EXIT_UNAVAILABLE
+    except (MaiSafetyError, PersistenceError) as exc:
+        message, status = failure_of(exc)
+        _error(message)
+        return status
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
@@ -452,6 +424,18 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
     else:
         how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
     print_report(report.to_dict(), how_to_answer=f"{how} (deny with `mai-safety deny`)")
+
+
+def failure_of(exc: Exception) -> tuple[str, int]:
+    """What the command says, and its exit status, for an error of the application or the ledger:
+    in this process, or in the per-user service that ran the command (http/user_service.py)."""
+    if isinstance(exc, MaiSafetyError):
+        return cli_message(exc), exit_code_for(exc)
+    if isinstance(exc, IntegrityError):
+        return f"the ledger refused a write ({exc}); nothing was half-written: try again", EXIT_UNAVAILABLE
+    if isinstance(exc, PersistenceError):
+        return _ledger_failure(exc), EXIT_UNAVAILABLE
+    return f"internal error: {type(exc).__name__}: {exc}. Please report it.", EXIT_INTERNAL
 
 
 def _ledger_failure(exc: Exception) -> str:

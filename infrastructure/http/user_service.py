@@ -26,6 +26,7 @@ from pathlib import Path
 from uuid import uuid4
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -183,6 +184,18 @@ def local_routes(api: FastAPI, service: MaiSafety, runs: Runs, fingerprint: str,
         return {"status": "stopping"}
 
 
+class _OwnersServer(_Server):
+    """The service's server, saying where it listens: its socket, not a host and port."""
+
+    path: Path | None = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await uvicorn.Server.startup(self, sockets)  # uvicorn's own, without _Server's line
+        if self.started:
+            sys.stderr.write(f"mai-safety: the per-user service serves on {self.path} (pid {os.getpid()})\n")
+            sys.stderr.flush()
+
+
 def listen(path: Path) -> tuple[socket.socket, int]:
     """The socket, 0600 (its folder is 0700 already: the client made it), and its file's inode."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -194,8 +207,6 @@ def listen(path: Path) -> tuple[socket.socket, int]:
 
 def serve_user(settings: Settings, path: Path, idle_s: float, fingerprint: str) -> int:
     """Serve on ``path`` until idle for ``idle_s`` (or told to stop, or SIGTERM), then drain and exit."""
-    import uvicorn
-
     with acting_as(SERVICE_ACTOR):
         service = bootstrap(settings, remove_in_background=True)
         service.live = LiveOutput()
@@ -221,8 +232,8 @@ def serve_user(settings: Settings, path: Path, idle_s: float, fingerprint: str) 
             api = create_app(service, runs, max_code_bytes=settings.max_code_bytes, stopping=stopping)
             api.dependency_overrides[principal] = owner_principal(settings)
             activity = Activity(api)
-            server = _Server(uvicorn.Config(activity, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_S, lifespan="off"))
-            server.stopping = stopping
+            server = _OwnersServer(uvicorn.Config(activity, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_S, lifespan="off"))
+            server.stopping, server.path = stopping, path
             local_routes(api, service, runs, fingerprint, server, default_actor(settings))
             idle = IdleExit(server, activity, runs, idle_s)
             listener, inode = listen(path)

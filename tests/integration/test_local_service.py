@@ -226,3 +226,19 @@ def test_the_service_exits_by_itself_after_its_idle_period(world: dict[str, str]
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(pid) and not path.exists()
+
+
+def test_a_run_through_the_service_imports_nothing_of_the_ledger_docker_or_the_analyzers(world: dict[str, str], tmp_path: Path) -> None:
+    """The command is a client: what assesses, runs and records is the service's (issue #29)."""
+    assert console(["run", "hello.py"], world, tmp_path).returncode == 0  # the service is up
+    probe = (
+        "import json, sys\nfrom mai_safety.infrastructure.cli.entry import main\nstatus = main(['run', 'hello.py'])\n"
+        "print(json.dumps([status, sorted({name.split('.')[0] for name in sys.modules})]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env={**{k: v for k, v in os.environ.items() if not k.startswith(("MAI_SAFETY_", "XDG_"))}, **world},
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )
+    status, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert status == 0 and "hello" in done.stdout
+    assert not set(loaded) & {"eventsourcing", "docker", "bandit", "semgrep", "matplotlib", "fastapi", "uvicorn", "yaml", "cryptography"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -238,6 +239,8 @@ def serve_user(settings: Settings, path: Path, idle_s: float, fingerprint: str) 
             idle = IdleExit(server, activity, runs, idle_s)
             listener, inode = listen(path)
             idle.start()
+            for sig in (signal.SIGTERM, signal.SIGINT):  # a signal stops serving; the drain and the pool's removal follow
+                signal.signal(sig, server.stop_on_signal)
             try:
                 server.run(sockets=[listener])
             finally:

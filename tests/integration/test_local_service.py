@@ -242,3 +242,14 @@ def test_a_run_through_the_service_imports_nothing_of_the_ledger_docker_or_the_a
     status, loaded = json.loads(done.stdout.splitlines()[-1])
     assert status == 0 and "hello" in done.stdout
     assert not set(loaded) & {"eventsourcing", "docker", "bandit", "semgrep", "matplotlib", "fastapi", "uvicorn", "yaml", "cryptography"}
+
+
+def test_a_service_stopped_by_a_signal_drains_and_leaves_no_socket(world: dict[str, str], tmp_path: Path) -> None:
+    assert console(["run", "hello.py"], world, tmp_path).returncode == 0
+    path = socket_of(world, tmp_path)
+    pid = int(describe(path)["pid"])  # type: ignore[arg-type]
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 60
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _alive(pid) and not path.exists()

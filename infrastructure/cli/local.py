@@ -83,6 +83,10 @@ report: 0; 1 when the ledger failed `audit verify` (the report says so too)
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
 MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR
 
+without MAI_SAFETY_URL, the console script's `run` goes to your per-user service on a Unix socket in
+your 0700 runtime folder (started if none runs; it exits after MAI_SAFETY_LOCAL_SERVICE_IDLE_S, 300 s
+idle); --no-service or MAI_SAFETY_LOCAL_SERVICE=0 runs it in this process (docs/local-service.md)
+
 with MAI_SAFETY_URL set, the console script sends run, assess, history, approve, deny, cancel,
 status, executions, pending, report, audit verify (not --bundle) and audit export to the service,
 with your token (`mai-safety COMMAND --help` then shows the client's flags); tokens, policy,

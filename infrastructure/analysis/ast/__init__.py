@@ -113,21 +113,21 @@ class AstAnalyzer:
             analysis.run(tree)
         except RecursionError:
             hits.append(Hit("too-complex", 0, 0, "the code is nested too deeply to analyse completely"))
-        hits.extend(analysis.hits)
+        hits.extend(analysis.state.hits)
         for first_line, chunk in broken:
             hits.extend(token_hits(chunk, self._threats, first_line, self._paths))
         complexity = {
             "lines": code.count("\n") + (0 if code.endswith("\n") else 1),
-            **analysis.counts,
-            "max_nesting_depth": analysis.max_block_depth,
-            "max_expression_depth": analysis.max_expr_depth,
+            **analysis.state.counts,
+            "max_nesting_depth": analysis.state.max_block_depth,
+            "max_expression_depth": analysis.state.max_expr_depth,
         }
         if broken:
             complexity["unparsed_lines"] = sum(chunk.count("\n") + 1 for _, chunk in broken)
         policy = self._policy
-        if analysis.max_block_depth > policy.max_nesting_depth or analysis.max_expr_depth > policy.max_expression_depth:
-            hits.append(Hit("too-complex", 0, 0, f"blocks nest {analysis.max_block_depth} deep and expressions "
-                                                 f"{analysis.max_expr_depth} deep, beyond what is reviewed reliably"))
+        if analysis.state.max_block_depth > policy.max_nesting_depth or analysis.state.max_expr_depth > policy.max_expression_depth:
+            hits.append(Hit("too-complex", 0, 0, f"blocks nest {analysis.state.max_block_depth} deep and expressions "
+                                                 f"{analysis.state.max_expr_depth} deep, beyond what is reviewed reliably"))
         longest = max(map(len, code.splitlines()), default=0)
         if complexity["lines"] > policy.max_lines or longest > policy.max_line_length:
             hits.append(Hit("too-complex", 0, 0, f"{complexity['lines']} lines, the longest {longest} characters: more than a "

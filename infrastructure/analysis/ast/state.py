@@ -12,7 +12,7 @@ from mai_safety.domain.levels import RiskLevel
 from ..policy import ThreatList
 from ..sensitive_paths import SensitivePaths
 from .commands import PLACEHOLDER, CommandHit
-from .values import Value
+from .values import Value, join_path
 
 
 @dataclass
@@ -105,3 +105,27 @@ class AnalysisState:
         self.counts = {"loops": 0, "imports": 0, "calls": 0, "functions": 0, "classes": 0}
         self.max_block_depth = 0
         self.max_expr_depth = 0
+
+    def hit(self, rule: str, node: ast.AST | None, detail: str, confidence: str = "HIGH", level: RiskLevel | None = None) -> None:
+        if self.pass_no != 2:
+            return
+        line = getattr(node, "lineno", 0) or 0
+        column = getattr(node, "col_offset", 0) or 0
+        self.hits.append(Hit(rule, line, column, detail, confidence, level))
+
+    def in_cwd(self, text: str) -> str:
+        """A relative path as seen after the program's os.chdir, if it changed to a known folder."""
+        if self.cwd is None or text.startswith(("/", "~")) or PLACEHOLDER in text[:1]:
+            return text
+        return join_path([self.cwd, text])
+
+    def local_callee(self, qualname: str) -> str | None:
+        """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
+        ``self.f(...)`` when the program defines a function named ``f``."""
+        if qualname.startswith("<local>.") and "#" not in qualname:
+            return qualname.split(".", 1)[1]
+        if "#" in qualname:
+            name = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1]
+            if name in self.local_funcs and not name.startswith("__"):
+                return name
+        return None

@@ -124,6 +124,9 @@ class CallEvaluator:
         found = self._process_or_system_call(qualname, recv, first, args, kwargs, flags)
         if found is not None:
             return found
+        found = self._code_or_document_call(qualname, recv, first, args, kwargs, flags)
+        if found is not None:
+            return found
         if qualname.startswith("<local>.") and qualname.split(".", 1)[1] in self.state.classes:
             return Instance(flags, qualname)  # an object of a class the program defines
         callee = self.state.local_callee(qualname)
@@ -274,7 +277,7 @@ class CallEvaluator:
 
     def _process_or_system_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         """Processes (the program's own or found), commands, site paths, temporary folders, argparse,
-        user databases, code objects and parsed configuration."""
+        user databases."""
         if qualname in ("sys.argv", "sys.executable"):
             return Unknown(frozenset({"self"}))
         if qualname == "multiprocessing.Process" or qualname == "threading.Thread":
@@ -316,6 +319,12 @@ class CallEvaluator:
             return Instance(NO_FLAGS, "psutil.Process:own") if own else Instance(frozenset({"foreignproc"}), "psutil.Process")
         if qualname.startswith("psutil.Process:own#") and qualname.endswith(("#children", "#parent")):
             return Instance(NO_FLAGS, "psutil.Process:own#children")
+        return None
+
+    def _code_or_document_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value],
+                               flags: frozenset[str]) -> Value | None:
+        """Code objects (compile, marshal, ast, types), pickles, templates and documents parsed from text
+        (json, shlex, configuration)."""
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
         if qualname in ("marshal.loads", "marshal.load"):

@@ -139,31 +139,7 @@ class TreeWalker:
     def _enter(self, node: ast.AST, ctx: WalkContext, stack: list[tuple[Any, WalkContext, int]]) -> WalkContext:
         """Learn from ``node`` (and in the second pass judge it); return the context of its children."""
         if isinstance(node, ast.expr):
-            if isinstance(node, ast.Call):
-                self.judges.on_call(node, ctx)
-            elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-                self.state.env[node.target.id] = self.evaluator.evaluate(node.value)
-            elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
-                loop = self.loop_tracker.loop_for(node, node.generators[0].iter if node.generators else None)
-                names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
-                saved = {name: self.state.env.get(name) for name in names}
-                for generator in node.generators:  # the calls inside see what the loop variables may be
-                    self._bind_loop_target(generator.target, self.evaluator.evaluate(generator.iter))
-
-                def restore() -> None:  # a comprehension's variables are its own
-                    for name, value in saved.items():
-                        if value is None:
-                            self.state.env.pop(name, None)
-                        else:
-                            self.state.env[name] = value
-
-                stack.append((restore, ctx, 0))
-                return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
-            elif isinstance(node, ast.Lambda):
-                name = lambda_name(node)
-                self._bind_params(node, name)
-                self.state.returns.setdefault(name, {})[id(node)] = self.evaluator.evaluate(node.body)  # what calling it gives
-            return ctx
+            return self._enter_expression(node, ctx, stack)
         child = WalkContext(ctx.loops, ctx.func, ctx.block_depth + 1) if isinstance(node, _BLOCK_NODES) else ctx
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             self._on_assign(node, ctx)
@@ -191,29 +167,7 @@ class TreeWalker:
             stack.append((saved, ctx, 0))  # runs after the body: the parameters go out of scope
             child = WalkContext((), node.name, child.block_depth)
         elif isinstance(node, ast.ClassDef):
-            self.state.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
-            self.state.classes.add(node.name)
-            members = self.state.class_members.setdefault(node.name, set())
-            for statement in node.body:
-                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                    for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
-                        if isinstance(target, ast.Name):
-                            self.state.class_attrs.add(target.id)
-                            members.add(target.id)
-                elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self.state.method_class[id(statement)] = node.name
-            bases = [self.evaluator.evaluate(base) for base in node.bases]
-            self.state.class_bases[node.name] = bases
-            if self.state.pass_no == 2:
-                self.opacity.judge_loader_class(node, bases)
-            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
-                   for b in bases):
-                http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
-                for statement in node.body:
-                    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        self.state.net_methods.add(id(statement))
-                        if http:
-                            self.state.http_methods.add(id(statement))
+            self._on_class(node)
         elif isinstance(node, ast.If):
             self._narrow_by_guard(node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
@@ -223,6 +177,61 @@ class TreeWalker:
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             self._on_mutation(node.value)
         return child
+
+    def _enter_expression(self, node: ast.expr, ctx: WalkContext, stack: list[tuple[Any, WalkContext, int]]) -> WalkContext:
+        """An expression: a call judged, a walrus bound, a comprehension's own loop, a lambda's returns."""
+        if isinstance(node, ast.Call):
+            self.judges.on_call(node, ctx)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            self.state.env[node.target.id] = self.evaluator.evaluate(node.value)
+        elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+            loop = self.loop_tracker.loop_for(node, node.generators[0].iter if node.generators else None)
+            names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+            saved = {name: self.state.env.get(name) for name in names}
+            for generator in node.generators:  # the calls inside see what the loop variables may be
+                self._bind_loop_target(generator.target, self.evaluator.evaluate(generator.iter))
+
+            def restore() -> None:  # a comprehension's variables are its own
+                for name, value in saved.items():
+                    if value is None:
+                        self.state.env.pop(name, None)
+                    else:
+                        self.state.env[name] = value
+
+            stack.append((restore, ctx, 0))
+            return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
+        elif isinstance(node, ast.Lambda):
+            name = lambda_name(node)
+            self._bind_params(node, name)
+            self.state.returns.setdefault(name, {})[id(node)] = self.evaluator.evaluate(node.body)  # what calling it gives
+        return ctx
+
+    def _on_class(self, node: ast.ClassDef) -> None:
+        """A class: its name, members and bases learnt; methods of network and HTTP handlers marked (their
+        first parameter is the connection); in pass two, its bases judged as an import loader's."""
+        self.state.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+        self.state.classes.add(node.name)
+        members = self.state.class_members.setdefault(node.name, set())
+        for statement in node.body:
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                    if isinstance(target, ast.Name):
+                        self.state.class_attrs.add(target.id)
+                        members.add(target.id)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.state.method_class[id(statement)] = node.name
+        bases = [self.evaluator.evaluate(base) for base in node.bases]
+        self.state.class_bases[node.name] = bases
+        if self.state.pass_no == 2:
+            self.opacity.judge_loader_class(node, bases)
+        if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
+               for b in bases):
+            http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
+            for statement in node.body:
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.state.net_methods.add(id(statement))
+                    if http:
+                        self.state.http_methods.add(id(statement))
 
     def _narrow_by_guard(self, node: ast.If) -> None:
         """``if name not in KNOWN: raise`` (or return, continue, break): past the guard, ``name`` is one

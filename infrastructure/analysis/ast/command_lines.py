@@ -14,14 +14,7 @@ import re
 
 from ..sensitive_paths import SensitivePaths
 from . import rules
-from .commands import (
-    Argv,
-    CommandHit,
-    command_segments,
-    normalise_path,
-    secret_label,
-    write_target_hits,
-)
+from .commands import Argv, CommandHit, command_segments, normalise_path, secret_label, write_target_hits
 from .program_rules import program_hits
 
 

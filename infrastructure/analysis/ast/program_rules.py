@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from . import protection_rules, rules, wipe_rules
 from .commands import Argv, CommandHit, normalise_path, write_target_hits
 
+
 Judge = Callable[[Argv], list[CommandHit] | None]
 
 

@@ -10,14 +10,7 @@ from __future__ import annotations
 import re
 
 from . import rules
-from .commands import (
-    PLACEHOLDER,
-    Argv,
-    CommandHit,
-    normalise_path,
-    system_path,
-    wipe_target,
-)
+from .commands import PLACEHOLDER, Argv, CommandHit, normalise_path, system_path, wipe_target
 
 
 def _wipe(detail: str) -> list[CommandHit]:

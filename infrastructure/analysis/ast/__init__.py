@@ -17,19 +17,23 @@ parts that parse on their own are analysed as usual and the rest is scanned toke
 The analysis is deliberately flow-insensitive in places (one environment for all scopes, loops
 seen once); it errs towards reporting. Levels are the policy's (policies/analysis.yaml).
 
-Where each part lives (ProgramAnalysis puts the mixins together over one AnalysisState):
+Where each part lives: objects with one job each, every one handed the run's AnalysisState and the
+collaborators it calls, composed in ProgramAnalysis (docs/decisions/0039-ast-analysis-as-objects.md):
     values.py            the abstract values the evaluator computes, and what can be read off them
     state.py             what one run knows: the environment, the facts gathered, the hits (AnalysisState)
-    evaluator.py         constant folding and value tracking over expressions (ExpressionEvaluator)
-    operations.py        operators, subscripts, slices and comprehensions (OperationEvaluator)
-    calls.py             what calling a known function, method or local function returns (CallEvaluator)
-    folding.py           pure functions and string/bytes methods over constants (ConstantFolder)
-    walker.py            the two passes over the tree: name binding, scopes (TreeWalker)
+    roles.py             what the objects ask of the evaluator (Evaluates), so no part's module imports another's
+    evaluator.py         what an expression's value may be; the evaluator's one door (ExpressionEvaluator)
+    operations.py        its part for operators, subscripts, slices and comprehensions (OperationEvaluator)
+    calls.py             its part for what calling a known or local function returns (CallEvaluator)
+    folding.py           its part for pure functions and string/bytes methods over constants (ConstantFolder)
+    opacity.py           the opacity rule; its part for what is opaque or proven harmless (OpacityResolver)
+    walker.py            the passes over the tree: name binding, scopes, the hand-off to the judges (TreeWalker)
     loops.py             what each loop iterates, and whether it ends (LoopTracker)
     judges.py            a call turned into facts and hits; the dispatch to the judges below (CallJudges)
-    execution_judges.py  commands, executed code, dynamic imports, forks, signals (ExecutionJudges)
+    execution_judges.py  commands, executed code, imports, forks, signals (ExecutionJudges)
     resource_judges.py   files, paths, permissions, the network, privileges (ResourceJudges)
-    program.py           the parts put together, and the rules over the whole program (ProgramAnalysis)
+    opacity_judges.py    the sinks of opaque values: callees, entry points, pickles, loaders (OpacityJudges)
+    program.py           the objects put together, the passes run, the rules over the whole program (ProgramAnalysis)
     parsing.py           reading code, including code that does not parse
     rules.py             what is looked for: the rule tables
     command_lines.py     what a shell command line does; programs that run programs unwrapped

@@ -56,8 +56,10 @@ _BUILTIN_NAMES = frozenset(vars(builtins))
 
 
 class ExpressionEvaluator:
-    """Constant folding and value tracking over expressions: names, attributes, subscripts, operators,
-    f-strings, comprehensions. Calls are CallEvaluator's (calls.py)."""
+    """Constant folding and value tracking over expressions: names, attributes, f-strings, collections.
+    The evaluator's one door (roles.Evaluates): it makes its parts, OperationEvaluator (operators,
+    subscripts, comprehensions), CallEvaluator (calls), ConstantFolder (pure functions over constants)
+    and OpacityResolver (what is opaque), and hands each itself and the run's state."""
 
     def __init__(self, state: AnalysisState) -> None:
         self.state = state

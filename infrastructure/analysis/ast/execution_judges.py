@@ -194,19 +194,19 @@ class ExecutionJudges:
                 self.state.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:
                 self.state.hit("opacity", node, f"{name}() runs text the analysis cannot read (computed or read at run time); a person must "
-                         "read it")
+                               "read it")
             return
         inner: list[Hit] = []
         for source in sources[:8]:
             inner.extend(self._payload_hits(source))
         for found in inner:
             self.state.hits.append(Hit(found.rule, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
-                                 f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
+                                       f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
         risky = [h for h in inner if h.rule not in ("indirect-call", "network", "outside-write", "weak-crypto", "process-fork",
                                                     "recursive-delete", "parse-failed")]
         if risky and qualname not in rules.CODE_EXEC:  # code run through an entry point that does not say so (opacity.py)
             self.state.hit("opacity", node, f"runs code through `{name}`, an entry point that hides it, and that code {risky[0].detail}; "
-                     "a person must read it")
+                           "a person must read it")
         if encoded:
             shown = f": {clip(sources[0])}" if sources[0].strip() else ""
             self.state.hit("obfuscated-exec", node, f"{name}() runs code that is decoded at run time{shown}")
@@ -257,7 +257,7 @@ class ExecutionJudges:
             # time) and across functions it is ours, as for sends (decision 0010)
             how = "handed over from another function" if "param" in flags else "in slices"
             self.state.hit("send-system-file", node, f"puts the contents of a file outside the working directory, {how}, on the "
-                     f"command line of `{tool}`, which sends them over the network")
+                           f"command line of `{tool}`, which sends them over the network")
         for text, argv in texts:
             for found in (command_hits(text, 0, self.state.paths) if not argv else _argv_or_text_hits(argv, self.state.paths)):
                 self.state.hit(found.rule, node, f"{found.detail} ({label}: {clip(text)})")
@@ -272,7 +272,7 @@ class ExecutionJudges:
             if self.state.writes_compose and len(words) > 1 and (program_name(words[0]) == "docker-compose" or (
                     program_name(words[0]) == "docker" and words[1] == "compose")):
                 self.state.hit("docker-socket", node, f"runs containers from a compose file or Dockerfile the program wrote itself ({label}: "
-                         f"{clip(text)})")
+                               f"{clip(text)})")
         if qualname in rules.PTY_SPAWN:
             self.state.shell_spawns.append(node)
         for stream in ("stdin", "stdout", "stderr"):
@@ -310,5 +310,5 @@ class ExecutionJudges:
             if normal in self.state.threats.packages:
                 reference = self.state.threats.packages[normal]
                 self.state.hit("known-threat-package", node, f"imports `{candidate}`, a known-malicious package"
-                         + (f" ({reference})" if reference else ""))
+                               + (f" ({reference})" if reference else ""))
                 return

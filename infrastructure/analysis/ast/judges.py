@@ -105,8 +105,9 @@ def _invocations(func: Value, args: list[Value], kwargs: dict[str, Value], itera
 
 class CallJudges:
     """Pass-two judgements of a call: what it runs (commands, code, imports), what it does to processes,
-    and the facts it adds for the rules over the whole program. Files, network and privileges are
-    ResourceJudges' (resource_judges.py)."""
+    and the facts it adds for the rules over the whole program. It dispatches to the judges it is
+    handed (ExecutionJudges, ResourceJudges) and to the OpacityJudges it makes, which judge calls it
+    follows back through ``on_invocation``."""
 
     def __init__(self, state: AnalysisState, evaluator: Evaluates, resources: ResourceJudges, execution: ExecutionJudges) -> None:
         self.state = state

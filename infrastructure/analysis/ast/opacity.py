@@ -23,6 +23,8 @@ text it can read, pickles it can disassemble); this module says what happens whe
   defined) and hold no capability, modules of pure computation, file objects the program opened.
 
 Opacity alone earns HIGH (a person reads the code); BLOCKED stays for what the analysis sees.
+This module holds the rule's tables and the evaluator's side (OpacityResolver: what is opaque, what
+is proven harmless); the sinks are judged in opacity_judges.py (OpacityJudges).
 """
 
 from __future__ import annotations
@@ -212,8 +214,8 @@ def pickle_globals(data: bytes) -> list[str] | None:
 
 
 class OpacityResolver:
-    """Which values are opaque, which reachable sets are harmless, and the sinks (the module's
-    docstring states the rule)."""
+    """The evaluator's part that says which values are opaque and which reachable sets are harmless
+    (the module's docstring states the rule); the sinks are OpacityJudges' (opacity_judges.py)."""
 
     def __init__(self, state: AnalysisState) -> None:
         self.state = state

@@ -86,7 +86,7 @@ class OpacityJudges:
     # --- the sinks -----------------------------------------------------------------------------------
 
     def judge_opacity(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value],
-                       ctx: WalkContext) -> None:
+                      ctx: WalkContext) -> None:
         """Pass two, for each call: an opaque callee, an opaque value handed over, text run through an
         entry point, a pickle the program built, native code loaded."""
         called = is_opaque(func)
@@ -105,7 +105,7 @@ class OpacityJudges:
                 if capability is not None:
                     target = qualname.removeprefix("builtins.") or "a call"
                     self.state.hit("opacity", node, f"hands `{capability}` to `{target}`, which calls it with values the analysis does not "
-                             "follow; a person must read it")
+                                   "follow; a person must read it")
                     break
         if qualname in TEXT_RUNNER_CLASSES and any(value.flags & {"sockfd", "net"} for value in [*args, *kwargs.values()]):
             self.state.hit("remote-command-exec", node, f"`{qualname}` reads the Python code it runs from a network connection")
@@ -128,7 +128,7 @@ class OpacityJudges:
             self.state.native.append(node)
         if qualname.rsplit(".", 1)[0] in IMPORT_HOOKS or qualname.split("#")[0] in IMPORT_HOOKS:
             self.state.hit("opacity", node, "installs its own module finder or path hook: what it imports is code the analysis did not "
-                     "read; a person must read it")
+                           "read; a person must read it")
 
     def _judge_text_runner(self, node: ast.Call, qualname: str, runner: tuple[tuple[int, ...], tuple[str, ...]],
                            args: list[Value], kwargs: dict[str, Value]) -> None:
@@ -183,12 +183,12 @@ class OpacityJudges:
         """dictConfig calls the factory each ``()`` (or ``class``) names with the keys beside it."""
         if qualname != "logging.config.dictConfig":
             self.state.hit("opacity", node, f"configures logging from a source the analysis did not read ({qualname}), which may name "
-                     "any function to call; a person must read it")
+                           "any function to call; a person must read it")
             return
         config = args[0] if args else None
         if not isinstance(config, DictSeq):
             self.state.hit("opacity", node, "configures logging from a dictionary the analysis cannot read, which may name any function "
-                     "to call; a person must read it")
+                           "to call; a person must read it")
             return
         todo: list[tuple[DictSeq, int]] = [(config, 0)]
         while todo:
@@ -213,7 +213,7 @@ class OpacityJudges:
                                                                                      "filters")}
                 if factory in CAPABILITIES or factory.split(".")[0] in ("os", "subprocess", "pty", "shutil", "socket", "ctypes"):
                     self.state.hit("opacity", node, f"configures logging to call `{factory}` by name, an entry point that hides the call; a "
-                             "person must read it")
+                                   "person must read it")
                 else:
                     self.state.hit("indirect-call", node, f"configures logging to call `{factory}` by name", "MEDIUM")
                 self.on_invocation(node, Ref(frozenset({"indirect"}), factory), [], kwargs, ctx)
@@ -256,7 +256,7 @@ class OpacityJudges:
             for text in texts_in([*args, *kwargs.values()]):
                 if _file_key(text) in self.state.downloaded:
                     self.state.hit("opacity", node, f"runs {text}, a file it filled with what it downloaded: code the analysis did not "
-                             "read; a person must read it")
+                                   "read; a person must read it")
                     return
         if qualname in ("sys.path.insert", "sys.path.append", "site.addsitedir", "sys.path.extend") and args:
             entry = args[-1]
@@ -266,7 +266,7 @@ class OpacityJudges:
             if unseen or archive:
                 where = archive[0] if archive else "a place the analysis cannot name"
                 self.state.hit("opacity", node, f"adds {where} to the import path: the modules imported from there are code the "
-                         "analysis did not read; a person must read it")
+                               "analysis did not read; a person must read it")
 
     def judge_loader_class(self, node: ast.ClassDef, bases: list[Value]) -> None:
         """A class derived from the import system's loaders or finders supplies the code that is imported;
@@ -274,9 +274,9 @@ class OpacityJudges:
         for base in bases:
             if isinstance(base, Ref) and base.qual in TEXT_RUNNER_CLASSES:
                 self.state.hit("opacity", node, f"defines its own interpreter or debugger (`{node.name}` from `{base.qual}`): it runs Python "
-                         "text it reads at run time, which the analysis cannot see; a person must read it")
+                               "text it reads at run time, which the analysis cannot see; a person must read it")
                 return
             if isinstance(base, Ref) and base.qual.startswith(LOADER_BASES):
                 self.state.hit("opacity", node, f"defines its own module loader or finder (`{node.name}` from `{base.qual}`): what it "
-                         "imports is code the analysis did not read; a person must read it")
+                               "imports is code the analysis did not read; a person must read it")
                 return

@@ -1,5 +1,6 @@
-"""One analysis of one program: the evaluator, the walker and the judges put together, and the rules
-over the whole program (a fork in an endless loop, secrets read and sent, ...).
+"""One analysis of one program: the composition root of the analysis' objects (the evaluator, the
+loop tracker, the judges and the walker, each handed one AnalysisState), the order of the passes,
+and the rules over the whole program (a fork in an endless loop, secrets read and sent, ...).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .walker import TreeWalker
 
 class ProgramAnalysis:
     """One run over one tree. Two ordered passes: the first learns names, the second judges; then the
-    rules that need two things to happen in one program."""
+    rules that need two things to happen in one program. What the run found is in ``state``."""
 
     def __init__(self, threats: ThreatList, depth: int = 0, paths: SensitivePaths | None = None) -> None:
         self.state = state = AnalysisState(threats, depth, paths)
@@ -29,6 +30,25 @@ class ProgramAnalysis:
         execution = ExecutionJudges(state, resources, self._analyse_nested)
         judges = CallJudges(state, evaluator, resources, execution)
         self.walker = TreeWalker(state, evaluator, LoopTracker(state, evaluator), judges)
+
+    def run(self, tree: ast.AST) -> None:
+        state = self.state
+        state.tree = tree
+        state.pass_no = 1
+        self.walker.walk(tree)
+        if state.opaque_seen and state.call_sites:
+            # Something looked opaque while functions were read before their callers: learn once more
+            # with every call site known, so that a parameter is what its callers pass.
+            state.sites_read, state.call_sites = state.call_sites, {}
+            state.env, state.star_modules = dict(state.inherited_env), []
+            self.walker.walk(tree)
+            state.sites_read = state.call_sites
+        self._close_function_summaries()
+        state.pass_no = 2
+        state.memo = {}
+        state.loops = []
+        self.walker.walk(tree)
+        self._program_rules()
 
     def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> list[Hit]:
         """Code the program runs (exec, eval, compile), analysed in turn, seeing the program's imports."""
@@ -73,20 +93,20 @@ class ProgramAnalysis:
                 self.state.hit("fork-bomb", loop.node, "starts processes in an endless loop without waiting for them")
             if "recv" in kinds and "exec" in kinds:
                 self.state.hit("remote-command-exec", loop.node, "a loop receives data over the network and runs commands: a remote control channel",
-                         "MEDIUM")
+                               "MEDIUM")
             if loop.sweep and "delete" in kinds:
                 self.state.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
             elif loop.sweep and kinds & {"rewrite", "move"}:
                 self.state.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
             elif (loop.outside or loop.sweep) and "encrypt" in kinds and "outwrite" in kinds:
                 self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
-                         "(ransomware)")
+                               "(ransomware)")
             elif loop.outside and "rewrite" in kinds:
                 self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
-                         "(encrypting or corrupting them)")
+                               "(encrypting or corrupting them)")
             elif (loop.outside or loop.sweep) and any("rewrite" in self.state.func_kinds.get(name, ()) for name in self.state.handed):
                 self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and hands what it finds to a "
-                         "function that rewrites files in place")
+                               "function that rewrites files in place")
         for name, kinds in self.state.func_kinds.items():
             if "fork" in kinds and self._recursive(name):
                 node = self.state.local_funcs.get(name)
@@ -98,7 +118,7 @@ class ProgramAnalysis:
             self.state.hit("reverse-shell", self.state.shell_spawns[0], "starts an interactive shell in a program that connects a socket", "MEDIUM")
         if self.state.security_names and self.state.kill_calls:
             self.state.hit("disable-security", self.state.kill_calls[0], "kills processes and names security tooling: it is switching protection off",
-                     "MEDIUM")
+                           "MEDIUM")
         if self.state.clipboard and self.state.wallet_texts:
             self.state.hit("clipboard-hijack", self.state.clipboard[0], "reads or replaces the clipboard and holds cryptocurrency wallet addresses")
         if self.state.native:
@@ -113,21 +133,3 @@ class ProgramAnalysis:
                 self.state.hit(found.rule, node, f"{found.detail} (in text the program can run)", "MEDIUM")
             else:
                 self.state.hit("dangerous-command-text", node, f"holds a dangerous command: {found.detail}", "MEDIUM")
-
-    def run(self, tree: ast.AST) -> None:
-        self.state.tree = tree
-        self.state.pass_no = 1
-        self.walker.walk(tree)
-        if self.state.opaque_seen and self.state.call_sites:
-            # Something looked opaque while functions were read before their callers: learn once more
-            # with every call site known, so that a parameter is what its callers pass.
-            self.state.sites_read, self.state.call_sites = self.state.call_sites, {}
-            self.state.env, self.state.star_modules = dict(self.state.inherited_env), []
-            self.walker.walk(tree)
-            self.state.sites_read = self.state.call_sites
-        self._close_function_summaries()
-        self.state.pass_no = 2
-        self.state.memo = {}
-        self.state.loops = []
-        self.walker.walk(tree)
-        self._program_rules()

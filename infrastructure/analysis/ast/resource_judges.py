@@ -244,7 +244,7 @@ class ResourceJudges:
             # own functions and through slices its open-source taint analysis does not go: ours
             how = "handed over from another function" if "param" in data_flags else "in slices"
             self.state.hit("send-system-file", node, f"sends the contents of a file outside the working directory, {how}, "
-                     f"with {qualname.replace('#', '().')}")
+                           f"with {qualname.replace('#', '().')}")
         elif "env-secret" in data_flags:
             self.state.hit("env-secret-sent", node, "sends a secret environment variable in the body, URL or parameters of a request")
 

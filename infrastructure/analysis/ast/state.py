@@ -1,5 +1,6 @@
 """The state of one analysis run: the hits it reports, the loops and contexts the walk keeps, and
-every fact the first pass learns for the second (AnalysisState).
+every fact the first pass learns for the second (AnalysisState), handed to each of the analysis'
+objects (docs/decisions/0039-ast-analysis-as-objects.md).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def clip(text: str, limit: int = 80) -> str:
 class AnalysisState:
     """What one run over one tree knows: the environment of names, the facts the walk gathers for the
     judges, the hits found so far, and the evaluator's budget. The evaluator, the walker and the judges
-    are mixins over this state; ProgramAnalysis (program.py) puts them together."""
+    are objects, each handed this state (and the collaborators it calls) by ProgramAnalysis (program.py);
+what they share goes through here, so it is written down in one place."""
 
     def __init__(self, threats: ThreatList, depth: int = 0, paths: SensitivePaths | None = None) -> None:
         self.threats = threats

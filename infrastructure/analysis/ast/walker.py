@@ -82,8 +82,9 @@ def _assigned_in(body: list[ast.stmt]) -> set[str]:
 
 
 class TreeWalker:
-    """The two passes over the tree, iterative: name binding (assignments, imports, parameters, loop
-    targets), loops and their bounds, and the hand-off of each node to the judges in the second pass."""
+    """One pass over the tree per ``walk``, iterative: name binding (assignments, imports, parameters,
+    loop targets), loops and their bounds, and the hand-off of each node to the judges in the second
+    pass (ProgramAnalysis.run orders the passes; the state says which pass this is)."""
 
     def __init__(self, state: AnalysisState, evaluator: Evaluates, loop_tracker: LoopTracker, judges: CallJudges) -> None:
         self.state = state

@@ -7,11 +7,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from mai_safety.infrastructure.analysis.ast.calls import CallEvaluator
 from mai_safety.infrastructure.analysis.ast.evaluator import ExpressionEvaluator
 from mai_safety.infrastructure.analysis.ast.execution_judges import ExecutionJudges
+from mai_safety.infrastructure.analysis.ast.folding import ConstantFolder
+from mai_safety.infrastructure.analysis.ast.judges import CallJudges
+from mai_safety.infrastructure.analysis.ast.loops import LoopTracker
+from mai_safety.infrastructure.analysis.ast.opacity import OpacityResolver
+from mai_safety.infrastructure.analysis.ast.opacity_judges import OpacityJudges
+from mai_safety.infrastructure.analysis.ast.operations import OperationEvaluator
+from mai_safety.infrastructure.analysis.ast.program import ProgramAnalysis
 from mai_safety.infrastructure.analysis.ast.resource_judges import ResourceJudges
 from mai_safety.infrastructure.analysis.ast.state import AnalysisState, Hit, WalkContext
 from mai_safety.infrastructure.analysis.ast.values import NO_FLAGS, Ref, Str, Value
+from mai_safety.infrastructure.analysis.ast.walker import TreeWalker
 from mai_safety.infrastructure.analysis.policy import ThreatList
 
 
@@ -81,3 +92,9 @@ def test_the_code_judge_hands_executed_code_and_the_programs_imports_to_the_nest
     judges.judge_code_exec(call("exec(code)"), "builtins.exec", payload, WalkContext())
     assert asked == [("import pty\npty.spawn('/bin/sh')", {"os": Ref(NO_FLAGS, "os")})]  # imports only, not other names
     assert any(found.rule == "reverse-shell" and found.detail.startswith("in the code passed to exec()") for found in state.hits)
+
+
+@pytest.mark.parametrize("part", [ExpressionEvaluator, OperationEvaluator, CallEvaluator, ConstantFolder, OpacityResolver, LoopTracker,
+                                  CallJudges, ExecutionJudges, ResourceJudges, OpacityJudges, TreeWalker, ProgramAnalysis])
+def test_each_part_of_the_analysis_is_an_object_of_its_own_not_a_mixin_over_the_state(part: type) -> None:
+    assert part.__mro__ == (part, object)

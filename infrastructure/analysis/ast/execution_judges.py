@@ -103,8 +103,8 @@ def _pip_packages(words: list[str]) -> list[str]:
 
 class ExecutionJudges:
     """Pass-two judgements of what a call runs or controls: shell commands and argument lists, code
-    handed to exec/eval/compile (analysed in turn), imports by assembled names, forks, and signals to
-    processes."""
+    handed to exec/eval/compile (analysed in turn by the ``analyse_nested`` it is handed), imports
+    (known-malicious packages; names assembled at run time), forks, and signals to processes."""
 
     def __init__(self, state: AnalysisState, resources: ResourceJudges, analyse_nested: AnalyseNested) -> None:
         self.state = state
@@ -302,6 +302,7 @@ class ExecutionJudges:
             self.state.hit("process-fork", node, f"forks {total} time(s) in a loop", "MEDIUM")
 
     def check_package(self, node: ast.AST, name: str) -> None:
+        """An import, written or dynamic, of a package on the threat list (the walker checks each import)."""
         top = name.split(".")[0]
         if not top or top in sys.stdlib_module_names:
             return

@@ -24,7 +24,8 @@ from .values import (
 
 class LoopTracker:
     """What a loop runs over and how often: its bound, the folder a walk or glob sweeps, the items bound
-    to its target, and the processes it iterates (the program's own or ones it found)."""
+    to its target. The walker asks it for each loop; in the second pass it keeps them in the state for
+    the rules over the whole program."""
 
     def __init__(self, state: AnalysisState, evaluator: Evaluates) -> None:
         self.state = state

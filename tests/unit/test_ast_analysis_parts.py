@@ -5,6 +5,7 @@ state, judges with nothing but a state and the nested analysis they are given.""
 from __future__ import annotations
 
 import ast
+import inspect
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from mai_safety.infrastructure.analysis.ast.opacity_judges import OpacityJudges
 from mai_safety.infrastructure.analysis.ast.operations import OperationEvaluator
 from mai_safety.infrastructure.analysis.ast.program import ProgramAnalysis
 from mai_safety.infrastructure.analysis.ast.resource_judges import ResourceJudges
+from mai_safety.infrastructure.analysis.ast.roles import Evaluates
 from mai_safety.infrastructure.analysis.ast.state import AnalysisState, Hit, WalkContext
 from mai_safety.infrastructure.analysis.ast.values import NO_FLAGS, Ref, Str, Value
 from mai_safety.infrastructure.analysis.ast.walker import TreeWalker
@@ -98,3 +100,10 @@ def test_the_code_judge_hands_executed_code_and_the_programs_imports_to_the_nest
                                   CallJudges, ExecutionJudges, ResourceJudges, OpacityJudges, TreeWalker, ProgramAnalysis])
 def test_each_part_of_the_analysis_is_an_object_of_its_own_not_a_mixin_over_the_state(part: type) -> None:
     assert part.__mro__ == (part, object)
+
+
+def test_the_evaluator_offers_each_method_of_the_door_the_other_parts_hold_it_by() -> None:
+    door = [name for name, member in vars(Evaluates).items() if callable(member) and not name.startswith("_")]
+    assert len(door) == 8
+    for name in door:
+        assert inspect.signature(getattr(ExpressionEvaluator, name)) == inspect.signature(getattr(Evaluates, name)), name

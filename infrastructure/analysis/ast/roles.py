@@ -1,6 +1,7 @@
-"""What the analysis' objects ask of the evaluator: the one door (Evaluates) through which the walker,
-the loop tracker, the judges and the evaluator's own parts reach it. A Protocol, so that a part's
-module imports no other part's module: the objects refer to one another, their modules do not.
+"""What the analysis' objects ask of each other where their modules must not import each other: the
+evaluator's one door (Evaluates), through which the walker, the loop tracker, the judges and the
+evaluator's own parts reach it, and the two functions judges are handed (AnalyseNested,
+OnInvocation). The objects refer to one another; their modules stay free of cycles.
 """
 
 from __future__ import annotations

@@ -81,8 +81,7 @@ class LocalCli:
     def service_pid(self) -> int | None:
         for path in (self.runtime / "mai-safety").glob("*.sock"):
             try:
-                with user_service.OwnerClient(path, "", user_service.httpx.Timeout(2.0)) as client:
-                    return int(client.local("GET", "")["pid"])
+                return int(user_service.OwnerConnection(path, "").local("GET", "", timeout=2.0)["pid"])
             except Exception:  # noqa: BLE001 - gone meanwhile
                 return None
         return None

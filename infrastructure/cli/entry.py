@@ -51,7 +51,6 @@ def main(argv: list[str] | None = None) -> int:
         from . import user_service
 
         if user_service.wanted(args, os.environ):  # local mode, warm: the per-user service (docs/local-service.md)
-            sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]  # as above
             status = user_service.main(args)
             if status is not None:
                 return status

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import argparse
 
-from mai_safety.domain.levels import Provenance
-from mai_safety.domain.network import NetworkMode
-
 from .run_files import add_file_arguments
+
+#: domain.levels.Provenance and domain.network.NetworkMode, by value (a unit test keeps them equal):
+#: importing the domain's modules costs a one-run command ~50 ms (dataclasses, inspect).
+PROVENANCES = ("mai", "user", "external")
+NETWORK_MODES = ("none", "deps")
 
 #: Without the per-user service: this process assesses, runs and records, as before issue #29.
 NO_SERVICE = "--no-service"
@@ -24,7 +26,7 @@ def add_service_argument(command: argparse.ArgumentParser) -> None:
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("file", help="a Python file, or - for standard input")
-    run.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
+    run.add_argument("--provenance", choices=PROVENANCES, default="mai")
     run.add_argument("--timeout", type=float, metavar="SECONDS", help="lower the wall-clock limit")
     run.add_argument("--memory", metavar="SIZE", help="lower the memory limit, e.g. 128m")
     run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
@@ -32,7 +34,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
     run.add_argument("--cpu-seconds", type=float, metavar="SECONDS", help="the CPU time the run may use")
     run.add_argument(
-        "--network", choices=[mode.value for mode in NetworkMode], default=NetworkMode.NONE.value,
+        "--network", choices=NETWORK_MODES, default="none",
         help="none (default), or deps: read-only egress to the allow-list, for dependencies and documentation",
     )
     run.add_argument(

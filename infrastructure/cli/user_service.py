@@ -12,13 +12,12 @@ socket nobody listens on, a service of another version, one that does not answer
 did in one line on standard error and never waits longer than those bounds; where it cannot use
 a service it runs in-process, as ``--no-service`` (or ``MAI_SAFETY_LOCAL_SERVICE=0``) asks.
 
-This module imports no more than a client needs (httpx, the client library, the CLI's texts):
-nothing of the ledger, Docker or the analyzers."""
+This module imports no more than a client needs (the standard library's sockets, the CLI's texts):
+nothing of the ledger, Docker or the analyzers, and not httpx (see ``OwnerConnection``)."""
 
 from __future__ import annotations
 
 import argparse
-import errno
 import fcntl
 import hashlib
 import json
@@ -32,16 +31,11 @@ from collections.abc import Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote
 
-import httpx
-
-from mai_safety.client import PlainClient
-from mai_safety.client._core import Settings as ClientSettings
 from mai_safety.domain.errors import DomainError
-from mai_safety.domain.limits import parse_size
 
 from .exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_UNAVAILABLE
-from .hints import cli_message
 from .run_arguments import NO_SERVICE, add_run_arguments
 from .run_files import read_input_files, save_output_files
 from .terminal import visible_line
@@ -138,27 +132,89 @@ def private_folder(path: Path) -> Path:
     return path
 
 
-class OwnerClient(PlainClient):
-    """The client library's calls, over the service's Unix socket, as the owner: no token (the
-    socket's folder is the owner's alone), who acts named in ``X-Mai-Safety-Actor``."""
+class Unanswered(Exception):
+    """The service did not answer: ``refused`` when nobody listens on the socket (or it is gone)."""
 
-    def __init__(self, path: Path, actor: str, timeout: httpx.Timeout) -> None:
-        settings = ClientSettings("http://mai-safety.local", "", timeout, 0, 0.25)
-        super().__init__(settings=settings)
-        self._http.close()
-        headers = {name: value for name, value in settings.headers().items() if name != "Authorization"}
-        if actor:  # else the service's owner, as in-process: MAI_SAFETY_ACTOR unset means the login
-            headers[ACTOR_HEADER] = actor
-        self._http = httpx.Client(
-            transport=httpx.HTTPTransport(uds=str(path)), base_url=settings.base_url, headers=headers, timeout=timeout,
-        )
+    def __init__(self, message: str, *, refused: bool = False) -> None:
+        super().__init__(message)
+        self.refused = refused
+
+
+class OwnerConnection:
+    """HTTP/1.1 to the service over its Unix socket, one request per connection, as the owner: no
+    token (the socket's folder is the owner's alone), who acts named in ``X-Mai-Safety-Actor``.
+    The standard library's sockets rather than httpx: a command started for one run does not pay
+    httpx's import (~60 ms of a ~300 ms command); the server is uvicorn, the requests are ours."""
+
+    def __init__(self, path: Path, actor: str) -> None:
         self.path = path
+        self._actor = f"{ACTOR_HEADER}: {actor}\r\n" if actor and actor.isprintable() else ""
+
+    def __enter__(self) -> OwnerConnection:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def request(self, method: str, target: str, body: bytes = b"", *, timeout: float | None) -> tuple[int, bytes]:
+        """The answer's status and body; Unanswered when there is none within ``timeout`` (None: no bound)."""
+        head = (
+            f"{method} {target} HTTP/1.1\r\nHost: mai-safety.local\r\nConnection: close\r\n{self._actor}"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(ANSWER_WITHIN_S)
+            try:
+                sock.connect(str(self.path))
+            except (ConnectionRefusedError, FileNotFoundError) as exc:
+                raise Unanswered(f"nobody listens on {self.path} ({exc.strerror})", refused=True) from None
+            except OSError as exc:
+                raise Unanswered(f"cannot reach {self.path} ({exc})") from None
+            sock.settimeout(timeout)
+            try:
+                sock.sendall(head.encode() + body)
+                chunks = []
+                while chunk := sock.recv(65536):
+                    chunks.append(chunk)
+            except OSError as exc:  # socket.timeout included
+                raise Unanswered(f"no answer from {self.path} ({exc or 'timed out'})") from None
+        return _parsed(b"".join(chunks), self.path)
 
     def local(self, method: str, route: str, body: Any = None, *, timeout: float | None = None) -> Any:
-        options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
-        response = self._http.request(method, f"/v1/local{route}", json=body, **options)
-        response.raise_for_status()
-        return response.json()
+        status, data = self.request(method, f"/v1/local{route}", json.dumps(body).encode() if body is not None else b"", timeout=timeout)
+        if status != 200:
+            raise Unanswered(f"the service answered {status} to {method} /v1/local{route}: {data[:200]!r}")
+        return json.loads(data)
+
+    def download(self, execution_id: str, name: str) -> bytes:
+        status, data = self.request("GET", f"/v1/executions/{quote(execution_id, safe='')}/files/{quote(name, safe='/')}", timeout=None)
+        if status != 200:
+            raise _Failed(f"cannot fetch the output file {name!r} (the service answered {status})", EXIT_BAD_INPUT)
+        return data
+
+
+def _parsed(answer: bytes, path: Path) -> tuple[int, bytes]:
+    head, separator, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ", 2)
+    if not separator or len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+        raise Unanswered(f"what answers at {path} does not speak HTTP")
+    headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        body = _dechunked(body)
+    return int(parts[1]), body
+
+
+def _dechunked(body: bytes) -> bytes:
+    out, rest = [], body
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        out.append(rest[:size])
+        rest = rest[size + 2:]
+    return b"".join(out)
 
 
 @contextmanager
@@ -180,24 +236,22 @@ def _held(lock: Path, within_s: float) -> Iterator[None]:
         os.close(fd)
 
 
-def _probe(client: OwnerClient, wanted_print: str) -> str:
+def _probe(client: OwnerConnection, wanted_print: str) -> str:
     """``absent``, ``stale`` (a socket file nobody listens on), ``silent`` (no answer in time),
     ``other`` (a service of another version or other settings) or ``ours``."""
     if not os.path.exists(client.path):
         return "absent"
     try:
         described = client.local("GET", "", timeout=ANSWER_WITHIN_S)
-    except httpx.ConnectError as exc:
-        cause = exc.__cause__ or exc.__context__
-        refused = isinstance(cause, OSError) and cause.errno in (errno.ECONNREFUSED, errno.ENOENT)
-        return "stale" if refused or "refused" in str(exc).lower() else "silent"
-    except (httpx.TimeoutException, httpx.HTTPError, ValueError):
-        return "silent"
+    except Unanswered as exc:
+        return "stale" if exc.refused else "silent"
+    except ValueError:
+        return "other"
     same = isinstance(described, dict) and described.get("version") == VERSION and described.get("fingerprint") == wanted_print
     return "ours" if same else "other"
 
 
-def find_or_start(environ: Mapping[str, str], actor: str) -> tuple[OwnerClient, str | None]:
+def find_or_start(environ: Mapping[str, str], actor: str) -> tuple[OwnerConnection, str | None]:
     """A client of the service for these settings, started if none runs, and the one line to
     say about it (None when there is nothing to say); NoService when it cannot be used."""
     env = service_environment(environ, os.getcwd())
@@ -206,16 +260,12 @@ def find_or_start(environ: Mapping[str, str], actor: str) -> tuple[OwnerClient, 
     path = folder / f"s-{digest}.sock"
     if len(os.fsencode(path)) > MAX_SOCKET_PATH:
         raise NoService(f"the runtime folder's path is too long for a socket ({path})")
-    client = OwnerClient(path, actor, httpx.Timeout(ANSWER_WITHIN_S, read=None))
-    try:
-        with _held(folder / f"s-{digest}.lock", START_WITHIN_S):
-            return client, _ready(client, env, digest, folder)
-    except BaseException:
-        client.close()
-        raise
+    client = OwnerConnection(path, actor)
+    with _held(folder / f"s-{digest}.lock", START_WITHIN_S):
+        return client, _ready(client, env, digest, folder)
 
 
-def _ready(client: OwnerClient, env: dict[str, str], digest: str, folder: Path) -> str | None:
+def _ready(client: OwnerConnection, env: dict[str, str], digest: str, folder: Path) -> str | None:
     state = _probe(client, digest)
     if state == "ours":
         return None
@@ -225,7 +275,7 @@ def _ready(client: OwnerClient, env: dict[str, str], digest: str, folder: Path) 
     if state == "other":
         try:
             client.local("POST", "/stop", timeout=ANSWER_WITHIN_S)
-        except httpx.HTTPError:
+        except (Unanswered, ValueError):
             pass
         raise NoService(f"a per-user service of another version answers at {client.path}: it was asked to stop")
     if state == "stale":
@@ -235,7 +285,7 @@ def _ready(client: OwnerClient, env: dict[str, str], digest: str, folder: Path) 
     return note
 
 
-def _start(client: OwnerClient, env: dict[str, str], digest: str, folder: Path) -> None:
+def _start(client: OwnerConnection, env: dict[str, str], digest: str, folder: Path) -> None:
     idle = os.environ.get(IDLE_SETTING, "") or str(IDLE_S)
     log = folder / f"s-{digest}.log"
     log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -267,7 +317,7 @@ def _last_line(log: Path) -> str:
 # --- run, through the service --------------------------------------------------------------------
 
 
-def run(client: OwnerClient, args: argparse.Namespace) -> int:
+def run(client: OwnerConnection, args: argparse.Namespace) -> int:
     """``run`` as the local CLI does it (local.py ``_run``): the same reading of FILE, the same
     application call in the service, the same texts and exit statuses."""
     max_bytes = int(os.environ.get("MAI_SAFETY_MAX_CODE_BYTES") or 1024 * 1024)
@@ -308,6 +358,7 @@ def _report(answer: dict[str, Any]) -> dict[str, Any]:
 
 def _limits(args: argparse.Namespace) -> dict[str, float | int | None]:
     from mai_safety.domain.errors import LimitOutOfPolicy
+    from mai_safety.domain.limits import parse_size  # only when a size is given: it costs ~12 ms
 
     for flag, value in (("--timeout", args.timeout), ("--cpus", args.cpus), ("--pids", args.pids), ("--cpu-seconds", args.cpu_seconds)):
         if value is not None and value <= 0:
@@ -366,10 +417,12 @@ def main(args: list[str]) -> int | None:
         _say(exc.message)
         return exc.status
     except DomainError as exc:  # bad input read here (FILE, sizes, limits)
+        from .hints import cli_message
+
         _say(cli_message(exc))
         return EXIT_BAD_INPUT
-    except httpx.HTTPError as exc:
-        _say(f"the per-user service failed during the command ({type(exc).__name__}: {exc}); what it recorded is in the ledger")
+    except (Unanswered, ValueError) as exc:
+        _say(f"the per-user service failed during the command ({exc}); what it recorded is in the ledger")
         return EXIT_UNAVAILABLE
     except KeyboardInterrupt:
         _say("interrupted")
@@ -389,8 +442,4 @@ def _say(message: str) -> None:
 
 def stop(path: Path) -> None:
     """Asks the service at ``path`` to stop (tests and ``bench/``): it drains and exits."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.settimeout(ANSWER_WITHIN_S)
-        sock.connect(str(path))
-        sock.sendall(b"POST /v1/local/stop HTTP/1.1\r\nHost: mai-safety.local\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-        sock.recv(1024)
+    OwnerConnection(path, "").local("POST", "/stop", timeout=ANSWER_WITHIN_S)

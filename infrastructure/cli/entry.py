@@ -2,7 +2,7 @@
 is imported: ``mcp``, and with ``MAI_SAFETY_URL`` set the commands a client can serve (``run``,
 ``assess``, ``history``, ``approve``, ``deny``, ``cancel``, ``status``, ``executions``,
 ``pending``, ``report``, ``audit verify`` and ``audit export``), go through ``mai_safety.client``
-to the service; without it, ``run`` goes to the owner's per-user service (``user_service.py``,
+to the service; without it, ``run`` and ``approve`` go to the owner's per-user service (``user_service.py``,
 started if none runs; ``--no-service`` or ``MAI_SAFETY_LOCAL_SERVICE=0``: in-process); everything
 else is the local CLI (``local.py``), which loads Docker, the analyzers and the ledger.
 

@@ -47,7 +47,7 @@ from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
 from .run_files import read_input_files, save_output_files
-from .run_arguments import add_run_arguments
+from .run_arguments import add_approve_arguments, add_run_arguments, run_only_flags_given, run_only_refusal
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
 from .hints import cli_message
@@ -124,12 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     approve = commands.add_parser(
         "approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it as submitted (its limits and network)"
     )
-    approve.add_argument("execution_id")
-    approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
-    approve.add_argument("--json", action="store_true")
-    for flag in _RUN_ONLY_FLAGS:  # refused with a message that says why, rather than argparse's "unrecognized"
-        names = [flag, "-r"] if flag == "--requirement" else [flag]
-        approve.add_argument(*names, dest=f"run_only_{flag[2:].replace('-', '_')}", action="append", help=argparse.SUPPRESS)
+    add_approve_arguments(approve)
 
     deny = commands.add_parser("deny", help="refuse a waiting execution; it ends unrun")
     deny.add_argument("execution_id")
@@ -174,14 +169,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-streams", type=int, default=64, metavar="N", help="event streams open at once on this server (default 64); past it: 429")
     serve.add_argument("--max-streams-per-principal", type=int, default=8, metavar="N", help="event streams one principal may hold open (default 8); past it: 429")
     return parser
-
-
-#: What ``run`` asks for and ``approve`` cannot change: an answer runs what was asked when the code
-#: was submitted (recorded on OverrideRequested).
-_RUN_ONLY_FLAGS = (
-    "--timeout", "--memory", "--cpus", "--pids", "--output-limit", "--cpu-seconds",
-    "--network", "--requirement", "--provenance",
-)
 
 
 #: How long a command waits at its end for the webhook to take its alerts (a dead one is given up).
@@ -312,12 +299,9 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
 
 
 def _refuse_run_only_flags(args: argparse.Namespace) -> None:
-    given = [flag for flag in _RUN_ONLY_FLAGS if getattr(args, f"run_only_{flag[2:].replace('-', '_')}") is not None]
+    given = run_only_flags_given(args)
     if given:
-        raise InvalidSubmission(
-            f"approve takes no {', '.join(given)}: it runs the limits and network execution {args.execution_id} "
-            "asked for when it was submitted; deny it and submit the code again with the ones you want"
-        )
+        raise InvalidSubmission(run_only_refusal(args, given))
 
 
 def _can_prompt(args: argparse.Namespace) -> bool:

@@ -51,3 +51,32 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         help="read FILE even where it is a symlink to a file outside its own directory",
     )
     add_service_argument(run)
+
+
+#: What ``run`` asks for and ``approve`` cannot change: an answer runs what was asked when the code
+#: was submitted (recorded on OverrideRequested).
+RUN_ONLY_FLAGS = (
+    "--timeout", "--memory", "--cpus", "--pids", "--output-limit", "--cpu-seconds",
+    "--network", "--requirement", "--provenance",
+)
+
+
+def add_approve_arguments(approve: argparse.ArgumentParser) -> None:
+    approve.add_argument("execution_id")
+    approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
+    approve.add_argument("--json", action="store_true")
+    for flag in RUN_ONLY_FLAGS:  # refused with a message that says why, rather than argparse's "unrecognized"
+        names = [flag, "-r"] if flag == "--requirement" else [flag]
+        approve.add_argument(*names, dest=f"run_only_{flag[2:].replace('-', '_')}", action="append", help=argparse.SUPPRESS)
+    add_service_argument(approve)
+
+
+def run_only_flags_given(args: argparse.Namespace) -> list[str]:
+    return [flag for flag in RUN_ONLY_FLAGS if getattr(args, f"run_only_{flag[2:].replace('-', '_')}") is not None]
+
+
+def run_only_refusal(args: argparse.Namespace, given: list[str]) -> str:
+    return (
+        f"approve takes no {', '.join(given)}: it runs the limits and network execution {args.execution_id} "
+        "asked for when it was submitted; deny it and submit the code again with the ones you want"
+    )

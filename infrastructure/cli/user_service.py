@@ -36,7 +36,7 @@ from urllib.parse import quote
 from mai_safety.domain.errors import DomainError
 
 from .exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_UNAVAILABLE
-from .run_arguments import NO_SERVICE, add_run_arguments
+from .run_arguments import NO_SERVICE, add_approve_arguments, add_run_arguments, run_only_flags_given, run_only_refusal
 from .run_files import read_input_files, save_output_files
 from .terminal import visible_line
 from .text import exit_for, print_report
@@ -75,9 +75,9 @@ class NoService(Exception):
 
 
 def wanted(args: list[str], environ: Mapping[str, str]) -> bool:
-    """Whether this command line goes to the per-user service: ``run`` with the default ledger
-    flags (``--database-url`` before the command runs in-process), unless asked not to."""
-    if args[:1] != ["run"] or NO_SERVICE in args:
+    """Whether this command line goes to the per-user service: ``run`` and ``approve`` (the commands
+    that run code; ``--database-url`` before the command runs in-process), unless asked not to."""
+    if args[:1] not in (["run"], ["approve"]) or NO_SERVICE in args:
         return False
     return environ.get(SETTING, "1").strip().lower() not in ("0", "off", "no", "false")
 
@@ -397,12 +397,23 @@ class _RunParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"mai-safety: {message} (see --help)\n")
 
 
+def approve(client: OwnerConnection, args: argparse.Namespace) -> int:
+    """``approve`` as the local CLI does it: the application's ``approve`` of what was submitted."""
+    report = _report(client.local("POST", "/answer", {"execution_id": args.execution_id, "approve": True, "explanation": args.explanation}))
+    _print(report, as_json=args.json)
+    return exit_for(report)
+
+
 def main(args: list[str]) -> int | None:
-    """``mai-safety run ...`` through the service; None when the command is to run in-process
-    (the service could not be used: the line saying why is written already)."""
-    parser = _RunParser(prog="mai-safety run", description="Assess and run a program (through the per-user service).")
-    add_run_arguments(parser)
+    """``mai-safety run|approve ...`` through the service; None when the command is to run
+    in-process (the service could not be used: the line saying why is written already)."""
+    parser = _RunParser(prog=f"mai-safety {args[0]}", description="Through the per-user service (docs/local-service.md).")
+    (add_run_arguments if args[0] == "run" else add_approve_arguments)(parser)
     parsed = parser.parse_args(args[1:])
+    command = run if args[0] == "run" else approve
+    if args[0] == "approve" and run_only_flags_given(parsed):  # refused before anything is started, as in-process
+        _say(run_only_refusal(parsed, run_only_flags_given(parsed)))
+        return EXIT_BAD_INPUT
     try:
         client, note = find_or_start(os.environ, os.environ.get("MAI_SAFETY_ACTOR", ""))
     except NoService as exc:
@@ -412,7 +423,7 @@ def main(args: list[str]) -> int | None:
         _say(note)
     try:
         with client:
-            return run(client, parsed)
+            return command(client, parsed)
     except _Failed as exc:
         _say(exc.message)
         return exc.status

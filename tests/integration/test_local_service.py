@@ -26,7 +26,7 @@ import pytest
 
 from mai_safety.infrastructure.cli import user_service
 
-from .cli_helpers import STARTED_PIDS, suite_policies
+from .cli_helpers import STARTED_PIDS, gate_test_policies, suite_policies
 
 ENTRY = [sys.executable, "-m", "mai_safety.infrastructure.cli.entry"]
 ROOT = os.geteuid() == 0
@@ -253,3 +253,16 @@ def test_a_service_stopped_by_a_signal_drains_and_leaves_no_socket(world: dict[s
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(pid) and not path.exists()
+
+
+def test_approve_goes_through_the_service_and_runs_what_was_submitted(world: dict[str, str], tmp_path: Path) -> None:
+    env = {**world, "MAI_SAFETY_POLICIES": str(gate_test_policies(tmp_path))}
+    (tmp_path / "high.py").write_text("x = eval('6 * 7')\nprint(x)\n")
+    waiting = console(["run", "high.py", "--json"], env, tmp_path)
+    assert waiting.returncode == 3 and json.loads(waiting.stdout)["status"] == "awaiting_override", waiting.stderr
+    execution_id = json.loads(waiting.stdout)["execution_id"]
+    refused = console(["approve", execution_id, "--memory", "64m"], env, tmp_path)
+    assert refused.returncode == 2 and "approve takes no --memory" in refused.stderr
+    approved = console(["approve", execution_id, "--json"], env, tmp_path)
+    assert approved.returncode == 0 and json.loads(approved.stdout)["status"] == "completed", approved.stderr
+    assert "42" in json.loads(approved.stdout)["stdout"]

@@ -86,10 +86,13 @@ class LocalCli:
                 return None
         return None
 
-    def wait_for_idle_exit(self, within_s: float = 120.0) -> None:
+    def wait_for_idle_exit(self, pid: int | None, within_s: float = 120.0) -> None:
+        """Until the service ``pid`` has exited by itself (watched from outside: asking it would keep it up)."""
         deadline = time.monotonic() + within_s
-        while self.service_pid() is not None and time.monotonic() < deadline:
-            time.sleep(0.2)
+        while pid is not None and psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the per-user service {pid} did not exit within {within_s:g} s of idling")
+            time.sleep(0.1)
 
     def close(self) -> None:
         for path in (self.runtime / "mai-safety").glob("*.sock"):
@@ -153,7 +156,7 @@ def rounds(paths: dict[str, Callable[[], object]], count: int, gap_s: float) -> 
 def after_idle_exit(cli: LocalCli, count: int) -> list[float]:
     timings = []
     for _ in range(count):
-        cli.wait_for_idle_exit()
+        cli.wait_for_idle_exit(cli.service_pid())
         started = time.perf_counter()
         cli.run()
         timings.append(time.perf_counter() - started)

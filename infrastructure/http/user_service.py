@@ -72,7 +72,8 @@ def owner_principal(settings: Settings) -> Any:
 
 
 class Activity:
-    """ASGI middleware: when a request last ended, and how many are under way."""
+    """ASGI middleware: when a request last ended, and how many are under way (``GET /v1/local``,
+    which only asks what the service is, counts as neither: a probe does not keep it alive)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -81,8 +82,8 @@ class Activity:
         self.lock = threading.Lock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
+        if scope["type"] != "http" or (scope["method"] == "GET" and scope["path"] == "/v1/local"):
+            await self.app(scope, receive, send)  # asking what it is keeps nobody's service alive
             return
         with self.lock:
             self.active += 1

@@ -89,7 +89,7 @@ class LocalCli:
     def wait_for_idle_exit(self, pid: int | None, within_s: float = 120.0) -> None:
         """Until the service ``pid`` has exited by itself (watched from outside: asking it would keep it up)."""
         deadline = time.monotonic() + within_s
-        while pid is not None and psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+        while pid is not None and _alive(pid):
             if time.monotonic() > deadline:
                 raise SystemExit(f"the per-user service {pid} did not exit within {within_s:g} s of idling")
             time.sleep(0.1)
@@ -101,9 +101,16 @@ class LocalCli:
                 user_service.stop(path)
             except OSError:
                 continue
-            while pid is not None and psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+            while pid is not None and _alive(pid):
                 time.sleep(0.2)
         shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
 
 
 def runsc_service(work: Path) -> Service:

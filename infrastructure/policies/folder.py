@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mai_safety.application.errors import ConfigurationError, InvalidPolicy
-from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderReview, weakenings
+from mai_safety.domain.hard_rules import HARDENING_KEYS, HostCapacity, PolicyUnderReview, weakenings
 from mai_safety.domain.policy_set import PolicyFileRecord
 
 from ..input_files import UnreadableInput, read_regular_file
@@ -106,12 +106,12 @@ def write_folder(files: dict[str, str], directory: Path) -> Path:
     return directory
 
 
-def host_room() -> HostRoom:
+def host_room() -> HostCapacity:
     pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
-    return HostRoom(cpus=os.cpu_count() or 1, memory_bytes=pages * page_size)
+    return HostCapacity(cpus=os.cpu_count() or 1, memory_bytes=pages * page_size)
 
 
-def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
+def check_folder(directory: Path, host: HostCapacity | None = None) -> Policies:
     """Load every file as the service does, then refuse what weakens a hard rule; the loaded
     policies, or InvalidPolicy (a ConfigurationError: exit 6) whose lines each say what is wrong."""
     try:
@@ -122,7 +122,7 @@ def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
         raise InvalidPolicy(exc.message) from None
 
 
-def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
+def _check_folder(directory: Path, host: HostCapacity | None) -> Policies:
     from ..alerts.policy import load_alerts_policy
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
     from ..ledger.policy import check_ledger_file

@@ -24,6 +24,7 @@ from mai_safety.domain.files import InputFile, input_files
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.payloads import CallerLabels
+from mai_safety.ledger.application.sealing import Clock
 
 from .abandoned import InFlight
 from .aside import run_aside
@@ -35,7 +36,6 @@ from .ports import BlobStore, PackageIndex, Sandbox
 from .reports import AssessmentReport, ExecutionReport, report_for
 from .retry import retry_concurrent_writes
 from .run_command import RunCommand
-from .sealing import Clock
 from .sizing import Sizer, Sizing
 from .store import ExecutionStore
 from .supervision import Sampling, Supervisor

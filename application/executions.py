@@ -24,6 +24,8 @@ from eventsourcing.application import Application
 
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
+from mai_safety.ledger.application.sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
+from mai_safety.ledger.application.verification import LedgerAudit
 
 from .abandoned import InFlight, Leases, Liveness
 from .access import TokenCommands
@@ -36,11 +38,9 @@ from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, 
 from .queries import ExecutionQueries
 from .reports import AssessmentReport, ExecutionReport
 from .run_command import RunCommand
-from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from .sizing import ExecutionPolicy
 from .store import ExecutionStore
 from .upkeep import Upkeep
-from .verification import LedgerAudit
 
 
 class MaiSafety(Application[UUID]):

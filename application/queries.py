@@ -11,15 +11,15 @@ from uuid import UUID
 
 from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.errors import InvalidSubmission
+from mai_safety.ledger.application.blobs import with_full_output
+from mai_safety.ledger.application.verification import LedgerAudit
 
-from .blobs import with_full_output
 from .errors import InvalidQuery, SandboxUnavailable
 from .live import LiveOutput
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
 from .reports import ExecutionReport, VerificationReport
 from .store import ExecutionStore
-from .verification import LedgerAudit
 from .watch import ExecutionWatch, event_data
 
 

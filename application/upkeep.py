@@ -10,15 +10,15 @@ from typing import Any
 from uuid import UUID
 
 from mai_safety.domain.execution import Execution
+from mai_safety.ledger.application.sealing import Clock
+from mai_safety.ledger.application.verification import LedgerAudit
 
 from .abandoned import InFlight, Liveness
 from .open_sets import AWAITING, PENDING, RUNNING, open_holders, open_ids
 from .ports import Sandbox, WorkLock
 from .retry import retry_concurrent_writes
-from .sealing import Clock
 from .store import ExecutionStore
 from .supervision import end_not_started, recover_lost
-from .verification import LedgerAudit
 
 
 class Upkeep:

@@ -33,7 +33,7 @@ GATE = ExecutionPolicy(
 def _app(level: RiskLevel = RiskLevel.HIGH) -> tuple[MaiSafety, FakeSandbox]:
     sandbox = FakeSandbox()
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=GATE, env=env), sandbox

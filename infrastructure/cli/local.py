@@ -11,7 +11,8 @@ Exit statuses (also in ``--help`` and the README):
   7  not permitted: the acting person may not confirm or override this code, or the policy in force
      no longer grants what a waiting execution asked for (approve)
  70  an internal error (a bug: please report it)
- 75  the host has no room for the run now, even after waiting: try again later
+ 75  the host has no room for the run now, even after waiting; or another writer changed the
+     execution at every attempt of the command (nothing of it was recorded): try again later
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ EPILOG = """exit status:
   6  configuration: unknown setting or invalid policy file
   7  not permitted to confirm or override; or the policy no longer grants what was asked
  70  internal error
- 75  the host has no room now (after waiting): try again later
+ 75  the host has no room now (after waiting), or the execution kept changing: try again later
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 status: 0 Docker, the images and the ledger answer; 5 one of them does not

@@ -4,6 +4,7 @@ that retries a concurrent write, and what the commands answer when every attempt
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
@@ -149,3 +150,28 @@ def test_a_watch_reads_through_what_it_is_given_not_through_the_application() ->
     assert reads == [{"id": execution_id, "gt": 3, "limit": 200}]
     assert watch.token_active()  # outside the service, no token to lose
     assert watch.status() == "running"
+
+
+def test_the_sweep_that_meets_an_answer_reads_again_and_leaves_the_answered_execution_as_answered() -> None:
+    from .test_commands import POLICY, Clock, _app as _timed_app
+
+    clock = Clock()
+    app = _timed_app(RiskLevel.HIGH, clock=clock)
+    waiting = app.run(b"print(1)\n")
+    clock.now += POLICY.rules.answer_within + timedelta(seconds=1)
+    save = app.save
+    answered: list[str] = []
+
+    def answer_first(*objs: Any, **kwargs: Any) -> Any:
+        if not answered:  # the deny lands between the sweep's read and its save
+            answered.append("denied")
+            app.save = save  # type: ignore[method-assign]
+            denied = app.upkeep.store.get(waiting.execution_id)
+            denied.deny("no", POLICY.rules, "alice")
+            save(denied)
+            raise IntegrityError("version taken: the deny was saved first")
+        return save(*objs, **kwargs)
+
+    app.save = answer_first  # type: ignore[method-assign]
+    assert app.expire_overdue() == []  # read again: no longer waiting, so not expired
+    assert app.report(waiting.execution_id).termination_reason == "denied"

@@ -89,12 +89,12 @@ class MaiSafety(Application[UUID]):
             return self.save(*objs, **kwargs)
 
         store = ExecutionStore(self.repository, save)
-        self.tokens_ = TokenCommands(self.repository, self.recorder, save)
+        self.token_commands = TokenCommands(self.repository, self.recorder, save)
         self.policies = PolicyCommands(self.repository, self.recorder, save, policy, assessor, policy_loader, shipped_policy or dict)
         self.queries = ExecutionQueries(
-            store, self.recorder, self.audit, self.blobs, sandbox, self.tokens_.token_active, lambda: self.mode.live
+            store, self.recorder, self.audit, self.blobs, sandbox, self.token_commands.token_active, lambda: self.mode.live
         )
-        self.files_ = FileQueries(store, self.blobs)
+        self.file_queries = FileQueries(store, self.blobs)
         self.upkeep = Upkeep(store, self.recorder, sandbox, self.audit, self.work_lock, self.liveness, self.in_flight, clock)
         inline = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.run_settings = RunSettings(self.blobs, inline, ledger_stall_s, package_index)
@@ -106,12 +106,12 @@ class MaiSafety(Application[UUID]):
 
     def _hand_on(self) -> None:
         """Each call of the facade is its object's, bound once (no logic here)."""
-        commands, queries, tokens, policies, upkeep = self.commands, self.queries, self.tokens_, self.policies, self.upkeep
+        commands, queries, tokens, policies, upkeep = self.commands, self.queries, self.token_commands, self.policies, self.upkeep
         self.approve, self.deny, self.cancel, self.submission_id = commands.approve, commands.deny, commands.cancel, commands.submission_id
         self.report, self.history, self.watch, self.verify = queries.report, queries.history, queries.watch, queries.verify
         self.export, self.status = queries.export, queries.status
         self.awaiting_ids, self.running_ids = upkeep.awaiting_ids, upkeep.running_ids
-        self.files, self.file, self.run_files = self.files_.files, self.files_.file, self.files_.run_files
+        self.files, self.file, self.run_files = self.file_queries.files, self.file_queries.file, self.file_queries.run_files
         self.grant_token, self.revoke_tokens, self.tokens = tokens.grant_token, tokens.revoke_tokens, tokens.tokens
         self.authenticate, self.token_active = tokens.authenticate, tokens.token_active
         self.policy_in_force, self.apply_policy, self.policy_history = policies.policy_in_force, policies.apply_policy, policies.policy_history

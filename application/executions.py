@@ -64,12 +64,14 @@ class MaiSafety(Application[UUID]):
         sealing_timer: StartTimer = start_daemon_timer,
         policy_loader: PolicyLoader | None = None,
         shipped_policy: Callable[[], dict[str, str]] | None = None,
+        mode: ServiceMode | None = None,
     ) -> None:
         """``blob_store`` makes the store for output kept out of events from the recorder this
         application made, so that both live in one database (docs/decisions/0014); without one,
         output stays inline in the ending event. ``work_lock``: likewise, the lock that lets one
         process at a time recover or sweep a ledger. ``clock`` tells the time of answers,
-        deadlines and seals; ``sealing_timer`` starts the timers of deferred seals."""
+        deadlines and seals; ``sealing_timer`` starts the timers of deferred seals. ``mode``: how
+        the process serves (application.commands.ServiceMode; the CLI's by default)."""
         super().__init__(env=env)
         self._sandbox = sandbox
         self.clock = clock
@@ -83,7 +85,7 @@ class MaiSafety(Application[UUID]):
             self.recorder.holder = sandbox.supervisor_id
         leases = self.recorder if isinstance(self.recorder, Leases) else None
         self.liveness = Liveness(lambda: sandbox.supervisor_id, sandbox.is_orphaned, leases, self.in_flight)
-        self.mode = ServiceMode()
+        self.mode = mode or ServiceMode()
 
         def save(*objs: Any, **kwargs: Any) -> Any:  # this application's, as it is when called
             return self.save(*objs, **kwargs)

@@ -11,6 +11,7 @@ from typing import Any
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
+from mai_safety.application.commands import ServiceMode
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
 from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
@@ -63,6 +64,7 @@ def bootstrap(
     pool: bool | dict[str, int] | None = None,
     sealing_timer: StartTimer = start_daemon_timer,
     remove_in_background: bool = False,
+    mode: ServiceMode | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -71,12 +73,13 @@ def bootstrap(
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
-    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
+    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
+    ``mode``: how the process serves (the service's: roles answer the gate, output streams live)."""
     settings = settings or Settings.from_environment()
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     shipped = PolicyFolder(settings.policies_dir)  # version 0: read once, its files kept for the ledger's records
     with shipped.reading():
-        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background)
+        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background, mode)
 
 
 def _bootstrap(
@@ -88,6 +91,7 @@ def _bootstrap(
     pool: bool | dict[str, int] | None,
     sealing_timer: StartTimer,
     remove_in_background: bool,
+    mode: ServiceMode | None,
 ) -> MaiSafety:
     if settings.policies_dir.is_dir():  # (a missing folder: load_policies says what to do)
         shipped.files()  # every file read once, bounded; the loaders parse what was read
@@ -131,6 +135,7 @@ def _bootstrap(
         sealing_timer=sealing_timer,
         policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
         shipped_policy=shipped.files,
+        mode=mode,
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
     if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it

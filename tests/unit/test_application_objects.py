@@ -175,3 +175,48 @@ def test_the_sweep_that_meets_an_answer_reads_again_and_leaves_the_answered_exec
     app.save = answer_first  # type: ignore[method-assign]
     assert app.expire_overdue() == []  # read again: no longer waiting, so not expired
     assert app.report(waiting.execution_id).termination_reason == "denied"
+
+
+class FakeRepository:
+    """The repository a store reads: aggregates by id, their events (none here)."""
+
+    def __init__(self, *aggregates: Any) -> None:
+        self.aggregates = {aggregate.id: aggregate for aggregate in aggregates}
+        self.event_store = self
+
+    def get(self, aggregate_id: UUID, **selection: Any) -> Any:
+        if selection:
+            return []
+        try:
+            return self.aggregates[aggregate_id]
+        except KeyError:
+            from eventsourcing.application import AggregateNotFoundError
+
+            raise AggregateNotFoundError(aggregate_id) from None
+
+
+def _execution_of(principal: str) -> Any:
+    from mai_safety.domain.assessment import Submission
+    from mai_safety.domain.execution import Execution
+
+    submission = Submission.from_bytes(b"print(1)\n", Provenance.MAI, 1024, "the code")
+    return Execution.assess(submission, FakeAssessor().assess(submission), caller={"principal": principal})
+
+
+def test_the_store_tells_a_principal_that_may_not_see_an_execution_that_it_does_not_exist() -> None:
+    from mai_safety.application.access import acting_as
+    from mai_safety.application.errors import ExecutionNotFound
+    from mai_safety.application.store import ExecutionStore
+    from mai_safety.domain.access import Principal, Role
+
+    alices = _execution_of("alice")
+    store = ExecutionStore(FakeRepository(alices), save=lambda *objs: None)
+    with acting_as("bob", Principal("bob", frozenset({Role.SUBMITTER}))):
+        with pytest.raises(ExecutionNotFound, match="no execution"):
+            store.get_visible(str(alices.id))
+    with acting_as("alice", Principal("alice", frozenset({Role.SUBMITTER}))):
+        assert store.get_visible(str(alices.id)) is alices
+    with pytest.raises(ExecutionNotFound, match="is not an execution id"):
+        store.get("not-a-uuid")
+    with pytest.raises(ExecutionNotFound, match="no execution"):
+        store.get(uuid.uuid4())

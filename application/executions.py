@@ -23,6 +23,7 @@ from uuid import UUID
 from eventsourcing.application import Application
 
 from mai_safety.domain.execution import Execution
+from mai_safety.domain.levels import Provenance
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 from mai_safety.ledger.application.sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from mai_safety.ledger.application.verification import LedgerAudit
@@ -135,9 +136,9 @@ class MaiSafety(Application[UUID]):
             self.audit.ending_saved(max(recording.notification.id for recording in recordings))
         return recordings
 
-    def assess(self, code: bytes, **options: Any) -> AssessmentReport:
-        """The verdict alone (``provenance``, ``source`` as for ``run``): nothing is recorded and nothing runs."""
-        return self.commands.assess(RunCommand(code, **options))
+    def assess(self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code") -> AssessmentReport:
+        """The verdict alone: nothing is recorded and nothing runs."""
+        return self.commands.assess(RunCommand(code, provenance=provenance, source=source))
 
     def run(self, code: bytes, **options: Any) -> ExecutionReport:
         """Assess, record, and run if the gate allows; ``options``: application.run_command.RunCommand's."""

@@ -77,3 +77,16 @@ def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_
     assert "executed   sh -c echo hidden" in history.stdout and "diverged: shell" in history.stdout, history.stderr
     listed = run_cli(["executions", "--diverged"], environ)
     assert first.execution_id in listed.stdout and again.execution_id not in listed.stdout, listed.stderr
+
+
+def test_under_runc_the_record_is_thinner_and_says_so(tmp_path: Path, docker_client: docker.DockerClient) -> None:
+    app = bootstrap(settings_for(f"sqlite:///{tmp_path / 'runc.sqlite'}", runtime_policies(tmp_path, "runc")))
+    try:
+        report = app.run(b"import subprocess\nsubprocess.run(['sleep', '1.5'], check=True)\n", confirm=True)
+        assert report.status == "completed", report
+        observed = _ending(app, report.execution_id)["observed"]
+    finally:
+        app.close()
+    assert observed["fact"] is True and observed["source"] == "runc-cgroup" and observed["sees"] == ["processes"]
+    assert {"argv": ["sleep", "1.5"]} in observed["processes"]
+    assert "not observed" in observed["note"]

@@ -112,3 +112,22 @@ def test_low_code_seen_doing_the_unpredicted_diverges_and_high_code_does_not() -
 
 def test_ordinary_code_does_not_diverge() -> None:
     assert divergences(RiskLevel.LOW, _record(RUNNER_STARTS + [THE_CODE[4]])) == []  # type: ignore[arg-type]
+
+
+def test_a_divergence_raises_a_diverged_alert() -> None:
+    from mai_safety.domain.assessment import Assessment, Submission
+    from mai_safety.domain.execution import Execution
+    from mai_safety.domain.levels import Provenance
+    from mai_safety.domain.limits import ResourceLimits
+    from mai_safety.domain.levels import TrustLevel
+    from mai_safety.infrastructure.alerts.alerts import alert_for
+    from mai_safety.infrastructure.alerts.policy import AlertsPolicy, WebhookPolicy
+
+    execution = Execution.assess(Submission.from_bytes(b"print(1)\n", Provenance.MAI, 1 << 20), Assessment(RiskLevel.LOW))
+    execution.start(container_id="c", image="i", limits=ResourceLimits(1, 1 << 26, 10, 5.0, 1 << 16, 1 << 20), trust=TrustLevel.STANDARD)
+    execution.complete({"exit_code": 0}, _record(RUNNER_STARTS + THE_CODE))  # type: ignore[arg-type]
+    execution.diverge(divergences(execution.level, execution.observed))
+    diverged = execution.collect_events()[-1]
+    policy = AlertsPolicy(WebhookPolicy.__new__(WebhookPolicy), frozenset({"diverged"}), frozenset(), 0.5)
+    alert = alert_for(diverged, 7, policy)
+    assert alert is not None and alert["kind"] == "diverged" and alert["details"]["level"] == "LOW"

@@ -30,7 +30,7 @@ FLOOR_RULE = "observed-divergence"
 
 def record_divergences(execution: Execution, save: Callable[..., Any], load: Callable[[Any], Any]) -> bool:
     """Record the ended ``execution``'s divergences, if any; True when there were."""
-    found = divergences(execution.level, execution.observed)
+    found = divergences(execution.level, execution.observed, execution.findings)
     if not found or execution.divergences:
         return False
     execution.diverge(found)

@@ -16,10 +16,12 @@ code's own processes means the verdict was wrong for this code. ``divergences`` 
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 from typing import Any
 
 from typing_extensions import NotRequired, TypedDict
 
+from .assessment import Finding
 from .levels import RiskLevel
 
 MAX_LISTED = 50
@@ -127,9 +129,30 @@ def is_sensitive(path: str) -> bool:
     return normal.startswith(SENSITIVE_STARTS) or any(part in normal + ("/" if part.endswith("/") else "") for part in SENSITIVE_PARTS)
 
 
-def divergences(level: RiskLevel, observed: ObservedRecord | None) -> list[DivergenceRecord]:
+#: What a finding must speak of for an effect of each kind to count as predicted (MEDIUM code whose
+#: assessment said "runs a command" was predicted to execute one; LOW code has no such finding).
+PREDICTED_BY = {
+    "shell": ("command", "subprocess", "shell", "exec", "spawn", "process", "os.system", "b60"),
+    "program": ("command", "subprocess", "shell", "exec", "spawn", "process", "os.system", "b60"),
+    "sensitive_path": ("sensitive", "credential", "ssh", "secret", "key"),
+    "connection": ("network", "socket", "url", "http", "connect", "request", "download"),
+    "removal": ("delete", "remove", "unlink", "rmtree", "rename"),
+    "signal": ("signal", "kill"),
+}
+
+
+def _predicted(effect: str, findings: Sequence[Finding]) -> bool:
+    words = PREDICTED_BY.get(effect, ())
+    return any(
+        finding.level is not RiskLevel.LOW and any(word in f"{finding.rule_id} {finding.message}".lower() for word in words)
+        for finding in findings
+    )
+
+
+def divergences(level: RiskLevel, observed: ObservedRecord | None, findings: Sequence[Finding] = ()) -> list[DivergenceRecord]:
     """The observed effects that code rated ``level`` was not predicted to have: none for HIGH
-    and BLOCKED code (a person saw it before it ran), nor for a run observed by nothing."""
+    and BLOCKED code (a person saw it before it ran), nor for a run observed by nothing; at
+    MEDIUM, none of a kind a MEDIUM finding spoke of (``PREDICTED_BY``)."""
     if observed is None or level in (RiskLevel.HIGH, RiskLevel.BLOCKED):
         return []
     found: list[DivergenceRecord] = []
@@ -151,7 +174,7 @@ def divergences(level: RiskLevel, observed: ObservedRecord | None) -> list[Diver
     for signal in observed["signals"]:
         if not signal["own"]:
             found.append({"effect": "signal", "detail": f"sent signal {signal['signal']} to {signal['target']} (beyond its own processes)"})
-    return found[:MAX_LISTED]
+    return [divergence for divergence in found if not _predicted(divergence["effect"], findings)][:MAX_LISTED]
 
 
 def floor_finding_message(level: str, when: str) -> str:

@@ -131,3 +131,12 @@ def test_a_divergence_raises_a_diverged_alert() -> None:
     policy = AlertsPolicy(WebhookPolicy.__new__(WebhookPolicy), frozenset({"diverged"}), frozenset(), 0.5)
     alert = alert_for(diverged, 7, policy)
     assert alert is not None and alert["kind"] == "diverged" and alert["details"]["level"] == "LOW"
+
+
+def test_medium_code_whose_assessment_spoke_of_a_command_was_predicted_to_run_one() -> None:
+    from mai_safety.domain.assessment import Finding
+
+    observed = _record(RUNNER_STARTS + THE_CODE[:3])
+    said = Finding("ast", "command-exec", RiskLevel.MEDIUM, "runs a command with os.system")
+    assert divergences(RiskLevel.MEDIUM, observed, [said]) == []  # type: ignore[arg-type]
+    assert [item["effect"] for item in divergences(RiskLevel.MEDIUM, observed, [])] == ["shell"]  # type: ignore[arg-type]

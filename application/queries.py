@@ -16,6 +16,7 @@ from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.execution import Execution
 
 from .blobs import with_full_output
+from .execution_answer import answer_extras
 from .errors import ExecutionNotFound, InvalidQuery, SandboxUnavailable
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
@@ -60,6 +61,7 @@ class ExecutionQueries:
             caller=execution.labels,
             files_in=list(execution.files_in),
             files_out=list(outcome.get("files_out") or []),
+            **answer_extras(execution, self.repository.event_store),
         )
 
     def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:

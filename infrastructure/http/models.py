@@ -13,11 +13,13 @@ from mai_safety.domain.network import NetworkMode
 Label = Field(default=None, max_length=200, description="recorded as given, never used for a decision")
 
 
-#: What the service assesses: at least one character other than ASCII whitespace, and no NUL
-#: (domain.assessment); its size in UTF-8 bytes is the server's (``maxLength`` in /openapi.json).
+#: What the service assesses: at least one character other than ASCII whitespace, and no NUL; its
+#: size in UTF-8 bytes is the server's (``maxLength`` in /openapi.json). These are the schema's
+#: only: the domain checks the code itself (domain.assessment), so that a lone surrogate is told as
+#: not UTF-8 and an empty program as empty, as the other doors tell them (a constraint here would
+#: make pydantic refuse the surrogate first, in its own words).
 Code = Field(
-    min_length=1,
-    pattern=r"^[^\x00]*[^\x00\t\n\x0b\x0c\r ][^\x00]*$",
+    json_schema_extra={"minLength": 1, "pattern": r"^[^\x00]*[^\x00\t\n\x0b\x0c\r ][^\x00]*$"},
     description="the Python program: not empty or only whitespace, no NUL, at most the server's bytes in UTF-8",
 )
 

@@ -15,7 +15,8 @@ from typing import Any, cast
 from uuid import UUID, uuid5
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, PersistenceError
+from eventsourcing.persistence import InfrastructureFactory, IntegrityError, PersistenceError
+from eventsourcing.utils import Environment
 
 from mai_safety.domain.access import Action, check_acting_principal_may, check_acting_principal_may_claim, NobodyAnswers, RolesDecide, principal_context
 from mai_safety.domain.assessment import Submission
@@ -36,14 +37,26 @@ from .open_sets import OpenExecutions
 from .policies import PolicyCommands, PolicyLoader
 from .live import LiveOutput
 from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
-from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
+from .ports import Assessor, PackageIndex, Sandbox
 from .reports import AssessmentReport, ExecutionReport, report_for
-from mai_safety.ledger.application.sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
+from mai_safety.ledger import (
+    BlobStore,
+    Clock,
+    LedgerAudit,
+    LedgerPolicy,
+    LedgerWiring,
+    ProcessWorkLock,
+    StartTimer,
+    WorkLock,
+    audit_of,
+    open_ledger,
+    start_daemon_timer,
+    utc_now,
+)
 from .sizing import ExecutionPolicy, Sizer, Sizing
 from .abandoned import InFlight, Leases, Liveness
 from .open_sets import PENDING, open_holders
 from .supervision import Sampling, Supervisor, end_not_started, recover_lost
-from mai_safety.ledger.application.verification import LedgerAudit
 from .queries import ExecutionQueries
 from .watch import ExecutionWatch
 
@@ -85,11 +98,21 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         sealing_timer: StartTimer = start_daemon_timer,
         policy_loader: PolicyLoader | None = None,
         shipped_policy: Callable[[], dict[str, str]] | None = None,
+        roles_decide: bool = False,
+        live: LiveOutput | None = None,
+        ledger_factory: InfrastructureFactory[Any] | None = None,
     ) -> None:
-        """``blob_store`` makes the store for output kept out of events from the recorder this
-        application made, so that both live in one database (docs/decisions/0014); without one,
-        output stays inline in the ending event. ``clock`` tells the time of answers, deadlines
-        and seals; ``sealing_timer`` starts the timers of deferred seals (application.sealing)."""
+        """``blob_store`` picks the store for output kept out of events from the ledger's factory
+        this application was built with (``mai_safety.ledger.blob_store_of``: the ledger's own
+        database, docs/decisions/0014); without one, output stays inline in the ending event.
+        ``work_lock`` likewise. ``clock`` tells the time of answers, deadlines and seals;
+        ``sealing_timer`` starts the timers of deferred seals (ledger/application/sealing.py)."""
+        # What the ledger's factory builds the recorder with (construct_factory, below), unless
+        # the composition root built the factory (``ledger_factory``, mai_safety.ledger.open_ledger).
+        self._ledger_wiring = (ledger, clock, sealing_timer)
+        self._ledger_factory = ledger_factory
+        self.roles_decide = roles_decide
+        self.live = live
         super().__init__(env=env)
         self.assessor = assessor
         self.sandbox = sandbox
@@ -100,12 +123,12 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         self.read_shipped_policy = shipped_policy or dict
         self._policy_lock = Lock()
         self.package_index = package_index
-        self.blobs = blob_store(self.recorder) if blob_store is not None else None
+        self.blobs = blob_store(self.factory) if blob_store is not None else None
         #: Recovery and the sweep run in one process at a time per ledger (two servers on one Postgres).
-        self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
+        self.work_lock = work_lock(self.factory) if work_lock is not None else ProcessWorkLock()
         self.inline_output_bytes = ledger.inline_output_bytes if ledger is not None else DEFAULT_INLINE_BYTES
         self.clock = clock
-        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
+        self.audit: LedgerAudit = audit_of(self.factory, self.mapper, blobs=self.blobs, clock=clock)
         self.ledger_stall_s = ledger_stall_s
         # Every execution ends (application.abandoned): what this process moves on now, and who
         # is gone. The index keeps, beside each execution it opens, who opened it: this process.
@@ -117,18 +140,14 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
             self.in_flight,
         )
 
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        # An execution that has ended is sealed by a signed checkpoint, so every finished execution
-        # is covered by a signature: in the same transaction as its last event, or (the policy's
-        # ``endings_within``) by one checkpoint for all the endings of a short interval
-        # (docs/decisions/0007, 0009).
-        ending = any(isinstance(obj, Execution) and obj.status.is_final for obj in objs)
-        if ending and self.audit.seals_endings_at_once:
-            kwargs.setdefault(SEAL, True)
-        recordings = super().save(*objs, **kwargs)
-        if ending and recordings:
-            self.audit.ending_saved(max(recording.notification.id for recording in recordings))
-        return recordings
+    def construct_factory(self, env: Environment) -> InfrastructureFactory[Any]:
+        """The library's hook: the ledger's factory, built with its policy, clock and timer (it
+        builds the recorder with its sealer; an ending is sealed as the policy says, from the
+        events' topics, so ``save`` is the library's own)."""
+        if self._ledger_factory is not None:
+            return self._ledger_factory
+        policy, clock, timer = self._ledger_wiring
+        return open_ledger(env, LedgerWiring(policy, clock, timer))
 
     # --- commands -------------------------------------------------------------------------
 

@@ -9,12 +9,25 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from eventsourcing.utils import Environment
+
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
-from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.ledger import (
+    LedgerConfig,
+    LedgerWiring,
+    StartTimer,
+    blob_store_of,
+    ledger_parts,
+    load_ledger_policy,
+    open_ledger,
+    start_daemon_timer,
+    work_lock_of,
+)
 from mai_safety.application.sizing import ExecutionPolicy
+from mai_safety.application.live import LiveOutput
 from mai_safety.application.reports import VerificationReport
 
 from mai_safety.domain.network import KnownThreats
@@ -25,11 +38,7 @@ from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
-from mai_safety.ledger.infrastructure.blobs import blob_store_beside
-from mai_safety.ledger.infrastructure.identity import LedgerIdentity
-from mai_safety.ledger.infrastructure.policy import LedgerConfig, load_ledger_policy
 from mai_safety.infrastructure.views.store import views_beside
-from mai_safety.ledger.infrastructure.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder, read_folder
 from .policies.recorded import FolderPolicyLoader
@@ -62,6 +71,8 @@ def bootstrap(
     pool: bool | dict[str, int] | None = None,
     sealing_timer: StartTimer = start_daemon_timer,
     remove_in_background: bool = False,
+    roles_decide: bool = False,
+    live: LiveOutput | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -70,7 +81,12 @@ def bootstrap(
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
-    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
+    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
+    ``roles_decide`` and ``live``: the service's (MaiSafety's attributes of those names).
+
+    The ledger's factory is built first (mai_safety.ledger.open_ledger): it builds the recorder
+    with its sealer, the blob store and the work lock, and names the ledger to the sandbox; the
+    application is then built whole, and nothing is changed on it afterwards."""
     settings = settings or Settings.from_environment()
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     policies = load_policies(settings.policies_dir)
@@ -88,39 +104,45 @@ def bootstrap(
             assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
         )
 
+    ledger = ledger_config(settings).policy
+    factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
+    sandbox = sandbox or DockerSandbox(
+        settings.image,
+        limits.host,
+        proxy_image=policies.network.proxy_image,
+        upstream_network=policies.network.upstream_network,
+        sample_interval_s=limits.sampling.interval_s,
+        lock_path=settings.data_dir / "admission.lock",
+        work_dir=settings.work_dir,
+        in_container=settings.in_container,
+        pool=_pool_specs(limits, pool),
+        pool_max_idle_s=limits.pool.max_idle_s,
+        remove_in_background=remove_in_background,
+        file_bounds=limits.files,
+        images=limits.images.tags(),
+    )
+    parts = ledger_parts(factory)
+    if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
+        sandbox.use_ledger(parts.identity)
     app = MaiSafety(
         assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
-        sandbox=sandbox
-        or DockerSandbox(
-            settings.image,
-            limits.host,
-            proxy_image=policies.network.proxy_image,
-            upstream_network=policies.network.upstream_network,
-            sample_interval_s=limits.sampling.interval_s,
-            lock_path=settings.data_dir / "admission.lock",
-            work_dir=settings.work_dir,
-            in_container=settings.in_container,
-            pool=_pool_specs(limits, pool),
-            pool_max_idle_s=limits.pool.max_idle_s,
-            remove_in_background=remove_in_background,
-            file_bounds=limits.files,
-            images=limits.images.tags(),
-        ),
+        sandbox=sandbox,
         policy=execution_policy,
         env=store.env,
         package_index=PipPackageIndex(),
-        ledger=ledger_config(settings).policy,
+        ledger=ledger,
+        ledger_factory=factory,
         # Long output goes to a table of the ledger's own database (docs/decisions/0014).
-        blob_store=blob_store_beside,
+        blob_store=blob_store_of,
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
-        work_lock=work_lock_beside,
+        work_lock=work_lock_of,
         sealing_timer=sealing_timer,
         policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
         shipped_policy=lambda: read_folder(settings.policies_dir),
+        roles_decide=roles_decide,
+        live=live,
     )
-    app.follow_policy()  # the version the ledger holds, if one was applied
-    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
-        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
+    app.follow_policy()  # the version the ledger holds, if one was applied (a command of its own)
     return app
 
 
@@ -155,11 +177,7 @@ def read_models(app: MaiSafety) -> ReadModels:
 def create_ledger_tables(env: dict[str, str]) -> None:
     """Make the ledger's tables with the recorder the service uses, under the application's name
     (``audit init-postgres`` runs this as the database's owner before it hardens them)."""
-    from eventsourcing.utils import Environment
-
-    from mai_safety.ledger.infrastructure.postgres import Factory  # Postgres's driver only when asked for
-
-    factory = Factory(Environment(MaiSafety.name, env))
+    factory = open_ledger(Environment(MaiSafety.name, env))
     try:
         factory.application_recorder()
     finally:
@@ -168,9 +186,12 @@ def create_ledger_tables(env: dict[str, str]) -> None:
 
 def harden_ledger(owner_url: str, service_role: str, **options: Any) -> dict[str, Any]:
     """``audit init-postgres``: as the owner, make the tables and leave ``service_role`` append-only."""
-    from mai_safety.ledger.infrastructure.hardening import harden_postgres  # Postgres's driver only when asked for
+    from mai_safety.ledger import harden_postgres
 
-    return harden_postgres(owner_url, service_role, create_tables=create_ledger_tables, **options)
+    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
+    if store.kind != "postgres":
+        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
+    return harden_postgres(store.env, store.description, service_role, create_tables=create_ledger_tables, **options)
 
 
 def signing_keys(settings: Settings) -> KeyFile:

@@ -112,9 +112,9 @@ def _serve(
     settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots,
     lease_s: float = LEASE_S,
 ) -> int:
-    service = bootstrap(settings, remove_in_background=True)  # the answer does not wait for the removal
-    service.roles_decide = True
-    service.live = LiveOutput()  # output as it comes, for the event streams; never recorded
+    # The answer does not wait for the removal; the token's roles answer the gate; output as it
+    # comes, for the event streams (never recorded).
+    service = bootstrap(settings, remove_in_background=True, roles_decide=True, live=LiveOutput())
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)

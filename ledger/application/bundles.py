@@ -14,7 +14,7 @@ import base64
 import json
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from mai_safety.ledger.domain.chain import ChainRecord, ChainVerifier, Problem, ProblemKind
 from mai_safety.ledger.domain.checkpoint import Checkpoint, CheckpointRule, LedgerVerifier, merge_by_position
@@ -22,14 +22,11 @@ from mai_safety.domain.output import BlobReference, blob_sha256, references_in_s
 
 from .blobs import BlobCheck, BlobFault, inspect_blob
 from mai_safety.application.errors import CannotVerify, InvalidQuery
-from mai_safety.application.ports import BlobStore, KeyStore, PublicKey
+from mai_safety.ledger.application.ports import BlobStore, KeyStore, PublicKey
 from mai_safety.application.reports import VerificationReport
 from .sealing import utc_now
 from mai_safety.application.topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
-from .verification import execution_id_of, signature_check, verification_report, with_problem
-
-if TYPE_CHECKING:
-    from .verification import LedgerAudit
+from .verdicts import Audit, execution_id_of, signature_check, verification_report, with_problem
 
 BUNDLE_FORMAT = "mai-safety/ledger-bundle/v1"
 #: The header's ``file_bytes`` when the runs' files are named but their bytes left out.
@@ -39,7 +36,7 @@ _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
 
 
 def export_bundle(
-    audit: LedgerAudit,
+    audit: Audit,
     out: TextIO,
     *,
     execution: str | None = None,

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
-from mai_safety.application.ports import Sealer
+from mai_safety.ledger.application.ports import Sealer
 from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 

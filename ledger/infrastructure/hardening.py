@@ -19,16 +19,11 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
-from mai_safety.application.executions import MaiSafety
-
-from mai_safety.infrastructure.settings import Settings, choose_store
-from .blobs import blobs_table
+from .blobs import EVENTS_TABLE, blobs_table
 from .chaining import ADDED_COLUMNS
 from .open_index import INDEX_COLUMNS, kinds_table, leases_table, leases_tables, open_index_tables, open_table
 from mai_safety.infrastructure.views.postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
 
-#: eventsourcing names the events table after the application.
-EVENTS_TABLE = f"{MaiSafety.name.lower()}_events"
 _FUNCTION = "mai_safety_refuse_change"
 _REFUSE_BODY = """
 BEGIN
@@ -135,7 +130,8 @@ def hardening_sql(schema: str, events_table: str, service_role: str) -> str:
 
 
 def harden_postgres(
-    owner_url: str,
+    owner_env: dict[str, str],
+    description: str,
     service_role: str,
     *,
     service_password: str | None = None,
@@ -145,11 +141,9 @@ def harden_postgres(
 ) -> dict[str, Any]:
     """Create the ledger's tables as the owner (``create_tables``: the composition root's, given the
     owner's persistence settings), then make them append-only for ``service_role`` (created with
-    LOGIN if missing). Returns what was done."""
-    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
-    if store.kind != "postgres":
-        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
-    env = {**store.env, "POSTGRES_SCHEMA": schema}
+    LOGIN if missing). ``owner_env``: the owner's persistence settings; ``description`` names the
+    database in messages. Returns what was done."""
+    env = {**owner_env, "POSTGRES_SCHEMA": schema}
     conninfo = make_conninfo(
         dbname=env["POSTGRES_DBNAME"],
         host=env["POSTGRES_HOST"],
@@ -168,7 +162,7 @@ def harden_postgres(
             for statement in hardening_statements(schema, events_table, service_role):
                 connection.execute(statement)
     except psycopg.OperationalError as exc:
-        raise LedgerUnavailable(f"the database ({store.description}) does not answer: {_first_line(exc)}") from None
+        raise LedgerUnavailable(f"the database ({description}) does not answer: {_first_line(exc)}") from None
     except psycopg.errors.InsufficientPrivilege as exc:
         raise ConfigurationError(
             f"the owner role {env['POSTGRES_USER']} may not set the ledger up ({_first_line(exc)}): it must own the "

@@ -92,7 +92,6 @@ def bootstrap(
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
-    limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
     execution_policy = execution_policy_from(policies, analysis, settings)
 
@@ -106,21 +105,7 @@ def bootstrap(
 
     ledger = ledger_config(settings).policy
     factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
-    sandbox = sandbox or DockerSandbox(
-        settings.image,
-        limits.host,
-        proxy_image=policies.network.proxy_image,
-        upstream_network=policies.network.upstream_network,
-        sample_interval_s=limits.sampling.interval_s,
-        lock_path=settings.data_dir / "admission.lock",
-        work_dir=settings.work_dir,
-        in_container=settings.in_container,
-        pool=_pool_specs(limits, pool),
-        pool_max_idle_s=limits.pool.max_idle_s,
-        remove_in_background=remove_in_background,
-        file_bounds=limits.files,
-        images=limits.images.tags(),
-    )
+    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background)
     parts = ledger_parts(factory)
     if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
         sandbox.use_ledger(parts.identity)
@@ -144,6 +129,27 @@ def bootstrap(
     )
     app.follow_policy()  # the version the ledger holds, if one was applied (a command of its own)
     return app
+
+
+def _docker_sandbox(
+    settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool
+) -> DockerSandbox:
+    limits = policies.limits
+    return DockerSandbox(
+        settings.image,
+        limits.host,
+        proxy_image=policies.network.proxy_image,
+        upstream_network=policies.network.upstream_network,
+        sample_interval_s=limits.sampling.interval_s,
+        lock_path=settings.data_dir / "admission.lock",
+        work_dir=settings.work_dir,
+        in_container=settings.in_container,
+        pool=_pool_specs(limits, pool),
+        pool_max_idle_s=limits.pool.max_idle_s,
+        remove_in_background=remove_in_background,
+        file_bounds=limits.files,
+        images=limits.images.tags(),
+    )
 
 
 def execution_policy_from(

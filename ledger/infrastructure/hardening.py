@@ -81,8 +81,21 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
             sql.SQL("GRANT " + rights + " ON {schema}.{table} TO {role}").format(**table_names),
         ]
-    # The read models (docs/decisions/0021): not the record, so the service role changes their rows.
-    statements += [sql.SQL(statement).format() for statement in view_table_statements(schema)]
+    statements += _view_statements(schema, names)
+    for table in (events_table, checkpoints_table, blobs):
+        statements += _append_only_statements(table, names)
+    statements += [
+        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
+        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
+            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
+        ),
+    ]
+    return statements
+
+
+def _view_statements(schema: str, names: dict[str, sql.Identifier]) -> list[sql.Composed]:
+    """The read models (docs/decisions/0021): not the record, so the service role changes their rows."""
+    statements = [sql.SQL(statement).format() for statement in view_table_statements(schema)]
     statements.append(
         sql.SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} (application_name text, notification_id bigint, PRIMARY KEY (application_name))"
@@ -94,33 +107,31 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
             sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.{table} TO {role}").format(**table_names),
         ]
-    for table in (events_table, checkpoints_table, blobs):
-        table_names = {
-            **names,
-            "table": sql.Identifier(table),
-            "row_trigger": sql.Identifier(f"{table}_append_only"),
-            "truncate_trigger": sql.Identifier(f"{table}_no_truncate"),
-        }
-        statements += [
-            sql.SQL(
-                "CREATE OR REPLACE TRIGGER {row_trigger} BEFORE UPDATE OR DELETE ON {schema}.{table} "
-                "FOR EACH ROW EXECUTE FUNCTION {schema}.{function}()"
-            ).format(**table_names),
-            sql.SQL(
-                "CREATE OR REPLACE TRIGGER {truncate_trigger} BEFORE TRUNCATE ON {schema}.{table} "
-                "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.{function}()"
-            ).format(**table_names),
-            sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
-            sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
-            sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
-        ]
-    statements += [
-        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
-        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
-            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
-        ),
-    ]
     return statements
+
+
+def _append_only_statements(table: str, names: dict[str, sql.Identifier]) -> list[sql.Composed]:
+    """Triggers that refuse UPDATE, DELETE and TRUNCATE on ``table``, and the service role's
+    SELECT and INSERT on it, nothing more."""
+    table_names = {
+        **names,
+        "table": sql.Identifier(table),
+        "row_trigger": sql.Identifier(f"{table}_append_only"),
+        "truncate_trigger": sql.Identifier(f"{table}_no_truncate"),
+    }
+    return [
+        sql.SQL(
+            "CREATE OR REPLACE TRIGGER {row_trigger} BEFORE UPDATE OR DELETE ON {schema}.{table} "
+            "FOR EACH ROW EXECUTE FUNCTION {schema}.{function}()"
+        ).format(**table_names),
+        sql.SQL(
+            "CREATE OR REPLACE TRIGGER {truncate_trigger} BEFORE TRUNCATE ON {schema}.{table} "
+            "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.{function}()"
+        ).format(**table_names),
+        sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
+        sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
+        sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
+    ]
 
 
 def hardening_sql(schema: str, events_table: str, service_role: str) -> str:

@@ -226,3 +226,25 @@ def test_the_composition_root_builds_the_application_whole_and_nobody_rewires_it
                 if _root(node.func) in built:
                     changes.append(f"{path.name}:{node.lineno} calls {ast.unparse(node.func)}")
     assert changes == []
+
+
+def test_the_library_methods_the_wing_overrides_keep_the_signatures_it_was_written_against() -> None:
+    """The wing's narrow overrides of eventsourcing (decision 0036): a release that changed one of
+    these is read before the wing is trusted on it."""
+    import inspect
+
+    from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory
+    from eventsourcing.postgres import PostgresFactory
+    from eventsourcing.sqlite import SQLiteFactory
+
+    expected = {
+        Application.construct_factory: "(self, env: 'Environment') -> 'InfrastructureFactory'",
+        InfrastructureFactory.application_recorder: "(self) -> 'ApplicationRecorder'",
+        SQLiteFactory.application_recorder: "(self) -> 'ApplicationRecorder'",
+        PostgresFactory.application_recorder: "(self) -> 'ApplicationRecorder'",
+        SQLiteFactory.__init__: "(self, env: 'Environment | EnvType | None')",
+        PostgresFactory.__init__: "(self, env: 'Environment | EnvType | None')",
+        ApplicationRecorder.insert_events: "(self, stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'Sequence[int] | None'",
+    }
+    changed = {method.__qualname__: str(inspect.signature(method)) for method, was in expected.items() if str(inspect.signature(method)) != was}
+    assert changed == {}

@@ -248,3 +248,12 @@ def test_the_library_methods_the_wing_overrides_keep_the_signatures_it_was_writt
     }
     changed = {method.__qualname__: str(inspect.signature(method)) for method, was in expected.items() if str(inspect.signature(method)) != was}
     assert changed == {}
+
+
+def test_an_operators_environment_naming_the_postgres_ledger_by_its_old_module_still_selects_postgres() -> None:
+    from mai_safety.infrastructure.settings import Settings, choose_store
+    from mai_safety.ledger import POSTGRES_MODULE
+
+    environ = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.postgres", "POSTGRES_DBNAME": "ledger"}
+    store = choose_store(Settings.from_environment(environ={}), environ)
+    assert store.kind == "postgres" and store.env["PERSISTENCE_MODULE"] == POSTGRES_MODULE

@@ -206,7 +206,7 @@ def test_the_composition_root_builds_the_application_whole_and_nobody_rewires_it
     service's roles and live output), and neither it nor the server changes it afterwards."""
     changes = []
     for path, function, builders in (
-        (ROOT / "infrastructure" / "bootstrap.py", "bootstrap", {"MaiSafety"}),
+        (ROOT / "infrastructure" / "bootstrap.py", "_bootstrap", {"MaiSafety"}),
         (ROOT / "infrastructure" / "http" / "server.py", "_serve", {"bootstrap"}),
     ):
         built: set[str] = set()

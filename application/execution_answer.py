@@ -16,22 +16,23 @@ _STARTED_WITHIN = 4
 _RAN = (ExecutionStatus.RUNNING, ExecutionStatus.COMPLETED, ExecutionStatus.TERMINATED)
 
 
-def answer_extras(execution: Execution, event_store: Any) -> dict[str, Any]:
+def answer_extras(execution: Execution, store: Any) -> dict[str, Any]:
     """``submitted_at``, ``started_at``, ``ended_at`` (ISO 8601, UTC; None until it happens),
     ``usage`` (the peaks) and ``attempted`` (the record's summary; empty before a run ends)."""
     return {
         "submitted_at": execution.created_on.isoformat(),
-        "started_at": _started_at(execution, event_store),
+        "started_at": _started_at(execution, store),
         "ended_at": execution.modified_on.isoformat() if execution.status.is_final else None,
         "usage": usage_peaks(execution),
         "attempted": attempted_summary(execution.outcome),
     }
 
 
-def _started_at(execution: Execution, event_store: Any) -> str | None:
+def _started_at(execution: Execution, store: Any) -> str | None:
+    """``store``: what reads an execution's stored events (application.store.ExecutionStore)."""
     if execution.status not in _RAN:
         return None
-    for stored in event_store.get(execution.id, gt=1, limit=_STARTED_WITHIN):
+    for stored in store.events(execution.id, gt=1, limit=_STARTED_WITHIN):
         if isinstance(stored, Execution.Started):
             return str(stored.timestamp.isoformat())
     return None

@@ -9,11 +9,24 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from eventsourcing.utils import Environment
+
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
+from mai_safety.application.commands import ServiceMode
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
-from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.ledger import (
+    LedgerConfig,
+    LedgerWiring,
+    StartTimer,
+    blob_store_of,
+    ledger_parts,
+    load_ledger_policy,
+    open_ledger,
+    start_daemon_timer,
+    work_lock_of,
+)
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.application.reports import VerificationReport
 
@@ -24,14 +37,12 @@ from .alerts.follower import AlertFollower, AlertsInForce
 from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
+from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
-from mai_safety.ledger.infrastructure.blobs import blob_store_beside
-from mai_safety.ledger.infrastructure.identity import LedgerIdentity
-from mai_safety.ledger.infrastructure.policy import LedgerConfig, load_ledger_policy
 from mai_safety.infrastructure.views.store import views_beside
-from mai_safety.ledger.infrastructure.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
-from .policies.folder import check_folder, read_folder
+from .policies.folder import check_folder
+from .policies.reader import PolicyFolder, reading_folder
 from .policies.recorded import FolderPolicyLoader
 from .settings import Settings, StoreChoice, choose_store, keep_private
 from .signing import KeyFile
@@ -50,6 +61,8 @@ def default_actor(settings: Settings) -> str:
 def build_assessor(
     policies: Policies, *, warm_semgrep: bool | None = None, analysis: AnalysisPolicy | None = None
 ) -> Assessor:
+    if warm_semgrep is False:  # a one-shot command: the analyzers are imported only if it assesses
+        return AssessorOnFirstUse(lambda: build_analyzers(policies.directory, policies.bandit, warm_semgrep=False, policy=analysis))
     return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep, policy=analysis)
 
 
@@ -62,6 +75,7 @@ def bootstrap(
     pool: bool | dict[str, int] | None = None,
     sealing_timer: StartTimer = start_daemon_timer,
     remove_in_background: bool = False,
+    mode: ServiceMode | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -70,58 +84,101 @@ def bootstrap(
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
-    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
+    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
+    ``mode``: how the process serves (the service's: roles answer the gate, output streams live).
+
+    The ledger's factory is built first (mai_safety.ledger.open_ledger): it builds the recorder
+    with its sealer, the blob store and the work lock, and names the ledger to the sandbox; the
+    application is then built whole, and nothing is changed on it afterwards."""
     settings = settings or Settings.from_environment()
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
+    shipped = PolicyFolder(settings.policies_dir)  # version 0: read once, its files kept for the ledger's records
+    with shipped.reading():
+        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background, mode)
+
+
+def _bootstrap(
+    settings: Settings,
+    shipped: PolicyFolder,
+    assessor: Assessor | None,
+    sandbox: Sandbox | None,
+    warm_semgrep: bool | None,
+    pool: bool | dict[str, int] | None,
+    sealing_timer: StartTimer,
+    remove_in_background: bool,
+    mode: ServiceMode | None,
+) -> MaiSafety:
+    if settings.policies_dir.is_dir():  # (a missing folder: load_policies says what to do)
+        shipped.files()  # every file read once, bounded; the loaders parse what was read
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
-    limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
     execution_policy = execution_policy_from(policies, analysis, settings)
 
     def build_version(folder: Path, version: int) -> tuple[ExecutionPolicy, Assessor]:
         """A recorded policy version, for new executions (application.policies follows the ledger)."""
+        return load_version(folder, version, settings, assessor, warm_semgrep)
+
+    ledger = ledger_config(settings).policy
+    factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
+    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background)
+    parts = ledger_parts(factory)
+    if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
+        sandbox.use_ledger(parts.identity)
+    app = MaiSafety(
+        assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
+        sandbox=sandbox,
+        policy=execution_policy,
+        env=store.env,
+        package_index=PipPackageIndex(),
+        ledger=ledger,
+        ledger_factory=factory,
+        # Long output goes to a table of the ledger's own database (docs/decisions/0014).
+        blob_store=blob_store_of,
+        # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
+        work_lock=work_lock_of,
+        sealing_timer=sealing_timer,
+        policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
+        shipped_policy=shipped.files,
+        mode=mode,
+    )
+    app.follow_policy()  # the version the ledger holds, if one was applied (a command of its own)
+    return app
+
+
+def _docker_sandbox(
+    settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool
+) -> DockerSandbox:
+    limits = policies.limits
+    return DockerSandbox(
+        settings.image,
+        limits.host,
+        proxy_image=policies.network.proxy_image,
+        upstream_network=policies.network.upstream_network,
+        sample_interval_s=limits.sampling.interval_s,
+        lock_path=settings.data_dir / "admission.lock",
+        work_dir=settings.work_dir,
+        in_container=settings.in_container,
+        pool=_pool_specs(limits, pool),
+        pool_max_idle_s=limits.pool.max_idle_s,
+        remove_in_background=remove_in_background,
+        file_bounds=limits.files,
+        images=limits.images.tags(),
+    )
+
+
+def load_version(
+    folder: Path, version: int, settings: Settings, assessor: Assessor | None = None, warm_semgrep: bool | None = None
+) -> tuple[ExecutionPolicy, Assessor]:
+    """A recorded policy version's folder, checked, into what judges and sizes new executions:
+    each of its files read and parsed once (infrastructure/policies/reader.py)."""
+    with reading_folder(folder):
         loaded, loaded_analysis = check_folder(folder), load_analysis_policy(folder)
         return (
             execution_policy_from(loaded, loaded_analysis, settings, version),
             assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
         )
-
-    app = MaiSafety(
-        assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
-        sandbox=sandbox
-        or DockerSandbox(
-            settings.image,
-            limits.host,
-            proxy_image=policies.network.proxy_image,
-            upstream_network=policies.network.upstream_network,
-            sample_interval_s=limits.sampling.interval_s,
-            lock_path=settings.data_dir / "admission.lock",
-            work_dir=settings.work_dir,
-            in_container=settings.in_container,
-            pool=_pool_specs(limits, pool),
-            pool_max_idle_s=limits.pool.max_idle_s,
-            remove_in_background=remove_in_background,
-            file_bounds=limits.files,
-            images=limits.images.tags(),
-        ),
-        policy=execution_policy,
-        env=store.env,
-        package_index=PipPackageIndex(),
-        ledger=ledger_config(settings).policy,
-        # Long output goes to a table of the ledger's own database (docs/decisions/0014).
-        blob_store=blob_store_beside,
-        # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
-        work_lock=work_lock_beside,
-        sealing_timer=sealing_timer,
-        policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
-        shipped_policy=lambda: read_folder(settings.policies_dir),
-    )
-    app.follow_policy()  # the version the ledger holds, if one was applied
-    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
-        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
-    return app
 
 
 def execution_policy_from(
@@ -155,11 +212,7 @@ def read_models(app: MaiSafety) -> ReadModels:
 def create_ledger_tables(env: dict[str, str]) -> None:
     """Make the ledger's tables with the recorder the service uses, under the application's name
     (``audit init-postgres`` runs this as the database's owner before it hardens them)."""
-    from eventsourcing.utils import Environment
-
-    from mai_safety.ledger.infrastructure.postgres import Factory  # Postgres's driver only when asked for
-
-    factory = Factory(Environment(MaiSafety.name, env))
+    factory = open_ledger(Environment(MaiSafety.name, env))
     try:
         factory.application_recorder()
     finally:
@@ -168,9 +221,12 @@ def create_ledger_tables(env: dict[str, str]) -> None:
 
 def harden_ledger(owner_url: str, service_role: str, **options: Any) -> dict[str, Any]:
     """``audit init-postgres``: as the owner, make the tables and leave ``service_role`` append-only."""
-    from mai_safety.ledger.infrastructure.hardening import harden_postgres  # Postgres's driver only when asked for
+    from mai_safety.ledger import harden_postgres
 
-    return harden_postgres(owner_url, service_role, create_tables=create_ledger_tables, **options)
+    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
+    if store.kind != "postgres":
+        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
+    return harden_postgres(store.env, store.description, service_role, create_tables=create_ledger_tables, **options)
 
 
 def signing_keys(settings: Settings) -> KeyFile:

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.ledger.infrastructure.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
+from mai_safety.ledger import ANSWER_SETTING, ANSWER_WITHIN_S, POSTGRES_MODULE, SQLITE_MODULE
 from mai_safety.infrastructure.private_files import private_data_folder, private_folder, private_tree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -70,6 +70,8 @@ SCRIPT_SETTINGS = {
     "MAI_SAFETY_SERVICE_IMAGE",  # build-images.sh and docker-compose.yml: the service's image
     "MAI_SAFETY_PORT",  # docker-compose.yml: the loopback port the service is published on
     "MAI_SAFETY_COMPOSE",  # setup.sh: 0 skips installing Compose
+    "MAI_SAFETY_LOCAL_SERVICE",  # cli/user_service.py: 0 runs every command in-process (docs/local-service.md)
+    "MAI_SAFETY_LOCAL_SERVICE_IDLE_S",  # cli/user_service.py: the per-user service's idle period (default 300)
 }
 
 
@@ -207,14 +209,17 @@ class StoreChoice:
     description: str
 
 
-SQLITE_MODULE = "mai_safety.ledger.infrastructure.sqlite"
-POSTGRES_MODULE = "mai_safety.ledger.infrastructure.postgres"
+
+
+#: The Postgres ledger's module before the ledger's wing (docs/decisions/0036): an operator's
+#: environment may still name it.
+_POSTGRES_BEFORE_THE_WING = "mai_safety.infrastructure.ledger.postgres"
 
 
 def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> StoreChoice:
     environ = dict(os.environ if environ is None else environ)
     url = settings.database_url
-    if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE):
+    if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE, _POSTGRES_BEFORE_THE_WING):
         env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
         env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
         env[ANSWER_SETTING] = str(settings.ledger_answer_s)

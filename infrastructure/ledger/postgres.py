@@ -41,7 +41,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 from .appending import ChainedAppends
 from .blobs import blobs_table
 from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
-from .breaker import GuardedPostgresDatastore
+from .breaker import guard
 from .chaining import (
     CHECKPOINT_COLUMNS,
     FetchRecords,
@@ -361,7 +361,7 @@ class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one 
         # A refusing database is told at once, not after the waits and retries (breaker.py).
         # And one that takes the connection and answers nothing is cut off past a bound (answer_watch.py).
         answer_within_s = float(env.get(ANSWER_SETTING) or ANSWER_WITHIN_S)
-        self.datastore = GuardedPostgresDatastore.like(self.datastore, answer_within_s=answer_within_s)
+        guard(self.datastore, answer_within_s=answer_within_s)
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

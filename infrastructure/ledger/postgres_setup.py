@@ -37,19 +37,16 @@ class PostgresLedgerSetUp:
     create_table_statement_index: int
 
     def _compose_tables(self, names: dict[str, Identifier]) -> None:
-        self.sql_create_statements[self.create_table_statement_index] = SQL(
-            "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
-            "originator_id {originator_id_type} NOT NULL, "
-            "originator_version bigint NOT NULL, "
-            "topic text, "
-            "state bytea, "
-            "notification_id bigserial, "
-            "ledger_position bigint NOT NULL, "
-            "event_hash bytea NOT NULL, "
-            "ledger_hash bytea NOT NULL, "
-            "event_mac bytea, "
-            "PRIMARY KEY (originator_id, originator_version))"
-        ).format(originator_id_type=Identifier(self.datastore.originator_id_type), **names)
+        # The library's own events table (its statement, kept), then the chain's columns. IF NOT
+        # EXISTS: processes starting together on an empty database may both get this far.
+        self.sql_create_statements.insert(
+            self.create_table_statement_index + 1,
+            SQL(
+                "ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS ledger_position bigint NOT NULL, "
+                "ADD COLUMN IF NOT EXISTS event_hash bytea NOT NULL, ADD COLUMN IF NOT EXISTS ledger_hash bytea NOT NULL, "
+                "ADD COLUMN IF NOT EXISTS event_mac bytea"
+            ).format(**names),
+        )
         self.sql_create_statements.append(
             SQL(
                 "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (ledger_position ASC)"

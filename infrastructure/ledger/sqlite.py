@@ -68,16 +68,10 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
         self._open_insert = f"INSERT OR IGNORE INTO {self._open_table} (kind, originator_id, holder) VALUES (?, ?, ?)"
         self._open_delete = f"DELETE FROM {self._open_table} WHERE originator_id = ? AND kind = ?"
 
-    # No hook: the library writes this query inline on ``rowid``, which in ledgers made before the
-    # position became the row id is not the ledger position, and it would read every column.
-    def select_notifications(
-        self,
-        start: int | None,
-        limit: int,
-        stop: int | None = None,
-        topics: Sequence[str] = (),
-        *,
-        inclusive_of_start: bool = True,
+    # No hook (docs/decisions/0037): the library writes this query inline on ``rowid`` and reads
+    # ``row["rowid"]``, which SQLite names ledger_position where the position is the row id.
+    def select_notifications(  # noqa: PLR0913 - the library's signature
+        self, start: int | None, limit: int, stop: int | None = None, topics: Sequence[str] = (), *, inclusive_of_start: bool = True
     ) -> Sequence[Notification]:
         """The library's query, with the ledger position as the notification id."""
         conditions: list[str] = []
@@ -383,24 +377,14 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
         return head, self._newest.get(sequence, read), (version, sequence)
 
 class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
-    # The library takes its pool's class from no setting: the datastore it makes is given ours.
+    # The library takes its pool's class from no setting: the pool its datastore made becomes ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
-        library_pool = self.datastore.pool
-        if not (library_pool.is_sqlite_memory_mode or library_pool.db_name.startswith("file:")):
-            keep_ledger_private(Path(library_pool.db_name))
-        self.datastore.pool = StatementCachingPool(
-            db_name=library_pool.db_name,
-            lock_timeout=library_pool.lock_timeout,
-            pool_size=library_pool.pool_size,
-            max_overflow=library_pool.max_overflow,
-            pool_timeout=library_pool.pool_timeout,
-            max_age=library_pool.max_age,
-            pre_ping=library_pool.pre_ping,
-        )
-        library_pool.close()  # it never connected: connections are made on first use
+        pool = StatementCachingPool.adopt(self.datastore.pool)
+        if not (pool.is_sqlite_memory_mode or pool.db_name.startswith("file:")):
+            keep_ledger_private(Path(pool.db_name))
 
 
 def keep_ledger_private(path: Path) -> None:

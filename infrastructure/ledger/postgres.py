@@ -59,33 +59,8 @@ from .postgres_reading import PostgresLedgerReads
 from .postgres_setup import PostgresLedgerSetUp
 
 
-class _CommitWithInsert(PostgresApplicationRecorder):
-    """The library's ``insert_events`` (eventsourcing 9.5.6, its path without database functions)
-    less one round trip: it syncs the pipeline after the insert (so that a uniqueness violation
-    raises an ``IntegrityError`` there rather than at the commit), then commits in a second round
-    trip. Ours reads the head in the hook (one round trip) and must not pay two more: here the
-    insert goes out with the COMMIT and the notification ids are fetched once it has returned, as
-    this recorder did before it moved onto the library's hooks (bench/ledger_bench.py: the append
-    ratio fell 6 to 14 points with the extra sync). A violation still raises ``IntegrityError``:
-    psycopg raises the failed statement's own error when the pipeline syncs at the commit, and
-    the datastore maps it. Everything else is the library's: its connection, retries, hooks
-    (``_insert_events``, ``_insert_stored_events``) and ``_fetch_ids_after_insert_events``.
-    Compare with the library's method when upgrading it."""
-
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            with conn.pipeline(), conn.transaction():
-                with conn.cursor() as first:
-                    self._insert_events(first, stored_events, **kwargs)
-                if stored_events:
-                    self._insert_stored_events(curs, stored_events, **kwargs)
-            # Committed: the pipeline synced on leaving, so the insert's rows are here.
-            return self._fetch_ids_after_insert_events(curs, stored_events, **kwargs) if stored_events else None
-
-
 class ChainedPostgresApplicationRecorder(
-    ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, _CommitWithInsert, Ledger, OpenExecutions, Leases
+    ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, PostgresApplicationRecorder, Ledger, OpenExecutions, Leases
 ):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)

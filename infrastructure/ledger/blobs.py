@@ -92,15 +92,7 @@ def _first(row: Any) -> Any:
 
 def blob_store_beside(recorder: object) -> BlobStore | None:
     """The blob store in the ledger's own database, for the recorder the application made; None
-    for a recorder that is not one of our ledgers (output then stays inline)."""
-    from .sqlite import ChainedSQLiteApplicationRecorder  # both recorder modules import this one
-
-    if isinstance(recorder, ChainedSQLiteApplicationRecorder):
-        return SQLiteBlobStore(recorder.datastore, recorder.blobs_table_name)
-    if type(recorder).__module__ != f"{__package__}.postgres":
-        return None  # and Postgres's driver is not imported for nothing
-    from .postgres import ChainedPostgresApplicationRecorder
-
-    if isinstance(recorder, ChainedPostgresApplicationRecorder):
-        return PostgresBlobStore(recorder.datastore, recorder.datastore.schema, recorder.blobs_table_name)
-    return None
+    for a recorder that is not one of our ledgers (output then stays inline). Each of our recorders
+    makes its own (``blob_store``): this module imports neither."""
+    beside = getattr(recorder, "blob_store", None)
+    return beside() if callable(beside) else None

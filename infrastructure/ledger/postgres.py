@@ -39,7 +39,7 @@ from mai_safety.domain.chain import ChainRecord
 from mai_safety.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
-from .blobs import blobs_table
+from .blobs import PostgresBlobStore, blobs_table
 from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 from .breaker import guard
 from .chaining import (
@@ -155,6 +155,9 @@ class ChainedPostgresApplicationRecorder(
             "ledger_hash, event_mac FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
             "ORDER BY ledger_position"
         ).format(**names)
+
+    def blob_store(self) -> PostgresBlobStore:
+        return PostgresBlobStore(self.datastore, self.datastore.schema, self.blobs_table_name)
 
     def location(self) -> str:
         options = getattr(self.datastore.pool, "kwargs", None) or {}

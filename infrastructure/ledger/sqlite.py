@@ -34,7 +34,7 @@ from mai_safety.domain.checkpoint import Checkpoint
 
 from ..private_files import private_file, tighten_if_present
 from .appending import ChainedAppends
-from .blobs import blobs_table
+from .blobs import SQLiteBlobStore, blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
@@ -107,6 +107,9 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
     def blobs_table_name(self) -> str:
         """Output kept out of events (docs/decisions/0014; infrastructure/ledger/blobs.py)."""
         return blobs_table(self.events_table_name)
+
+    def blob_store(self) -> SQLiteBlobStore:
+        return SQLiteBlobStore(self.datastore, self.blobs_table_name)
 
     def construct_create_table_statements(self) -> list[str]:
         table = self.events_table_name

@@ -40,14 +40,28 @@ END
 
 
 def hardening_statements(schema: str, events_table: str, service_role: str) -> list[sql.Composed]:
-    checkpoints_table = f"{events_table}_checkpoints"
-    blobs = blobs_table(events_table)
     names = {"schema": sql.Identifier(schema), "role": sql.Identifier(service_role), "function": sql.Identifier(_FUNCTION)}
     statements = [
         sql.SQL(
             "CREATE OR REPLACE FUNCTION {schema}.{function}() RETURNS trigger LANGUAGE plpgsql AS {body}"
         ).format(body=sql.Literal(_REFUSE_BODY), **names),
     ]
+    statements += _completion_statements(names, events_table)
+    statements += _companion_rights(names, schema, events_table)
+    statements += _append_only_statements(names, events_table)
+    return [
+        *statements,
+        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
+        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
+            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
+        ),
+    ]
+
+
+def _completion_statements(names: dict[str, sql.Identifier], events_table: str) -> list[sql.Composed]:
+    """What a ledger made by an earlier version lacks; nothing where it is there."""
+    statements: list[sql.Composed] = []
+    blobs = blobs_table(events_table)
     # Tables made before event MACs gain their columns (docs/decisions/0011); nothing where they exist.
     for suffix, column, _, pg_type in ADDED_COLUMNS:
         statements.append(
@@ -75,6 +89,12 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
         )
     # The servers' leases (application/abandoned.py): a heartbeat row per serving process.
     statements += [sql.SQL(statement).format(**index_names) for statement in leases_tables()]
+    return statements
+
+
+def _companion_rights(names: dict[str, sql.Identifier], schema: str, events_table: str) -> list[sql.Composed]:
+    """The service role's rights on the tables beside the record: the index, the leases, the views."""
+    statements: list[sql.Composed] = []
     for table, rights in (
         (open_table(events_table), "SELECT, INSERT, DELETE"),
         (kinds_table(events_table), "SELECT, INSERT"),
@@ -99,6 +119,15 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
             sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.{table} TO {role}").format(**table_names),
         ]
+    return statements
+
+
+def _append_only_statements(names: dict[str, sql.Identifier], events_table: str) -> list[sql.Composed]:
+    """The record's tables (events, checkpoints, blobs): triggers that refuse any change, and no
+    right for the service role but to read and insert."""
+    statements: list[sql.Composed] = []
+    checkpoints_table = f"{events_table}_checkpoints"
+    blobs = blobs_table(events_table)
     for table in (events_table, checkpoints_table, blobs):
         table_names = {
             **names,
@@ -119,12 +148,6 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
             sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
         ]
-    statements += [
-        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
-        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
-            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
-        ),
-    ]
     return statements
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mai_safety.application.sealing import LedgerTampered
+from mai_safety.ledger.application.sealing import LedgerTampered
 from mai_safety.application.errors import (
     CannotVerify,
     ConfigurationError,

@@ -48,6 +48,10 @@ EXPECTED = {
     "eventsourcing.postgres.PostgresApplicationRecorder.__init__": (
         "(self, datastore: 'PostgresDatastore', *, events_table_name: 'str' = 'stored_events')"
     ),
+    "eventsourcing.postgres.PostgresApplicationRecorder.insert_events": (
+        "(self, stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'Sequence[int] | None'"
+    ),
+    "eventsourcing.postgres.PostgresRecorder.create_table": "(self) -> 'None'",
     "eventsourcing.postgres.PostgresApplicationRecorder._insert_stored_events": (
         "(self, curs: 'Cursor[DictRow]', stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'None'"
     ),
@@ -56,6 +60,9 @@ EXPECTED = {
         "**kwargs: 'Any')"
     ),
     "eventsourcing.postgres.PostgresTrackingRecorder.create_table": "(self) -> 'None'",
+    "eventsourcing.sqlite.SQLiteAggregateRecorder.insert_events": (
+        "(self, stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'Sequence[int] | None'"
+    ),
     "eventsourcing.sqlite.SQLiteApplicationRecorder.__init__": (
         "(self, datastore: 'SQLiteDatastore', events_table_name: 'str' = 'stored_events')"
     ),
@@ -128,18 +135,22 @@ def is_ours(function: object | None) -> bool:
 
 
 def overridden_library_methods() -> dict[str, str]:
-    """``module.Class.name`` of each library method one of our classes defines again, with the
-    library's signature of it, found by walking our subclasses of the libraries' classes."""
+    """``module.Class.name`` of each library method one of our classes defines again (the class
+    itself or a mixin of ours before the library in its MRO), with the library's signature of it,
+    found by walking our subclasses of the libraries' classes."""
     methods: dict[str, str] = {}
     for cls in our_subclasses_of_library_classes():
-        for name, attribute in vars(cls).items():
-            if not is_ours(function_of(attribute)) or (name.startswith("__") and name not in DUNDERS):
+        mro = cls.__mro__
+        for at, ours in enumerate(mro):
+            if is_library(ours):
                 continue
-            for base in cls.__mro__[1:]:
-                library_function = function_of(vars(base).get(name)) if is_library(base) else None
-                if library_function is not None:
+            for name, attribute in vars(ours).items():
+                if not is_ours(function_of(attribute)) or (name.startswith("__") and name not in DUNDERS):
+                    continue
+                base = next((base for base in mro[at + 1 :] if is_library(base) and name in vars(base)), None)
+                library_function = function_of(vars(base)[name]) if base is not None else None
+                if base is not None and library_function is not None:
                     methods[f"{base.__module__}.{base.__qualname__}.{name}"] = str(inspect.signature(library_function))  # type: ignore[arg-type]
-                    break
     return methods
 
 

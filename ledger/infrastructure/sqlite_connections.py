@@ -20,6 +20,10 @@ from eventsourcing.sqlite import (
     SQLiteTransaction,
 )
 
+from mai_safety.ledger.domain.checkpoint import Checkpoint
+
+from .chaining import CHECKPOINT_COLUMNS, NewestCheckpoint, checkpoint_from_row
+
 
 #: Compiled statements each connection keeps: a writer's, a reader's page, the checks.
 STATEMENTS = 64
@@ -149,3 +153,39 @@ class StatementCachingPool(SQLiteConnectionPool):
             made.close()
         own.row_factory = sqlite3.Row
         return LedgerConnection(sqlite_conn=own, max_age=self.max_age)
+
+
+def read_writer_head(
+    cursor: SQLiteCursor, events_table: str, checkpoints_table: str, newest: NewestCheckpoint
+) -> tuple[tuple[int, bytes] | None, Checkpoint | None, tuple[int, int | None]]:
+    """Under the lock: the head, the newest checkpoint (read in full only when this process
+    does not know it already), and the connection's data version with that checkpoint's
+    sequence.
+
+    When nothing was committed through another connection since this one last appended (its
+    data version is unchanged), the head is the one it wrote and nothing is read. Otherwise
+    one statement of two plain indexed lookups: SQLite plans that far better than a join of
+    the two (measured: 15 µs against 130 µs)."""
+    kept = cursor.connection.writer_head if isinstance(cursor, WriterCursor) else None
+    version = cursor.data_version() if isinstance(cursor, WriterCursor) else -1
+    if kept is not None and kept.seen_version == version:
+        head, sequence = kept.head, kept.newest
+    else:
+        cursor.execute(
+            f"SELECT * FROM (SELECT 0, ledger_position, ledger_hash FROM {events_table} "
+            f"ORDER BY ledger_position DESC LIMIT 1) "
+            f"UNION ALL SELECT 1, MAX(sequence), NULL FROM {checkpoints_table}"
+        )
+        head, sequence = None, None
+        for row in cursor.fetchall():
+            if row[0] == 0:
+                head = (int(row[1]), bytes(row[2]))
+            else:
+                sequence = row[1]
+
+    def read(number: int) -> Checkpoint | None:
+        cursor.execute(f"SELECT {CHECKPOINT_COLUMNS} FROM {checkpoints_table} WHERE sequence = ?", (number,))
+        found = cursor.fetchone()
+        return checkpoint_from_row(tuple(found)) if found is not None else None
+
+    return head, newest.get(sequence, read), (version, sequence)

@@ -203,7 +203,7 @@ def _placement_notes(audit: LedgerAudit, settings: Settings) -> list[str]:
         notes.append(
             f"local single-user mode: the ledger file's owner (uid {ledger_stat.st_uid}) can also read the signing key "
             f"{key}: the signatures and MACs hold against everyone else and against careless changes, not against "
-            "that user (README, \"Trust model\")"
+            "that user (docs/trust-model.md)"
         )
     config = ledger_config(settings)
     for witness in config.witnesses.witnesses:

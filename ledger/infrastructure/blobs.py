@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mai_safety.application.ports import BlobStore, BlobTooLarge
+from mai_safety.ledger.application.ports import BlobStore, BlobTooLarge
 from mai_safety.domain.output import blob_sha256
 
 if TYPE_CHECKING:  # Postgres's driver is imported only where Postgres is used
     from eventsourcing.postgres import PostgresDatastore
     from eventsourcing.sqlite import SQLiteDatastore
+
+#: eventsourcing names a Postgres events table after the application: ``MaiSafety`` (a unit test
+#: holds the two together; the wing imports nothing of the execution side's application).
+EVENTS_TABLE = "maisafety_events"
 
 #: The table's name beside an events table (both recorders and the hardening use it).
 BLOBS_SUFFIX = "_blobs"
@@ -88,11 +92,3 @@ class PostgresBlobStore(BlobStore):
 def _first(row: Any) -> Any:
     """The first column of a row, whichever row factory the library's connection uses."""
     return next(iter(row.values())) if isinstance(row, dict) else row[0]
-
-
-def blob_store_beside(recorder: object) -> BlobStore | None:
-    """The blob store in the ledger's own database, for the recorder the application made; None
-    for a recorder that is not one of our ledgers (output then stays inline). Each of our recorders
-    makes its own (``blob_store``): this module imports neither."""
-    beside = getattr(recorder, "blob_store", None)
-    return beside() if callable(beside) else None

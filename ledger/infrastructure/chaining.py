@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
-from mai_safety.application.ports import Sealer
+from mai_safety.ledger.application.ports import Sealer
 from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
@@ -267,12 +267,7 @@ def guarded_seal(
     key = sealer.event_mac()
     if key is None:  # a sealer that keeps no MACs signs the head as it is (the encoding before MACs)
         return sealer.make_checkpoint(last, target[0], target[1], reason, macs_from=None), None
-    if verified.blocked is not None:
-        sealer.refused(verified.blocked)
-        return None, None
-    if last is not None and not sealer.trusts(last):
-        verified.blocked = _untrusted(last)
-        sealer.refused(verified.blocked)
+    if _blocked(sealer, verified, last):
         return None, None
     before_macs = last is not None and not last.declares_macs
     base = (last.position, last.ledger_hash) if last is not None else (0, GENESIS)
@@ -287,8 +282,20 @@ def guarded_seal(
     if not before_macs and known[0] > anchor[0] and (written_after is not None or known[0] <= up_to):
         anchor = known
     good, first_mac, problem = _check_unsealed(key, anchor, up_to, fetch, pre_macs_allowed=before_macs)
-    if problem is None:
-        good, problem = _changed_under_the_writer(good, target, written_after, anchor if anchor[0] < target[0] else base)
+    if problem is None and written_after is not None and written_after != good:
+        problem = Problem(
+            ProblemKind.HASH_MISMATCH,
+            f"ledger hash mismatch: position {good[0]} changed under the writer (it holds {written_after[1].hex()[:16]}…, "
+            f"verified {good[1].hex()[:16]}…)",
+            good[0],
+        )
+    if problem is None and written_after is None and good != target:
+        problem = Problem(
+            ProblemKind.HASH_MISMATCH,
+            f"ledger hash mismatch: position {target[0]} no longer holds the ledger hash this process wrote there",
+            target[0],
+        )
+        good = anchor if anchor[0] < target[0] else base
     if before_macs:
         own_first = written_after[0] + 1 if written_after is not None else None
         macs_from = first_mac or (own_first if problem is None and own_first is not None else None)
@@ -304,36 +311,21 @@ def guarded_seal(
     return sealer.make_checkpoint(last, good[0], good[1], cut, macs_from=macs_from or good[0] + 1), good
 
 
-def _untrusted(last: Checkpoint) -> Problem:
-    return Problem(
-        ProblemKind.BAD_SIGNATURE,
-        f"bad signature: the newest checkpoint #{last.sequence} does not verify with the service's key: "
-        "nothing is sealed after it",
-        last.position,
-        checkpoint=last.sequence,
-    )
-
-
-def _changed_under_the_writer(
-    good: tuple[int, bytes], target: tuple[int, bytes], written_after: tuple[int, bytes] | None, fallback: tuple[int, bytes]
-) -> tuple[tuple[int, bytes], Problem | None]:
-    """What the records read soundly reached (``good``) against what the writer holds: the head it
-    chained its own events to (``written_after``) or, sealing its own earlier head, ``target``.
-    A mismatch is a problem; for the second, what stays sound falls back to ``fallback``."""
-    if written_after is not None and written_after != good:
-        return good, Problem(
-            ProblemKind.HASH_MISMATCH,
-            f"ledger hash mismatch: position {good[0]} changed under the writer (it holds {written_after[1].hex()[:16]}…, "
-            f"verified {good[1].hex()[:16]}…)",
-            good[0],
+def _blocked(sealer: Sealer, verified: Verified, last: Checkpoint | None) -> bool:
+    """Whether nothing may be sealed: an event failed before (``verified.blocked``), or the newest
+    checkpoint does not carry the service's signature; the sealer is told why."""
+    if verified.blocked is None and last is not None and not sealer.trusts(last):
+        verified.blocked = Problem(
+            ProblemKind.BAD_SIGNATURE,
+            f"bad signature: the newest checkpoint #{last.sequence} does not verify with the service's key: "
+            "nothing is sealed after it",
+            last.position,
+            checkpoint=last.sequence,
         )
-    if written_after is None and good != target:
-        return fallback, Problem(
-            ProblemKind.HASH_MISMATCH,
-            f"ledger hash mismatch: position {target[0]} no longer holds the ledger hash this process wrote there",
-            target[0],
-        )
-    return good, None
+    if verified.blocked is None:
+        return False
+    sealer.refused(verified.blocked)
+    return True
 
 
 def _check_unsealed(

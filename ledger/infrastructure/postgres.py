@@ -30,15 +30,15 @@ from psycopg import Connection, Cursor
 from psycopg.rows import DictRow, dict_row, tuple_row
 from psycopg.sql import SQL, Identifier, Literal
 
-from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions
-from mai_safety.application.ports import Ledger
+from mai_safety.ledger.application.ports import Ledger, Sealer, WorkLock
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
+from . import factory
 from .blobs import PostgresBlobStore, blobs_table
 from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 from .breaker import guard
@@ -59,6 +59,7 @@ from .parts import AnsweredBy
 from .postgres_index import PostgresLeases, PostgresOpenIndex
 from .postgres_reading import PostgresLedgerReads
 from .postgres_setup import PostgresTables
+from .work_lock import PostgresWorkLock
 
 
 class WriterStatements:
@@ -115,8 +116,8 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
     release_lease = AnsweredBy("leases")
     lease_ages = AnsweredBy("leases")
 
-    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name=events_table_name)
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events", sealer: Sealer | None = None) -> None:
+        super().__init__(datastore, events_table_name=events_table_name, sealer=sealer)
         if self.datastore.enable_db_functions:
             # The library's database function inserts the events without any hook: no chain.
             raise ConfigurationError("the ledger cannot insert through database functions: unset POSTGRES_ENABLE_DB_FUNCTIONS")
@@ -168,9 +169,6 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
             if not self.tables.exist():
                 raise
 
-    def blob_store(self) -> PostgresBlobStore:
-        return PostgresBlobStore(self.datastore, self.datastore.schema, self.blobs_table_name)
-
     def location(self) -> str:
         options = getattr(self.datastore.pool, "kwargs", None) or {}
         where = f"{options.get('host', '?')}:{options.get('port', '?')}/{options.get('dbname', '?')}"
@@ -218,7 +216,7 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
         events chained after it with their MACs, the index of open executions and, when due, a
         checkpoint (a second, with the commit). The events go last, on the library's cursor, so
         that it fetches their notification ids as it does its own."""
-        appended = self.appended(kwargs)
+        appended = self.appended()
         self._lock_table(curs)
         self._notify_channel(curs)
         connection = curs.connection
@@ -226,7 +224,7 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
         rows = chain_batch(stored_events, head, self._previous(connection))
         self.open_index.record(connection, rows, self.holder)
         checkpoint, through = self._seal_due(
-            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=bool(kwargs.get(SEAL))
+            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=self._ends_execution(stored_events)
         )
         if checkpoint is not None:
             connection.execute(self.sql.insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
@@ -293,15 +291,30 @@ class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationReco
         return checkpoint
 
 
-class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class
+class Factory(factory.LedgerFactory, es_postgres.PostgresFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedPostgresApplicationRecorder
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
+    def __init__(self, env: Any, wiring: factory.LedgerWiring | None = None) -> None:
+        super().__init__(env, wiring)
         # A refusing database is told at once, not after the waits and retries (breaker.py).
         # And one that takes the connection and answers nothing is cut off past a bound (answer_watch.py).
         answer_within_s = float(env.get(ANSWER_SETTING) or ANSWER_WITHIN_S)
         guard(self.datastore, answer_within_s=answer_within_s)
+
+    @property
+    def events_table(self) -> str:
+        """The library's name for the application's events table (its own factory's rule)."""
+        return f"{self.env.name.lower() or 'stored'}_events"
+
+    def ledger_recorder(self, sealer: Sealer | None) -> ChainedPostgresApplicationRecorder:
+        return ChainedPostgresApplicationRecorder(self.datastore, events_table_name=self.events_table, sealer=sealer)
+
+    def blob_store(self) -> PostgresBlobStore:
+        return PostgresBlobStore(self.datastore, self.datastore.schema, blobs_table(self.events_table))
+
+    def work_lock(self) -> WorkLock:
+        schema, table = self.datastore.schema, self.events_table
+        return PostgresWorkLock(self.datastore, f'"{schema}"."{table}"')  # as the recorder names it
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

@@ -20,21 +20,22 @@ from eventsourcing import sqlite as es_sqlite
 from eventsourcing.persistence import Notification, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 
-from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions
-from mai_safety.application.ports import Ledger
+from mai_safety.ledger.application.ports import Ledger, ProcessWorkLock, Sealer, WorkLock
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from mai_safety.infrastructure.private_files import private_file, tighten_if_present
 from .appending import ChainedAppends
+from . import factory
 from .blobs import SQLiteBlobStore, blobs_table
 from .chaining import CHECKPOINT_COLUMNS, chain_batch, checkpoint_params, covers, guarded_seal, seal_own_head
 from .parts import AnsweredBy
 from .sqlite_connections import StatementCachingPool, WriterCursor, WriterHead, forget_writer_head, read_writer_head
 from .sqlite_parts import SQLiteLeases, SQLiteOpenIndex, add_missing_columns, create_statements
 from .sqlite_reading import HASHED_ID, SQLiteLedgerReads
+from .work_lock import FileWorkLock
 
 #: What a writer reads to check others' events before it seals: everything but the state.
 _CHECK_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
@@ -60,8 +61,11 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
     release_lease = AnsweredBy("leases")
     lease_ages = AnsweredBy("leases")
 
-    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name)
+    #: The library's name for an application's events table on SQLite.
+    default_events_table = "stored_events"
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events", *, sealer: Sealer | None = None) -> None:
+        super().__init__(datastore, events_table_name, sealer=sealer)
         self.checkpoints_table_name = f"{events_table_name}_checkpoints"
         self.reads = SQLiteLedgerReads(datastore, events_table_name)
         self.open_index = SQLiteOpenIndex(datastore, events_table_name)
@@ -113,9 +117,6 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
         """Output kept out of events (docs/decisions/0014; ledger/infrastructure/blobs.py)."""
         return blobs_table(self.events_table_name)
 
-    def blob_store(self) -> SQLiteBlobStore:
-        return SQLiteBlobStore(self.datastore, self.blobs_table_name)
-
     def construct_create_table_statements(self) -> list[str]:
         return create_statements(self.events_table_name)
 
@@ -138,7 +139,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
         """The library's per-transaction hook, under the write lock: chain the events after the
         head, insert them with their MACs, keep the index of open executions, seal when due."""
-        appended = self.appended(kwargs)
+        appended = self.appended()
         head, last_checkpoint, seen = self._read_writer_head(c)
         rows = chain_batch(stored_events, head, self._previous(c))
         key = self._sealer.event_mac() if self._sealer is not None else None
@@ -159,7 +160,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
             )
         self.open_index.record(c, rows, self.holder)
         checkpoint, through = self._seal_due(
-            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=bool(kwargs.get(SEAL))
+            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=self._ends_execution(stored_events)
         )
         if checkpoint is not None:
             self._insert_checkpoint(c, checkpoint)
@@ -240,15 +241,25 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteApplicationRecorder
         return read_writer_head(cursor, self.events_table_name, self.checkpoints_table_name, self._newest)
 
 
-class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
+class Factory(factory.LedgerFactory, es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
     # The library takes its pool's class from no setting: the pool its datastore made becomes ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
+    def __init__(self, env: Any, wiring: factory.LedgerWiring | None = None) -> None:
+        super().__init__(env, wiring)
         pool = StatementCachingPool.adopt(self.datastore.pool)
         if not (pool.is_sqlite_memory_mode or pool.db_name.startswith("file:")):
             keep_ledger_private(Path(pool.db_name))
+
+    def ledger_recorder(self, sealer: Sealer | None) -> ChainedSQLiteApplicationRecorder:
+        return ChainedSQLiteApplicationRecorder(self.datastore, sealer=sealer)
+
+    def blob_store(self) -> SQLiteBlobStore:
+        return SQLiteBlobStore(self.datastore, blobs_table(ChainedSQLiteApplicationRecorder.default_events_table))
+
+    def work_lock(self) -> WorkLock:
+        pool = self.datastore.pool
+        return ProcessWorkLock() if pool.is_sqlite_memory_mode else FileWorkLock(Path(pool.db_name).resolve())
 
 
 def keep_ledger_private(path: Path) -> None:

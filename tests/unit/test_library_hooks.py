@@ -33,10 +33,7 @@ DUNDERS = ("__init__", "__enter__", "__exit__")
 EXPECTED = {
     "eventsourcing.application.Application.__init__": "(self, env: 'EnvType | None' = None) -> 'None'",
     "eventsourcing.application.Application.close": "(self) -> 'None'",
-    "eventsourcing.application.Application.save": (
-        "(self, *objs: 'MutableOrImmutableAggregate[TAggregateID] | DomainEventProtocol[TAggregateID] | None', "
-        "**kwargs: 'Any') -> 'list[Recording[TAggregateID]]'"
-    ),
+    "eventsourcing.application.Application.construct_factory": "(self, env: 'Environment') -> 'InfrastructureFactory'",
     "eventsourcing.persistence.ConnectionPool.close": "(self) -> 'None'",
     "eventsourcing.persistence.ConnectionPool.get_connection": (
         "(self, timeout: 'float | None' = None, *, is_writer: 'bool | None' = None) -> 'TConnection'"
@@ -48,6 +45,7 @@ EXPECTED = {
     "eventsourcing.postgres.PostgresApplicationRecorder.__init__": (
         "(self, datastore: 'PostgresDatastore', *, events_table_name: 'str' = 'stored_events')"
     ),
+    "eventsourcing.postgres.PostgresFactory.application_recorder": "(self) -> 'ApplicationRecorder'",
     "eventsourcing.postgres.PostgresApplicationRecorder.insert_events": (
         "(self, stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'Sequence[int] | None'"
     ),
@@ -60,6 +58,7 @@ EXPECTED = {
         "**kwargs: 'Any')"
     ),
     "eventsourcing.postgres.PostgresTrackingRecorder.create_table": "(self) -> 'None'",
+    "eventsourcing.sqlite.SQLiteFactory.application_recorder": "(self) -> 'ApplicationRecorder'",
     "eventsourcing.sqlite.SQLiteAggregateRecorder.insert_events": (
         "(self, stored_events: 'Sequence[StoredEvent]', **kwargs: 'Any') -> 'Sequence[int] | None'"
     ),

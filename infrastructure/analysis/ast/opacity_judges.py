@@ -20,6 +20,7 @@ from .opacity import (
     NATIVE_LOADERS,
     NOT_HANDING,
     SAFE_PICKLE_GLOBALS,
+    OpacityResolver,
     TEXT_RUNNER_CLASSES,
     TEXT_RUNNERS,
     is_opaque,
@@ -69,6 +70,19 @@ def _capability(value: Value) -> str | None:
     return None
 
 
+#: Fields of a code object that name or place it; replacing them changes no behaviour.
+_CODE_LABELS = frozenset({"co_name", "co_qualname", "co_filename", "co_firstlineno", "co_linetable", "co_lnotab", "co_exceptiontable"})
+
+
+def _relabels_code(source: ast.expr | None) -> bool:
+    """``f.__code__ = f.__code__.replace(co_name=...)`` renames the code, and ``f.__code__ = g.__code__``
+    gives it code the program wrote (judged where it is written): what it runs is still what is shown."""
+    if isinstance(source, ast.Attribute) and source.attr == "__code__" and isinstance(source.value, ast.Name):
+        return True
+    return (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "replace"
+            and not source.args and all(keyword.arg in _CODE_LABELS for keyword in source.keywords))
+
+
 def _file_key(path: str) -> str:
     """How two spellings of one file are matched: its last component, without ./ or quotes."""
     return path.strip().strip("'\"").rstrip("/").rsplit("/", 1)[-1]
@@ -83,6 +97,33 @@ class OpacityJudges:
         self.state = state
         self.execution = execution
         self.on_invocation = on_invocation  # a function a callback taker calls is judged as called
+        self.resolver = OpacityResolver(state)
+
+    def judge_rebinding(self, target: ast.Attribute, base: Value, value: Value, source: ast.expr | None) -> None:
+        """Rebinding what a name means for all code: a function's code replaced, or an attribute of a
+        module (``builtins.print``, ``sys.breakpointhook``) given a dangerous function or an opaque value,
+        so that later calls of an innocent name run it. The program's own functions, data, and the
+        module's own attributes put back are harmless (pass one records them for the calls after)."""
+        if target.attr == "__code__" and not _relabels_code(source):
+            self.state.hit("opacity", target, "replaces a function's code object: what a call of it runs is not what its source "
+                           "says; a person must read it")
+            return
+        if target.attr == "__code__":
+            return
+        if not (isinstance(base, Ref) and base.recv is None) or base.qual.startswith("<") or base.qual in self.state.classes:
+            return
+        qual = f"{base.qual}.{target.attr}"
+        self.state.rebound[qual] = value
+        options = value.options if isinstance(value, Alternatives) else (value,)
+        for option in options:
+            hidden = is_opaque(option)
+            shown = _capability(option) or (option.qual if isinstance(option, Ref) and option.recv is None and option.qual != qual
+                                            and option.qual.split(".")[0] in rules.DANGEROUS_MODULES else None)
+            if hidden is not None or shown is not None:
+                what = hidden.what if hidden is not None else f"`{shown}`"
+                self.state.hit("opacity", target, f"rebinds `{qual}` to {what}: every later use of that name runs it where the source "
+                               "shows something else; a person must read it")
+                return
     # --- the sinks -----------------------------------------------------------------------------------
 
     def judge_opacity(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value],
@@ -113,6 +154,8 @@ class OpacityJudges:
         method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
         generic = method in ("#exec_module", "#load_module", "#run_docstring_examples") or qualname.split("#")[0] in TEXT_RUNNER_CLASSES
         runner = TEXT_RUNNERS.get(qualname) or (TEXT_RUNNERS.get(method) if generic else None)
+        if qualname == "builtins.breakpoint" and "sys.breakpointhook" in self.state.rebound:
+            runner = None  # breakpoint() calls the hook the program bound, judged where it was bound
         if runner is not None:
             self._judge_text_runner(node, qualname, runner, args, kwargs)
         if qualname.startswith("doctest.") and qualname.split(".")[1] in ("testmod", "run_docstring_examples", "DocTestFinder",

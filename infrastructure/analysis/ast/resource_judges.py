@@ -169,6 +169,7 @@ class ResourceJudges:
             return False
         verb = {"read": "reads", "list": "lists"}[operation]
         self.state.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
+        self.state.sensitive_reads.append((node, f"{clip(rating.form)} ({rating.name})"))
         return True
 
     def _judge_key_use(self, node: ast.AST, values: list[Value]) -> None:
@@ -223,6 +224,7 @@ class ResourceJudges:
                                    "getsockname", "getpeername", "gettimeout", "raise_for_status", "json", "iter_content"):
             return  # housekeeping on a connection already reported where it was made
         self.state.hit("network", node, f"uses the network ({qualname.replace('#', '().')})", "MEDIUM")
+        self.state.net_uses.append(node)
         if method in ("connect", "connect_ex") or qualname in ("socket.create_connection", "asyncio.open_connection"):
             self.state.socket_connects.append(node)
         if "#" not in qualname and qualname not in rules.DNS_LOOKUPS and qualname[:1].isalpha() and qualname.rsplit(".", 1)[-1][:1].isupper():

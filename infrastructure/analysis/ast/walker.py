@@ -387,6 +387,8 @@ class TreeWalker:
             value = Instance(value.flags, "pathlib.Path", PLACEHOLDER) if isinstance(value, Instance) else Str(value.flags | {"partial"}, PLACEHOLDER)
         for target in targets:
             self._bind_target(target, value)
+            if isinstance(target, ast.Attribute):
+                self.opacity.judge_rebinding(target, self.evaluator.evaluate(target.value), value, node.value)  # type: ignore[attr-defined]
         if self.state.pass_no == 2:
             for text in folded_strings(value):
                 self.judges.on_text(node, text, ctx, folded=True)

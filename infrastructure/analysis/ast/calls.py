@@ -328,8 +328,10 @@ class CallEvaluator:
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
         if qualname in ("marshal.loads", "marshal.load"):
-            if first is not None and (isinstance(first, Bytes) or first.flags & {"built", "encoded", "opaque"}):
+            if first is not None and (isinstance(first, Bytes) or first.flags & {"encoded"}):
                 return Code(flags | {"encoded", "marshal"}, None)  # bytecode the program carries: what it runs is hidden
+            if first is not None and first.flags & {"built", "opaque"}:
+                return Code(flags | {"marshal"}, None)  # bytecode it made at run time: unseen (opacity), not a payload it carries
             return Code(flags, None)  # bytecode it stored and reads back: unseen code, not a payload it hides
         if qualname in ("ast.parse", "ast.fix_missing_locations", "ast.copy_location", "ast.increment_lineno") and first is not None:
             return first if isinstance(first, (Str, Bytes, Alternatives, Code)) else Code(flags, None)  # the same code, as a tree

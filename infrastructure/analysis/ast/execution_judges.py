@@ -173,6 +173,14 @@ class ExecutionJudges:
         else:
             self.state.hit("dynamic-import", node, "imports a module whose name is only known at run time", "MEDIUM")
 
+    def _written_text(self, path: Value) -> Value | None:
+        """The text the program wrote into the file at ``path`` (all of it known), if it wrote one."""
+        for text in strings_of(path)[:4]:
+            written = self.state.written.get(text.strip().rstrip("/").rsplit("/", 1)[-1])
+            if written is not None:
+                return Str(NO_FLAGS, written)
+        return None
+
     def judge_code_exec(self, node: ast.AST, qualname: str, payload: Value | None, ctx: WalkContext) -> None:
         name = qualname.removeprefix("builtins.")
         if payload is None:
@@ -181,7 +189,10 @@ class ExecutionJudges:
             self.state.hit("remote-command-exec", node, f"{name}() runs code received over the network")
             return
         if isinstance(payload, Code) and "marshal" in payload.flags:
-            self.state.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
+            if "encoded" in payload.flags:
+                self.state.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
+            else:
+                self.state.hit("opacity", node, f"{name}() runs bytecode made at run time, which the analysis cannot read; a person must read it")
             return
         sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
@@ -190,6 +201,8 @@ class ExecutionJudges:
                 self.state.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
             elif "user" in payload.flags and not payload.flags & {"built", "net"}:
                 self.state.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
+            elif qualname in ("runpy.run_path", "builtins.execfile") and self._written_text(payload) is not None:
+                self.judge_code_exec(node, "builtins.exec", self._written_text(payload), ctx)  # a file it wrote: the text it wrote
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
                 self.state.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:

@@ -193,6 +193,14 @@ def is_opaque(value: Value | None) -> Opaque | None:
     return None
 
 
+def _own_class(value: Value) -> bool:
+    """A value that is the program's own class (or function): of every option the analysis knows, each is
+    the program's own (a parameter defaulting to its base class, called again with what that walk found)."""
+    options = value.options if isinstance(value, Alternatives) else (value,)
+    own = [o for o in options if isinstance(o, Ref) and o.recv is None and o.qual.startswith("<local>.")]
+    return bool(own) and all(o in own or type(o) is Unknown for o in options)
+
+
 def pickle_globals(data: bytes) -> list[str] | None:
     """The globals a pickle names (``module.name``), read from its opcodes without loading it; None
     when the bytes are not a pickle the disassembler can read."""
@@ -326,7 +334,7 @@ class OpacityResolver:
         an attribute that is not a walk."""
         if attr not in WALKS:
             return None
-        own = isinstance(base, Ref) and base.recv is None and base.qual.startswith("<local>.")
+        own = _own_class(base)
         own_frame = isinstance(base, Instance) and base.kind == "frame:own"
         if attr == "__subclasses__":
             if own:

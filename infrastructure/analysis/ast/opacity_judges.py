@@ -291,6 +291,11 @@ class OpacityJudges:
         elif qualname in ("file#write", "pathlib.Path#write_bytes", "pathlib.Path#write_text") and args and "net" in args[0].flags:
             paths = [recv.path] if isinstance(recv, Instance) and recv.path else []
         self.state.downloaded.update(_file_key(path) for path in paths if path.replace(PLACEHOLDER, "").strip("/."))
+        text = known_name(args[0]) if args and qualname in ("file#write", "pathlib.Path#write_text") else None
+        if text is not None and isinstance(recv, Instance) and recv.path and "net" not in args[0].flags:
+            key = _file_key(recv.path)  # text the program writes is text the analysis reads, when it is run later
+            if key.replace(PLACEHOLDER, "").strip("/."):
+                self.state.written[key] = self.state.written.get(key, "") + text
 
     def _judge_code_sources(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
         """A command that runs (or reads its input from) a file the program downloaded; an import path

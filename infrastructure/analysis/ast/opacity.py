@@ -94,7 +94,8 @@ FINDERS = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents", "
 #: Functions that return the current frame (the program's own, as long as it looks no further up).
 OWN_FRAMES = frozenset({"sys._getframe", "inspect.currentframe"})
 #: Functions that resolve a dotted name to the object it names.
-NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve"})
+NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve",
+                            "string.Formatter#get_field", "string.Formatter#get_value"})
 
 #: What whoever runs the program gives it: a name or text from here is the user's choice, not
 #: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).
@@ -141,6 +142,8 @@ CALLBACK_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "submi
                               "set_progress_handler", "set_trace_callback", "register_function", "register_instance", "sort",
                               "connect", "after", "after_idle", "add_reader", "add_writer", "add_signal_handler", "enter",
                               "enterabs", "setdefault", "__setitem__"})
+#: Channels that unpickle what they receive (``conn.recv()``): each received object may run any code.
+UNPICKLING_CHANNELS = ("multiprocessing.connection.", "multiprocessing.Pipe", "multiprocessing.managers.")
 #: Pickle globals that only rebuild data.
 SAFE_PICKLE_GLOBALS = ("builtins.set", "builtins.frozenset", "builtins.complex", "builtins.bytearray", "builtins.slice",
                        "builtins.range", "collections.", "datetime.", "decimal.Decimal", "fractions.Fraction", "copyreg._reconstructor",

@@ -23,6 +23,7 @@ from .opacity import (
     OpacityResolver,
     TEXT_RUNNER_CLASSES,
     TEXT_RUNNERS,
+    UNPICKLING_CHANNELS,
     is_opaque,
     known_name,
     pickle_globals,
@@ -167,6 +168,9 @@ class OpacityJudges:
             self._judge_logging_config(node, qualname, args, ctx)
         if qualname in ("pickle.loads", "pickle.load", "pickle.Unpickler", "_pickle.loads", "dill.loads", "copyreg.__newobj__"):
             self._judge_pickle(node, qualname, args[0] if args else kwargs.get("data"))
+        if qualname.startswith(UNPICKLING_CHANNELS) and qualname.endswith(("#recv", ".recv")):
+            self.state.hit("opacity", node, f"receives objects through `{qualname.split('#')[0]}`, which unpickles them: an object received "
+                           "may run any code; a person must read it")
         if qualname.startswith(NATIVE_LOADERS):
             self.state.native.append(node)
         if qualname.rsplit(".", 1)[0] in IMPORT_HOOKS or qualname.split("#")[0] in IMPORT_HOOKS:

@@ -20,6 +20,7 @@ from .commands import (
 )
 from .state import AnalysisState, WalkContext, clip
 from .values import (
+    ENCODING_FLAGS,
     NO_FLAGS,
     UNKNOWN,
     Alternatives,
@@ -66,6 +67,9 @@ class ResourceJudges:
         for value in writes:
             for text in strings_of(value):
                 self._judge_write_target(node, text, "writes")
+                if value.flags & ENCODING_FLAGS and PLACEHOLDER in text.rsplit("/", 1)[-1] and outside_working_dir(normalise_path(text)):
+                    self.state.hit("opacity", node, f"writes {clip(text)} outside the working directory under a name decoded at run time: "
+                                   "which file it changes is hidden; a person must read it")
                 if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
                     self.state.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
         for value in deletes:
@@ -114,7 +118,9 @@ class ResourceJudges:
             mode_text = mode_letters(mode)
             if qualname == "os.open":
                 names = {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)} if len(node.args) > 1 else set()
-                mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} else "r"
+                # the flags by name, or by number (O_WRONLY 1, O_RDWR 2, O_CREAT 64, O_TRUNC 512, O_APPEND 1024 on Linux)
+                numeric = isinstance(mode, Num) and isinstance(mode.value, int) and bool(mode.value & (1 | 2 | 64 | 512 | 1024))
+                mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} or numeric else "r"
             (writes if set(mode_text) & set("wax+") else reads).append(args[0])
         elif qualname.startswith("pathlib.Path#") and isinstance(recv, Instance):
             path_value = Str(NO_FLAGS, recv.path) if recv.path is not None else UNKNOWN

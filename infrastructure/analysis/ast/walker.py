@@ -326,6 +326,8 @@ class TreeWalker:
             elif isinstance(value, Alternatives):
                 items = [Alternatives(value.flags, tuple(o.items[i] for o in value.options if isinstance(o, Seq) and len(o.items) > i))
                          for i in range(len(target.elts))]
+            elif isinstance(value, Opaque):  # the items of an opaque value are opaque
+                items = [value for _ in target.elts]
             elif isinstance(value, Instance) and value.kind == "socket.socket":  # reader, writer = open_connection()
                 items = [Instance(frozenset({"sockfd", "net"}), "socket.socket") for _ in target.elts]
             else:

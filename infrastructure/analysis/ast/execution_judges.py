@@ -194,6 +194,15 @@ class ExecutionJudges:
             else:
                 self.state.hit("opacity", node, f"{name}() runs bytecode made at run time, which the analysis cannot read; a person must read it")
             return
+        if qualname in ("runpy.run_path", "builtins.execfile"):  # the payload names a file: what runs is the file's text
+            written = self._written_text(payload)
+            if written is not None:
+                self.judge_code_exec(node, "builtins.exec", written, ctx)  # a file the program wrote: the text it wrote
+                return
+            if _readable_sources(payload):
+                self.state.hit("opacity", node, f"{name}() runs the code of {clip(strings_of(payload)[0])}, a file the analysis did not "
+                               "read; a person must read it")
+                return
         sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
         if not sources:
@@ -201,8 +210,6 @@ class ExecutionJudges:
                 self.state.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
             elif "user" in payload.flags and not payload.flags & {"built", "net"}:
                 self.state.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
-            elif qualname in ("runpy.run_path", "builtins.execfile") and self._written_text(payload) is not None:
-                self.judge_code_exec(node, "builtins.exec", self._written_text(payload), ctx)  # a file it wrote: the text it wrote
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
                 self.state.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:

@@ -95,7 +95,10 @@ FINDERS = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents", "
 OWN_FRAMES = frozenset({"sys._getframe", "inspect.currentframe"})
 #: Functions that resolve a dotted name to the object it names.
 NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve",
-                            "string.Formatter#get_field", "string.Formatter#get_value"})
+                            "string.Formatter#get_field"})
+
+#: Classes whose objects resolve names (their methods above, after the '#').
+RESOLVER_CLASSES = frozenset(name.split("#")[0] for name in NAME_RESOLVERS if "#" in name)
 
 #: What whoever runs the program gives it: a name or text from here is the user's choice, not
 #: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).
@@ -360,6 +363,8 @@ class OpacityResolver:
             return Unknown(frozenset({"user"}))
         if qualname in NAME_RESOLVERS and args:
             name = known_name(args[0])
+            if name is not None and "#" in qualname:
+                return None  # a field of the object handed with it, named in full: what it reaches is looked up as usual
             if name is not None and qualname != "importlib.util.resolve_name":
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if args[0].flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(name.replace(":", ".")))
@@ -369,8 +374,8 @@ class OpacityResolver:
         if qualname in OWN_FRAMES:
             own = not args or (isinstance(args[0], Num) and args[0].value == 0)
             return Instance(NO_FLAGS, "frame:own" if own else "frame")
-        if qualname in TEXT_RUNNER_CLASSES:
-            return Instance(NO_FLAGS, qualname)
+        if qualname in TEXT_RUNNER_CLASSES or qualname in RESOLVER_CLASSES:
+            return Instance(NO_FLAGS, qualname)  # an object whose methods run text or resolve names
         if qualname in ("builtins.eval",) and args and not known_name(args[0]):
             return self.opaque("what text evaluated at run time gives back")
         return None

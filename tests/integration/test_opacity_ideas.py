@@ -276,3 +276,14 @@ def test_bytecode_made_at_run_time_is_high_not_blocked_but_a_carried_payload_is_
         types.FunctionType(marshal.loads(blob), {})()
         """)
     assert carried.level == RiskLevel.BLOCKED, explain(carried)
+
+
+def test_an_innocent_name_rebound_to_a_command_runner_is_held(suite):
+    assessment = assess(suite, """
+        import json
+        import subprocess
+
+        json.dumps = subprocess.getoutput
+        print(json.dumps("uname -a"))
+        """)
+    assert assessment.level >= RiskLevel.HIGH, explain(assessment)

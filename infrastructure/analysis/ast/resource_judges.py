@@ -8,7 +8,7 @@ import re
 
 from mai_safety.domain.levels import RiskLevel
 
-from ..sensitive_paths import path_forms
+from ..sensitive_paths import PathRating, path_forms
 from . import rules
 from .commands import (
     PLACEHOLDER,
@@ -175,8 +175,14 @@ class ResourceJudges:
             return False
         verb = {"read": "reads", "list": "lists"}[operation]
         self.state.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
-        self.state.sensitive_reads.append((node, f"{clip(rating.form)} ({rating.name})"))
+        if operation == "read" and not self._area(rating):  # a file the model names, not a whole area of the system
+            self.state.sensitive_reads.append((node, f"{clip(rating.form)} ({rating.name})"))
         return True
+
+    def _area(self, rating: PathRating) -> bool:
+        """The entry that rated a path covers a whole folder (``/etc/**``), not files it names."""
+        entries = getattr(self.state.paths, "entries", ())
+        return any(entry.name == rating.name and entry.pattern.fullmatch(rating.form.rstrip("/") + "/x") for entry in entries)
 
     def _judge_key_use(self, node: ast.AST, values: list[Value]) -> None:
         """A key handed to a client to log in with is used, not sent: HIGH, and not a read that

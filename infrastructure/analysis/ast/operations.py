@@ -64,8 +64,9 @@ class OperationEvaluator:
             return base
         named = isinstance(index, (Str, Num)) or (isinstance(index, Alternatives) and bool(index.options)
                                                  and all(known_name(option) for option in index.options))
-        if isinstance(base, Ref) and base.recv is None and not named and (
-                base.qual in ("<globals>", "builtins", "sys.modules") or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"}):
+        module = isinstance(base, Ref) and base.recv is None and ("." not in base.qual and not base.qual.startswith("<")
+                                                                  and base.qual != "sys" or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"})
+        if isinstance(base, Ref) and base.recv is None and not named and (base.qual in ("<globals>", "builtins", "sys.modules") or module):
             return self.resolver.lookup(base, index, "a namespace subscripted")
         if isinstance(base, Ref) and base.qual == "<globals>" and isinstance(index, Str) and PLACEHOLDER in index.value:
             return self.resolver.lookup(base, index, "a namespace subscripted")
@@ -80,7 +81,7 @@ class OperationEvaluator:
             if base.qual == "sys.modules" and isinstance(index, Str):
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(index.value))
-            if isinstance(index, Str) and base.recv is None and (base.qual in ("builtins",) or base.qual.split(".")[0] in rules.DANGEROUS_MODULES):
+            if isinstance(index, Str) and base.recv is None and (base.qual in ("builtins",) or module):  # a module's namespace by name
                 return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(f"{base.qual}.{index.value}"))
             return Unknown(base.flags - {"sockfd"})

@@ -11,7 +11,8 @@ Exit statuses (also in ``--help`` and the README):
   7  not permitted: the acting person may not confirm or override this code, or the policy in force
      no longer grants what a waiting execution asked for (approve)
  70  an internal error (a bug: please report it)
- 75  the host has no room for the run now, even after waiting: try again later
+ 75  the host has no room for the run now, even after waiting; or another writer changed the
+     execution at every attempt of the command (nothing of it was recorded): try again later
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ EPILOG = """exit status:
   6  configuration: unknown setting or invalid policy file
   7  not permitted to confirm or override; or the policy no longer grants what was asked
  70  internal error
- 75  the host has no room now (after waiting): try again later
+ 75  the host has no room now (after waiting), or the execution kept changing: try again later
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 status: 0 Docker, the images and the ledger answer; 5 one of them does not
@@ -103,7 +104,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--database-url", help="ledger location (overrides MAI_SAFETY_DATABASE_URL)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _add_run_commands(commands)
+    _add_answer_commands(commands)
+    add_audit_commands(commands, _Parser)
+    add_token_commands(commands, _Parser)
+    add_policy_commands(commands, _Parser)
+    add_view_commands(commands, _Parser)
+    _add_service_commands(commands)
+    return parser
 
+
+def _add_run_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """run and assess."""
     run = commands.add_parser("run", help="assess and run a program", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("file", help="a Python file, or - for standard input")
     run.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
@@ -140,6 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     assess.add_argument("--format", choices=["text", "json", "sarif"], help="text (default), json (as --json), or sarif: one SARIF 2.1.0 log")
 
+
+
+def _add_answer_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """approve, deny, cancel; recover, history, status."""
     approve = commands.add_parser(
         "approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it as submitted (its limits and network)"
     )
@@ -169,11 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="what answers: Docker, gVisor, the images, the ledger, the analyzers (exit 0, or 5)")
     status.add_argument("--json", action="store_true")
 
-    add_audit_commands(commands, _Parser)
-    add_token_commands(commands, _Parser)
-    add_policy_commands(commands, _Parser)
-    add_view_commands(commands, _Parser)
 
+def _add_service_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """mcp and serve."""
     commands.add_parser(
         "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
         description="Serve MCP on stdio (tools: assess_code, run_code, get_execution, list_recent_executions; none confirms or overrides). "
@@ -192,7 +206,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lease", type=float, default=45.0, metavar="SECONDS", help="this server's lease on its runs: a peer silent this long is gone, and its runs are ended (default 45)")
     serve.add_argument("--max-streams", type=int, default=64, metavar="N", help="event streams open at once on this server (default 64); past it: 429")
     serve.add_argument("--max-streams-per-principal", type=int, default=8, metavar="N", help="event streams one principal may hold open (default 8); past it: 429")
-    return parser
 
 
 #: What ``run`` asks for and ``approve`` cannot change: an answer runs what was asked when the code

@@ -99,6 +99,28 @@ PAIRS = {
         print(pick([3, 1, 2]))
         """,
     ),
+    "a_syntax_tree_built_node_by_node_then_compiled": (
+        """
+        import ast
+
+        callee = ast.Attribute(ast.Call(ast.Name("__imp" + "ort__", ast.Load()), [ast.Constant("o" + "s")], []), "sys" + "tem", ast.Load())
+        tree = ast.fix_missing_locations(ast.Expression(ast.Call(callee, [ast.Constant(open("cmd.txt").read())], [])))
+        eval(compile(tree, "<rule>", "eval"))
+        """,
+        """
+        import ast
+
+        def weighted(weights):
+            total = ast.Constant(0)
+            for index, weight in enumerate(weights):
+                term = ast.BinOp(ast.Constant(weight), ast.Mult(), ast.Subscript(ast.Name("xs", ast.Load()), ast.Constant(index), ast.Load()))
+                total = ast.BinOp(total, ast.Add(), term)
+            return compile(ast.fix_missing_locations(ast.Expression(total)), "<weighted>", "eval")
+
+        score = weighted([0.5, 0.3, 0.2])
+        print(eval(score, {"__builtins__": {}}, {"xs": [10, 20, 30]}))
+        """,
+    ),
     "an_object_pulled_out_of_a_module_by_a_format_field": (
         """
         import os

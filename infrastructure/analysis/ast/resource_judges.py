@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 
 from mai_safety.domain.levels import RiskLevel
@@ -113,6 +114,7 @@ class ResourceJudges:
                 lists.append(target)
                 if qualname in ("glob.glob", "glob.iglob"):
                     lists.extend(Str(NO_FLAGS, wildcards_unknown(text)) for text in strings_of(target)[:16] if "*" in text or "?" in text)
+                    reads.extend(Str(NO_FLAGS, named) for named in self._named_files_matching(strings_of(target)[:16]))
         if qualname in rules.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
             mode_text = mode_letters(mode)
@@ -178,6 +180,14 @@ class ResourceJudges:
         if operation == "read" and not self._area(rating):  # a file the model names, not a whole area of the system
             self.state.sensitive_reads.append((node, f"{clip(rating.form)} ({rating.name})"))
         return True
+
+    def _named_files_matching(self, patterns: list[str]) -> list[str]:
+        """The files the sensitive-path model names (no wildcard of their own) that a glob pattern
+        matches: a pattern spelled so that no name appears (``/e[t]c/[ps]a*``) still finds them."""
+        wild = [p for p in patterns if any(c in p for c in "*?[") and PLACEHOLDER not in p]
+        entries = getattr(self.state.paths, "entries", ()) if wild else ()
+        named = [g for entry in entries for g in entry.globs if g.startswith("/") and not any(c in g for c in "*?[")]
+        return [path for path in named if any(fnmatch.fnmatchcase(path, pattern) for pattern in wild)][:8]
 
     def _area(self, rating: PathRating) -> bool:
         """The entry that rated a path covers a whole folder (``/etc/**``), not files it names."""

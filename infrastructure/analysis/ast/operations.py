@@ -58,6 +58,11 @@ class OperationEvaluator:
                 if isinstance(base, Bytes):
                     return Bytes(base.flags | {flag}, base.value[bounds])
                 return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
+            if isinstance(base, Alternatives) and base.options and all(isinstance(o, Str) for o in base.options) and \
+                    all(isinstance(p, Num) for p in (lower, upper, step)):  # a helper's parameter: each text it is given, sliced
+                bounds = slice(lower.value, upper.value, step.value)  # type: ignore[union-attr]
+                flag = "encoded" if (step.value or 1) < 0 else "built"  # type: ignore[union-attr]
+                return Alternatives(base.flags | {flag}, tuple(Str(o.flags | {flag}, o.value[bounds]) for o in base.options))  # type: ignore[attr-defined]
             return Unknown(base.flags | {"sliced"})
         index = self.evaluator.evaluate(index_node, depth)
         if isinstance(base, Opaque):  # opacity propagates (opacity.py)

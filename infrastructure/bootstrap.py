@@ -25,6 +25,7 @@ from .alerts.follower import AlertFollower, AlertsInForce
 from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
+from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from mai_safety.ledger.infrastructure.blobs import blob_store_beside
 from mai_safety.ledger.infrastructure.identity import LedgerIdentity
@@ -52,6 +53,8 @@ def default_actor(settings: Settings) -> str:
 def build_assessor(
     policies: Policies, *, warm_semgrep: bool | None = None, analysis: AnalysisPolicy | None = None
 ) -> Assessor:
+    if warm_semgrep is False:  # a one-shot command: the analyzers are imported only if it assesses
+        return AssessorOnFirstUse(lambda: build_analyzers(policies.directory, policies.bandit, warm_semgrep=False, policy=analysis))
     return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep, policy=analysis)
 
 

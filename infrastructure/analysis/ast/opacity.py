@@ -12,15 +12,22 @@ text it can read, pickles it can disassemble); this module says what happens whe
   capability; a walk through the interpreter's own structures (``__subclasses__`` of a class that is
   not the program's, the globals of code or frames that are not the program's, the garbage
   collector's objects); what running unseen text or bytes gives back.
-- **How opacity propagates**: an attribute, item or call result of an opaque value is opaque; a
-  lookup by an unknown name on the result of another such lookup is opaque.
+- **How opacity propagates**: an attribute, item, call result or unpacked element of an opaque
+  value is opaque; a lookup by an unknown name on the result of another such lookup is opaque.
 - **Which sinks are dangerous**: an opaque value called, or handed to a call that may call it; text
   run as code through any entry point (exec, eval, compile, runpy, timeit, cProfile, code, pdb...)
   that the analysis cannot read; a module loader or finder of the program's own; bytes the program
-  built that are unpickled; native code loaded through ctypes or cffi.
+  built that are unpickled, and channels that unpickle what they receive; bytecode made at run
+  time; native code loaded through ctypes or cffi; rebinding what a name means (a library
+  attribute given a dangerous or opaque value, a function's code replaced by other behaviour);
+  files written outside the working directory under names the analysis cannot read (decoded at
+  run time, or named inside an archive it unpacks); a place it cannot name on the import path.
 - **What is proven harmless**: plain data (strings, bytes, numbers, lists, dicts), objects and
   classes the program defined whose members are its own visible code (each judged where it is
-  defined) and hold no capability, modules of pure computation, file objects the program opened.
+  defined) and hold no capability (a parameter only ever bound to one of them too), modules of
+  pure computation, file objects the program opened, a code object only renamed, a hook bound to
+  the program's own function, a file the program wrote with known text (that text is judged), a
+  syntax tree built from nodes that cannot call, import or look anything up (decision 0045).
 
 Opacity alone earns HIGH (a person reads the code); BLOCKED stays for what the analysis sees.
 This module holds the rule's tables and the evaluator's side (OpacityResolver: what is opaque, what

@@ -25,7 +25,7 @@ from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
-from mai_safety.ledger.application.blobs import keep_output
+from mai_safety.ledger import keep_output
 from .divergence import record_divergences
 from .files import keep_outputs, read_inputs
 from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable, WriteContended
@@ -232,7 +232,10 @@ class _Watch:
                 self.current.complete(recorded.copy(), outcome.observed)
             self.current = supervisor.save_unless_ended(self.current)
         if supervisor.lookup is not None and self.current.observed is not None:
-            record_divergences(self.current, supervisor.save, supervisor.lookup)
+            try:
+                record_divergences(self.current, supervisor.save, supervisor.lookup)
+            except PersistenceError:
+                pass  # the ending stands; its observed record keeps what a later look can judge again
 
 
 def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any] | None:

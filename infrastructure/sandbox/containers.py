@@ -33,7 +33,6 @@ from mai_safety.domain.network import NetworkRequest
 
 from . import payload
 from .capture import SUMMARY_MOUNT, WatchLines
-from .cgroups import CgroupReader
 from .errors import BestEffort, engine_answers
 from .files import ContainerRoot
 from .record import RecordFeed
@@ -262,17 +261,6 @@ def discard(handle: RunHandle) -> None:
 def kill(container: Any) -> None:
     with BestEffort():  # already gone
         container.kill()
-
-
-def memory_held(container: Any) -> tuple[int, int]:
-    """A container's memory limit and use. The limit is the cgroup's own where it can be read: a
-    pool container taken under runsc was given its run's limit there, not through the engine."""
-    limit = int(container.attrs.get("HostConfig", {}).get("Memory") or 0)
-    try:
-        reader = CgroupReader(int(container.attrs["State"]["Pid"]))
-        return reader.limits()["memory_bytes"] or limit, reader.read().memory_bytes
-    except (OSError, ValueError, KeyError):
-        return limit, 0
 
 
 def docker_time(text: str | None) -> float | None:

@@ -30,16 +30,16 @@ from psycopg import Connection, Cursor
 from psycopg.rows import DictRow, dict_row, tuple_row
 from psycopg.sql import SQL, Identifier, Literal
 
-from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger
+from mai_safety.ledger.application.ports import Ledger, Sealer, WorkLock
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
-from .blobs import blobs_table
+from . import factory
+from .blobs import PostgresBlobStore, blobs_table
 from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 from .breaker import GuardedPostgresDatastore
 from .chaining import (
@@ -57,6 +57,7 @@ from .chaining import (
 from .open_index import changes_of, kinds_table, leases_table, open_table
 from .postgres_reading import PostgresLedgerReads
 from .postgres_setup import PostgresLedgerSetUp
+from .work_lock import PostgresWorkLock
 
 
 class _CommitWithInsert(PostgresApplicationRecorder):
@@ -87,8 +88,8 @@ class _CommitWithInsert(PostgresApplicationRecorder):
 class ChainedPostgresApplicationRecorder(
     ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, _CommitWithInsert, Ledger, OpenExecutions, Leases
 ):
-    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name=events_table_name)
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events", sealer: Sealer | None = None) -> None:
+        super().__init__(datastore, events_table_name=events_table_name, sealer=sealer)
         if self.datastore.enable_db_functions:
             # The library's database function inserts the events without any hook: no chain.
             raise ConfigurationError("the ledger cannot insert through database functions: unset POSTGRES_ENABLE_DB_FUNCTIONS")
@@ -228,7 +229,7 @@ class ChainedPostgresApplicationRecorder(
         events chained after it with their MACs, the index of open executions and, when due, a
         checkpoint (a second, with the commit). The events go last, on the library's cursor, so
         that it fetches their notification ids as it does its own."""
-        appended = self.appended(kwargs)
+        appended = self.appended()
         self._lock_table(curs)
         self._notify_channel(curs)
         connection = curs.connection
@@ -240,7 +241,7 @@ class ChainedPostgresApplicationRecorder(
             if leaves:  # one statement for every set an ending closes
                 connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
         checkpoint, through = self._seal_due(
-            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=bool(kwargs.get(SEAL))
+            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=self._ends_execution(stored_events)
         )
         if checkpoint is not None:
             connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
@@ -353,15 +354,30 @@ class ChainedPostgresApplicationRecorder(
                 )
                 cursor.execute(self._kind_insert, (open_set.kind,))
 
-class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class
+class Factory(factory.LedgerFactory, es_postgres.PostgresFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedPostgresApplicationRecorder
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
+    def __init__(self, env: Any, wiring: factory.LedgerWiring | None = None) -> None:
+        super().__init__(env, wiring)
         # A refusing database is told at once, not after the waits and retries (breaker.py).
         # And one that takes the connection and answers nothing is cut off past a bound (answer_watch.py).
         answer_within_s = float(env.get(ANSWER_SETTING) or ANSWER_WITHIN_S)
         self.datastore = GuardedPostgresDatastore.like(self.datastore, answer_within_s=answer_within_s)
+
+    @property
+    def events_table(self) -> str:
+        """The library's name for the application's events table (its own factory's rule)."""
+        return f"{self.env.name.lower() or 'stored'}_events"
+
+    def ledger_recorder(self, sealer: Sealer | None) -> ChainedPostgresApplicationRecorder:
+        return ChainedPostgresApplicationRecorder(self.datastore, events_table_name=self.events_table, sealer=sealer)
+
+    def blob_store(self) -> PostgresBlobStore:
+        return PostgresBlobStore(self.datastore, self.datastore.schema, blobs_table(self.events_table))
+
+    def work_lock(self) -> WorkLock:
+        schema, table = self.datastore.schema, self.events_table
+        return PostgresWorkLock(self.datastore, f'"{schema}"."{table}"')  # as the recorder names it
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

@@ -12,7 +12,7 @@ from psycopg import Cursor
 from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
-from mai_safety.application.ports import LedgerHead
+from mai_safety.ledger.application.ports import LedgerHead
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 

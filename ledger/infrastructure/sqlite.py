@@ -25,16 +25,16 @@ from eventsourcing.sqlite import (
     SQLiteDatastore,
 )
 
-from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger
+from mai_safety.ledger.application.ports import Ledger, ProcessWorkLock, Sealer, WorkLock
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from mai_safety.infrastructure.private_files import private_file, tighten_if_present
 from .appending import ChainedAppends
-from .blobs import blobs_table
+from . import factory
+from .blobs import SQLiteBlobStore, blobs_table
 from .chaining import (
     ADDED_COLUMNS,
     CHECKPOINT_COLUMNS,
@@ -48,6 +48,7 @@ from .chaining import (
 from .open_index import INDEX_COLUMNS, changes_of, kinds_table, leases_table, open_table
 from .sqlite_connections import StatementCachingPool, WriterCursor, WriterHead, forget_writer_head
 from .sqlite_reading import HASHED_ID, SQLiteLedgerReads
+from .work_lock import FileWorkLock
 
 #: What a writer reads to check others' events before it seals: everything but the state.
 _CHECK_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, NULL, event_hash, ledger_hash, event_mac"
@@ -55,8 +56,11 @@ _CHECKPOINT_PLACEHOLDERS = ",".join("?" * len(CHECKPOINT_COLUMNS.split(",")))
 
 
 class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLiteApplicationRecorder, Ledger, OpenExecutions, Leases):
-    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name)
+    #: The library's name for an application's events table on SQLite.
+    default_events_table = "stored_events"
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events", *, sealer: Sealer | None = None) -> None:
+        super().__init__(datastore, events_table_name, sealer=sealer)
         # The library's hook for the notification log's end.
         self.select_max_notification_id_statement = f"SELECT MAX(ledger_position) FROM {self.events_table_name}"
         self._insert_statement = (
@@ -180,7 +184,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
         """The library's per-transaction hook, under the write lock: chain the events after the
         head, insert them with their MACs, keep the index of open executions, seal when due."""
-        appended = self.appended(kwargs)
+        appended = self.appended()
         head, last_checkpoint, seen = self._read_writer_head(c)
         rows = chain_batch(stored_events, head, self._previous(c))
         key = self._sealer.event_mac() if self._sealer is not None else None
@@ -205,7 +209,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
             for kind in leaves:
                 c.execute(self._open_delete, (originator, kind))
         checkpoint, through = self._seal_due(
-            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=bool(kwargs.get(SEAL))
+            last_checkpoint, head, rows, self._fetch_unsealed(c), execution_ended=self._ends_execution(stored_events)
         )
         if checkpoint is not None:
             self._insert_checkpoint(c, checkpoint)
@@ -382,12 +386,12 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
 
         return head, self._newest.get(sequence, read), (version, sequence)
 
-class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
+class Factory(factory.LedgerFactory, es_sqlite.SQLiteFactory):  # the module must hold exactly one factory class
     # The library takes its pool's class from no setting: the datastore it makes is given ours.
     application_recorder_class = ChainedSQLiteApplicationRecorder
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
+    def __init__(self, env: Any, wiring: factory.LedgerWiring | None = None) -> None:
+        super().__init__(env, wiring)
         library_pool = self.datastore.pool
         if not (library_pool.is_sqlite_memory_mode or library_pool.db_name.startswith("file:")):
             keep_ledger_private(Path(library_pool.db_name))
@@ -401,6 +405,16 @@ class Factory(es_sqlite.SQLiteFactory):  # the module must hold exactly one fact
             pre_ping=library_pool.pre_ping,
         )
         library_pool.close()  # it never connected: connections are made on first use
+
+    def ledger_recorder(self, sealer: Sealer | None) -> ChainedSQLiteApplicationRecorder:
+        return ChainedSQLiteApplicationRecorder(self.datastore, sealer=sealer)
+
+    def blob_store(self) -> SQLiteBlobStore:
+        return SQLiteBlobStore(self.datastore, blobs_table(ChainedSQLiteApplicationRecorder.default_events_table))
+
+    def work_lock(self) -> WorkLock:
+        pool = self.datastore.pool
+        return ProcessWorkLock() if pool.is_sqlite_memory_mode else FileWorkLock(Path(pool.db_name).resolve())
 
 
 def keep_ledger_private(path: Path) -> None:

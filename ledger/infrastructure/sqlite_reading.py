@@ -9,7 +9,7 @@ from uuid import UUID
 
 from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
 
-from mai_safety.application.ports import LedgerHead
+from mai_safety.ledger.application.ports import LedgerHead
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 

@@ -28,6 +28,7 @@ from mai_safety.ledger import Clock
 
 from .abandoned import InFlight
 from .aside import run_aside
+from .divergence import with_floor
 from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
 from .files import assess_with_inputs, store_inputs
 from .live import LiveOutput
@@ -105,7 +106,7 @@ class ExecutionCommands:
         check_acting_principal_may_claim(submission.provenance)
         self.policies.follow_policy()  # judged by the version in force now, as a submission is
         code = Submission.from_bytes(submission.code, submission.provenance, self.policies.policy.max_code_bytes, submission.source)
-        return report_for(code, self.policies.assessor.assess(code))
+        return report_for(code, with_floor(self.policies.assessor.assess(code), code, self.store.repository.get))
 
     def run(self, command: RunCommand) -> ExecutionReport:
         """Assess, record, and run if the gate allows; everything is checked before anything is
@@ -143,7 +144,7 @@ class ExecutionCommands:
         # Whether the sandbox answers is asked while the code is assessed; it is waited for only
         # if the verdict lets the code run now.
         sandbox_answers = run_aside(self.sandbox.check_available)
-        assessment = assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes)
+        assessment = with_floor(assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes), submission, self.store.repository.get)
         sizing = Sizer(policy, self.settings.package_index).size(
             command.provenance, assessment.level, assessment.complexity, command.requested,
             network=command.network, requirements=command.requirements, code=submission.code, image=command.image,
@@ -329,6 +330,7 @@ class ExecutionCommands:
             live=self.mode.live,
             keep_outcome_s=self.mode.keep_outcome_s,
             retry_s=self.mode.outcome_retry_s,
+            lookup=self.store.repository.get,
         ).run(execution, sizing)
 
     # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------

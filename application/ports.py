@@ -66,6 +66,9 @@ class RunOutcome:
     #: The files the code created or changed in its working directory, as collected (name, bytes):
     #: kept as blobs and named on the ending event (``files_out``), never in ``to_dict``.
     files_out: tuple[tuple[str, bytes], ...] = ()
+    #: What the run was observed to do from outside the code (domain.observed, decision 0044), or
+    #: None: kept beside the outcome on the ending event, never in ``to_dict``.
+    observed: Any = None
 
     def to_dict(self) -> OutcomeRecord:
         return {

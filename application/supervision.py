@@ -26,6 +26,7 @@ from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
 from mai_safety.ledger import keep_output
+from .divergence import record_divergences
 from .files import keep_outputs, read_inputs
 from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable, WriteContended
 from .live import LiveOutput
@@ -64,8 +65,11 @@ class Supervisor:
         live: LiveOutput | None = None,
         keep_outcome_s: float = 60.0,
         retry_s: float = 1.0,
+        lookup: Callable[[Any], Any] | None = None,
     ) -> None:
         self.sandbox = sandbox
+        #: Reads any aggregate by id (the floor of diverged code: application.divergence).
+        self.lookup = lookup
         self.save = save
         self.load = load
         self.sampling = sampling
@@ -223,10 +227,15 @@ class _Watch:
             recorded["files_out"] = keep_outputs(supervisor.blobs, outcome.files_out)
         while not self.current.status.is_final:
             if outcome.termination_reason:
-                self.current.terminate(outcome.termination_reason, recorded.copy())
+                self.current.terminate(outcome.termination_reason, recorded.copy(), outcome.observed)
             else:
-                self.current.complete(recorded.copy())
+                self.current.complete(recorded.copy(), outcome.observed)
             self.current = supervisor.save_unless_ended(self.current)
+        if supervisor.lookup is not None and self.current.observed is not None:
+            try:
+                record_divergences(self.current, supervisor.save, supervisor.lookup)
+            except PersistenceError:
+                pass  # the ending stands; its observed record keeps what a later look can judge again
 
 
 def workspace_of(execution: Execution, blobs: BlobStore | None) -> dict[str, Any] | None:

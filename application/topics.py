@@ -5,6 +5,7 @@ from __future__ import annotations
 from eventsourcing.utils import get_topic
 
 from mai_safety.domain.access import ApiToken
+from mai_safety.domain.diverged_code import DivergedCode
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.policy_set import PolicySet
 
@@ -20,7 +21,9 @@ BLOB_TOPICS = ENDING_TOPICS | {get_topic(Execution.Assessed)}
 ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
 #: The policies applied (domain.policy_set): recorded configuration on the same ledger.
 POLICY_TOPICS = frozenset(get_topic(cls) for cls in (PolicySet.Opened, PolicySet.Applied))
+#: Code seen diverging from its assessment (domain.diverged_code): the floor of its later verdicts.
+DIVERGED_TOPICS = frozenset({get_topic(DivergedCode.Recorded)})
 #: Every event this service writes; anything else on the ledger is reported as unexpected.
-LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS | DIVERGED_TOPICS
 
-__all__ = ["ACCESS_TOPICS", "BLOB_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]
+__all__ = ["ACCESS_TOPICS", "BLOB_TOPICS", "DIVERGED_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]

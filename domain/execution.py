@@ -24,6 +24,7 @@ from .errors import ExplanationMissing, InvalidTransition
 from .gate import AnswerTooLate, GateRules
 from .levels import GateDecision, Provenance, RiskLevel, TrustLevel
 from .limits import ResourceLimits
+from .observed import DivergenceRecord, ObservedRecord
 from .payloads import (
     CallerLabels,
     FileRecord,
@@ -147,6 +148,8 @@ class Execution(Aggregate):
         self.trust: TrustLevel | None = None
         self.samples: list[UsageRecord] = []
         self.outcome: OutcomeRecord = {}
+        self.observed: ObservedRecord | None = None  # what the run was seen to do from outside (decision 0044)
+        self.divergences: list[DivergenceRecord] = []
 
     @classmethod
     def assess(
@@ -365,39 +368,73 @@ class Execution(Aggregate):
     def _resource_sampled(self, sample: UsageRecord) -> None:
         self.samples.append(sample)
 
-    def complete(self, outcome: OutcomeRecord) -> None:
+    def complete(self, outcome: OutcomeRecord, observed: ObservedRecord | None = None) -> None:
         self._require(ExecutionStatus.RUNNING, "complete")
-        self._completed(outcome=outcome)
+        self._completed(outcome=outcome, observed=observed)
 
     class Completed(Event):
-        """The program ran to its own end: its exit and output."""
+        """The program ran to its own end: its exit and output. Version 2 adds ``observed``: what
+        the run was seen to do from outside the code (domain.observed), beside the self-reported
+        ``attempted`` in the outcome's observations; version 1 events read it as None (not observed)."""
 
-        class_version = 1
+        class_version = 2
         outcome: OutcomeRecord
+        observed: ObservedRecord | None = None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["observed"] = None  # ended before the observed record existed
 
     @event(Completed)
-    def _completed(self, outcome: OutcomeRecord) -> None:
+    def _completed(self, outcome: OutcomeRecord, observed: ObservedRecord | None = None) -> None:
         self.outcome = outcome
+        self.observed = observed
         self.status = ExecutionStatus.COMPLETED
 
-    def terminate(self, reason: str, outcome: OutcomeRecord | None = None) -> None:
+    def terminate(self, reason: str, outcome: OutcomeRecord | None = None, observed: ObservedRecord | None = None) -> None:
         if self.status.is_final:
             raise InvalidTransition(f"execution {self.id} has already ended ({self.status.value})")
-        self._terminated(reason=reason, outcome=outcome or {})
+        self._terminated(reason=reason, outcome=outcome or {}, observed=observed)
 
     class Terminated(Event):
         """It ended otherwise: stopped by a limit, cancelled, denied, unanswered, or lost with its
-        supervisor (``reason``), and what is known of how (``outcome``)."""
+        supervisor (``reason``), and what is known of how (``outcome``). Version 2 adds ``observed``,
+        as ``Completed`` does (None: not observed, or it never ran)."""
 
-        class_version = 1
+        class_version = 2
         reason: str
         outcome: OutcomeRecord
+        observed: ObservedRecord | None = None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["observed"] = None
 
     @event(Terminated)
-    def _terminated(self, reason: str, outcome: OutcomeRecord) -> None:
+    def _terminated(self, reason: str, outcome: OutcomeRecord, observed: ObservedRecord | None = None) -> None:
         self.outcome = {**outcome, "termination_reason": reason}
+        self.observed = observed
         started = self.status is ExecutionStatus.RUNNING
         self.status = ExecutionStatus.TERMINATED if started else ExecutionStatus.REJECTED
+
+    def diverge(self, divergences: list[DivergenceRecord]) -> None:
+        """Record what the run was observed to do that its assessment did not predict at its level."""
+        if not self.status.is_final or not divergences:
+            raise InvalidTransition(f"execution {self.id} cannot diverge: it is {self.status.value}")
+        self._diverged(level=self.level.value, code_sha256=self.code_sha256, divergences=divergences)
+
+    class Diverged(Event):
+        """Observed effects its assessment did not predict at ``level`` (domain.observed): from now
+        on this code (``code_sha256``) is rated at least HIGH."""
+
+        class_version = 1
+        level: str
+        code_sha256: str
+        divergences: list[DivergenceRecord]
+
+    @event(Diverged)
+    def _diverged(self, level: str, code_sha256: str, divergences: list[DivergenceRecord]) -> None:
+        self.divergences = list(divergences)
 
     def _require(self, status: ExecutionStatus, action: str) -> None:
         if self.status is not status:

@@ -74,11 +74,19 @@ try:
 except FileNotFoundError:
     config = {}
 wanted = {"path": runsc, "runtimeArgs": ["--network=none", "--host-uds=open"]}
+# The same sandbox with gVisor's system-call trace on, written on the host to one log per sandbox
+# (decision 0044: the observed record); the service uses it for gVisor runs when it is registered.
+traced = ("execve,execveat,open,openat,creat,unlink,unlinkat,rename,renameat,renameat2,rmdir,connect,"
+          "kill,tkill,tgkill,clone,fork,vfork")
+observed = {"path": runsc, "runtimeArgs": [*wanted["runtimeArgs"], "--debug-log=/var/log/mai-safety-observed/",
+            "--debug-command=boot", "--strace", f"--strace-syscalls={traced}", "--strace-log-size=256"]}
+os.makedirs("/var/log/mai-safety-observed", mode=0o750, exist_ok=True)
 runtimes = config.setdefault("runtimes", {})
-if runtimes.get("runsc") == wanted:
+if runtimes.get("runsc") == wanted and runtimes.get("runsc-observed") == observed:
     print(0)
     sys.exit(0)
 runtimes["runsc"] = wanted
+runtimes["runsc-observed"] = observed
 os.makedirs(os.path.dirname(path), exist_ok=True)
 with open(path + ".mai-safety.tmp", "w") as handle:
     json.dump(config, handle, indent=2)

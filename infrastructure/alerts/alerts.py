@@ -22,6 +22,8 @@ def alert_for(event: Any, position: int, policy: AlertsPolicy) -> dict[str, Any]
         kind, details = "override", {"explanation": event.explanation, "on_behalf_of": event.on_behalf_of}
     elif isinstance(event, Execution.Terminated) and event.reason in policy.violation_reasons:
         kind, details = "violation", _violation(event)
+    elif isinstance(event, Execution.Diverged):  # seen doing what its level did not predict (decision 0044)
+        kind, details = "diverged", {"level": event.level, "code_sha256": event.code_sha256, "divergences": event.divergences[:_MAX_LISTED]}
     else:
         return None
     if kind not in policy.events:

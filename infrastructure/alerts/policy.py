@@ -30,7 +30,7 @@ from .destination import RefusedDestination, check_url, loopback_allowed
 SECRETS_SETTING = "MAI_SAFETY_SECRETS_DIR"
 _SECRET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
-AlertKind = Literal["blocked", "override", "violation", "verify_failed"]
+AlertKind = Literal["blocked", "override", "violation", "verify_failed", "diverged"]
 #: Terminations that are a violation: a limit or a policy stopped the code. Not "timeout" by
 #: default: the wall-clock limit is the caller's own budget, and a long job reaching it is routine
 #: (add it to ``violation_reasons`` to be told). Cancelled, denied, unanswered runs, and the
@@ -68,7 +68,7 @@ class _Webhook(StrictModel):
 class _AlertsFile(StrictModel):
     version: Literal[1]
     webhook: _Webhook | None = None
-    events: list[AlertKind] = Field(default_factory=lambda: ["blocked", "override", "violation", "verify_failed"])
+    events: list[AlertKind] = Field(default_factory=lambda: ["blocked", "override", "violation", "verify_failed", "diverged"])
     violation_reasons: list[str] = Field(default_factory=lambda: list(DEFAULT_VIOLATIONS))
     poll_s: float = Field(default=0.5, gt=0, le=60)
 

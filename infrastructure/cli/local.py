@@ -47,6 +47,7 @@ from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
+from .observed_text import observed_lines
 from .run_files import read_input_files, save_output_files
 from .run_arguments import add_approve_arguments, add_run_arguments, run_only_flags_given, run_only_refusal
 from ..input_files import python_files_in, read_program_file, read_program_stdin
@@ -305,7 +306,7 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(_event_line(event))
-                for line in file_lines(event) + diff_lines(event):
+                for line in file_lines(event) + diff_lines(event) + observed_lines(event):
                     print(line)
         return EXIT_OK
     raise AssertionError(f"no handler for command {args.command!r}")  # argparse admits only the commands above

@@ -43,6 +43,7 @@ from mai_safety.domain.errors import DomainError
 from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 from . import live, remote_policy, remote_views
+from .observed_text import observed_lines
 from .text import diff_lines, event_line, exit_for, file_lines, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .refused import Refused as _Refused
@@ -166,7 +167,7 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(event_line(event))
-                for line in [*file_lines(event), *diff_lines(event)]:
+                for line in [*file_lines(event), *diff_lines(event), *observed_lines(event)]:
                     print(line)
         return EXIT_OK
     if args.command == "approve":

@@ -58,6 +58,12 @@ def print_status(settings: Settings, as_json: bool) -> int:
         print(f"docker:    answers (engine {engine['version']}); runtimes: {', '.join(engine['runtimes'])}")
         gvisor = engine["gvisor"]
         print("gvisor:    " + _gvisor_line(gvisor))
+        observed = gvisor.get("observed") or {}
+        if gvisor.get("available"):
+            print("observed:  " + (
+                f"runs under gVisor are traced from outside the code (runtime {observed.get('runtime')}, log {observed.get('log_directory')})"
+                if observed.get("available") else f"not available: {observed.get('reason')} ({observed.get('how', '')}); under runc only process argv is seen"
+            ))
         for image, present in engine["images"].items():
             print(f"image:     {image}: {'present' if present else 'MISSING (bash scripts/setup.sh builds it)'}")
         for name, image in report["named_images"].items():

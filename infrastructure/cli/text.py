@@ -65,7 +65,7 @@ def print_findings(findings: list[Mapping[str, Any]] | list[dict[str, Any]]) -> 
 
 
 def event_line(event: Mapping[str, Any]) -> str:
-    skip = {"event", "version", "timestamp", "actor", "code", "chain", "code_diff", "files_in"}
+    skip = {"event", "version", "timestamp", "actor", "code", "chain", "code_diff", "files_in", "observed", "divergences"}
     details = []
     for key, value in event.items():
         if key in skip:

@@ -19,10 +19,24 @@ from mai_safety.domain.levels import RiskLevel
 from ..bootstrap import bootstrap, read_models
 from ..reports.text import executions_table, pending_list, report_text
 from ..settings import Settings
+from mai_safety.application.divergence import diverged_executions
+
 from .arguments import TIME_HINT, utc_text
+from .terminal import visible_line
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
 
 COMMANDS = ("executions", "pending", "report", "projections")
+
+
+def diverged_table(rows: list[dict[str, Any]]) -> str:
+    """One line per diverged execution, then its divergences; what they quote came from the code."""
+    if not rows:
+        return "no execution was seen doing what its level did not predict"
+    lines = []
+    for row in rows:
+        lines.append(f"{row['execution_id']}  {row['recorded_at']}  rated {row['level']}  code sha256:{row['code_sha256'][:12]}")
+        lines.extend(visible_line(f"    {item['effect']}: {item['detail']}") for item in row["divergences"])
+    return "\n".join(lines)
 
 
 def add_view_commands(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -36,6 +50,7 @@ def add_view_commands(commands: Any, parser_class: type[argparse.ArgumentParser]
     listing.add_argument("--limit", type=int, default=50, metavar="N", help="rows a page (default 50)")
     listing.add_argument("--page", type=int, default=1, metavar="K", help="which page, from 1 (default 1)")
     listing.add_argument("--json", action="store_true", help="one JSON array")
+    listing.add_argument("--diverged", action="store_true", help="only those seen doing what their level did not predict (decision 0044)")
 
     waiting = commands.add_parser("pending", help="what waits for a confirmation or an override: findings, time left")
     waiting.add_argument("--json", action="store_true")
@@ -60,6 +75,10 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
     try:
         models = read_models(app)
         now = datetime.now(timezone.utc)
+        if args.command == "executions" and args.diverged:
+            diverged = diverged_executions(app.recorder, app.mapper, args.limit)
+            print(json.dumps(diverged, indent=2) if args.json else diverged_table(diverged))
+            return EXIT_OK
         if args.command == "executions":
             query = ExecutionFilter(
                 status=args.status, level=args.level, submitter=args.submitter, task_id=args.task,
@@ -92,7 +111,11 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
             else:
                 print(render_html(audit))
         else:
-            print(json.dumps(audit.to_dict(), indent=2) if output == "json" else report_text(audit.to_dict()))
+            diverged = [row for row in diverged_executions(app.recorder, app.mapper, 1000) if _in_days(row["recorded_at"], since, until)]
+            if output == "json":
+                print(json.dumps({**audit.to_dict(), "diverged": diverged}, indent=2))
+            else:
+                print(report_text(audit.to_dict()) + "\n\ndiverged (seen doing what their level did not predict, decision 0044):\n" + diverged_table(diverged))
         return EXIT_TAMPERED if anchor.verified is False else EXIT_OK
     finally:
         app.close()
@@ -106,6 +129,11 @@ def _moment(text: str | None, field: str) -> str | None:
         return utc_text(text)
     except ValueError:
         raise InvalidQuery(f"--{field} {text!r} is not a time: {TIME_HINT}", field) from None
+
+
+def _in_days(moment: str, since: date | None, until: date | None) -> bool:
+    day = datetime.fromisoformat(moment).date()
+    return (since is None or day >= since) and (until is None or day <= until)
 
 
 def _day(text: str | None, field: str) -> date | None:

@@ -226,7 +226,7 @@ def hardened(
         pids_limit=pids_limit,
         nano_cpus=int(limits.cpus * 1e9),
         ulimits=ulimits,
-        runtime=runtime["name"],
+        runtime=runtime.get("engine_runtime", runtime["name"]),
         ipc_mode="none",
         environment=environment,
         volumes=volumes,

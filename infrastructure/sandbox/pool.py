@@ -168,7 +168,7 @@ class WarmPool:
                     continue
                 waiting = self._waiting[spec.name]
                 for index, pooled in enumerate(waiting):
-                    if pooled.runtime["name"] == chosen["name"]:
+                    if pooled.runtime.get("engine_runtime", pooled.runtime["name"]) == chosen.get("engine_runtime", chosen["name"]):
                         return waiting.pop(index), ""
         self._wake.set()
         return None, "no pool container was waiting for this profile and runtime"

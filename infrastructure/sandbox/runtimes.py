@@ -24,6 +24,7 @@ from mai_safety.domain.network import NetworkMode, NetworkRequest
 from mai_safety.domain.supervision import Peaks, Violation
 
 from .errors import BestEffort, does_not_answer
+from .observation import OBSERVED_RUNTIME, observed_status
 
 GVISOR_RUNTIME = "runsc"
 GVISOR_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
@@ -80,6 +81,7 @@ def gvisor_status(client: Any = None) -> dict[str, Any]:
         "version": gvisor_version(path),
         "arguments": arguments,
         "record_socket": any(argument in ("--host-uds=open", "--host-uds=all") for argument in arguments),
+        "observed": observed_status(runtimes),  # decision 0044: the trace from outside the code
     }
     if "--network=none" not in arguments:
         status["available"] = False
@@ -146,7 +148,10 @@ def choose_runtime(
         }
     status = gvisor()
     if status.get("available"):
-        return {"name": GVISOR_RUNTIME, "requested": requested, "memory_overhead_bytes": GVISOR_MEMORY}
+        chosen = {"name": GVISOR_RUNTIME, "requested": requested, "memory_overhead_bytes": GVISOR_MEMORY}
+        if status.get("observed", {}).get("available"):
+            chosen["engine_runtime"] = OBSERVED_RUNTIME  # gVisor with its trace on (decision 0044)
+        return chosen
     if requested == "runsc":
         raise SandboxUnavailable(
             f"the policy runs this code under gVisor (runtime: runsc), but {status.get('reason')}: "

@@ -16,7 +16,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from mai_safety.application.ports import Observer, OutputListener, PreparedRun, RunOutcome
@@ -28,6 +29,7 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, KEEPER_USER, WRITABLE, RunHandle, kill
 from .egress import egress_record
 from .errors import BestEffort, refused
+from .observation import OBSERVED_RUNTIME, ProcessSightings, read_observed
 from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_HINT, GVISOR_RUNTIME, gvisor_death
 from .survey import disk_of, survey_inside, what_was_left
@@ -61,6 +63,7 @@ class _Watched:
     observer: Observer
     started: float
     peaks: Peaks
+    sightings: ProcessSightings | None = None  # under runc: the code's processes seen at each sample
 
 
 class ContainerSupervisor:
@@ -79,6 +82,22 @@ class ContainerSupervisor:
         with refused("cannot read the sandbox's cgroups", also=(OSError,)):
             cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
         run = _Watched(handle, cgroup, prepared.limits, observer, time.monotonic(), Peaks())
+        if not handle.gvisor:
+            run.sightings = ProcessSightings(_procs_file(cgroup), int(CODE_USER.split(":")[0]))
+        outcome = self._supervised(run, output)
+        return replace(outcome, observed=self._observed(run, prepared.runtime or {}))
+
+    def _observed(self, run: _Watched, runtime: dict[str, Any]) -> Any:
+        """The observed record (decision 0044): gVisor's trace, or under runc the processes seen."""
+        if run.sightings is not None:
+            return run.sightings.finish()
+        if runtime.get("engine_runtime") != OBSERVED_RUNTIME:
+            return None  # gVisor without its trace: status says so; nothing was observed
+        directory = self._gvisor().get("observed", {}).get("log_directory")
+        return read_observed(Path(directory), run.handle.container.id) if directory else None
+
+    def _supervised(self, run: _Watched, output: OutputListener | None) -> RunOutcome:
+        handle, cgroup, container = run.handle, run.cgroup, run.handle.container
         observations: dict[str, Any] = {}
         network = handle.network
         if handle.gvisor:
@@ -226,6 +245,8 @@ class ContainerSupervisor:
             if counters is None:
                 self._check_sandbox(handle)  # gone with gVisor's kernel: the memory limit, or the deadline
             return _gvisor_usage(counters, handle, run.limits, capture, elapsed)
+        if run.sightings is not None:
+            run.sightings.sample()
         root = handle.root
         assert root is not None
         disk_used, disk_full = 0, False
@@ -317,6 +338,12 @@ class ContainerSupervisor:
                 return state.get("ExitCode")
             time.sleep(0.02)
         return None
+
+
+def _procs_file(cgroup: CgroupReader) -> Path | None:
+    """The container's list of processes: cgroup v2's, or v1's pids controller's."""
+    folder = cgroup.v2 if cgroup.v2 is not None else cgroup.v1.get("pids")
+    return folder / "cgroup.procs" if folder is not None else None
 
 
 def _code_command(handle: RunHandle) -> list[str]:

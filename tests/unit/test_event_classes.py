@@ -9,6 +9,7 @@ from uuid import uuid4
 from eventsourcing.utils import get_topic
 
 from mai_safety.domain.access import ApiToken, Role
+from mai_safety.domain.diverged_code import DivergedCode
 from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel
@@ -20,12 +21,14 @@ STORED = {
     "mai_safety.domain.execution:Execution.Overridden": 1,
     "mai_safety.domain.execution:Execution.Started": 2,
     "mai_safety.domain.execution:Execution.ResourceSampled": 1,
-    "mai_safety.domain.execution:Execution.Completed": 1,
-    "mai_safety.domain.execution:Execution.Terminated": 1,
+    "mai_safety.domain.execution:Execution.Completed": 2,
+    "mai_safety.domain.execution:Execution.Terminated": 2,
+    "mai_safety.domain.execution:Execution.Diverged": 1,
     "mai_safety.domain.access:ApiToken.TokenGranted": 2,
     "mai_safety.domain.access:ApiToken.TokenRevoked": 1,
     "mai_safety.domain.policy_set:PolicySet.Opened": 1,
     "mai_safety.domain.policy_set:PolicySet.Applied": 1,
+    "mai_safety.domain.diverged_code:DivergedCode.Recorded": 1,
 }
 
 
@@ -40,7 +43,7 @@ def _event_classes(aggregate: type) -> list[type]:
 
 
 def test_every_event_keeps_its_stored_topic_and_declares_its_version() -> None:
-    found = {get_topic(cls): getattr(cls, "class_version", None) for cls in _event_classes(Execution) + _event_classes(ApiToken) + _event_classes(PolicySet)}
+    found = {get_topic(cls): getattr(cls, "class_version", None) for cls in _event_classes(Execution) + _event_classes(ApiToken) + _event_classes(PolicySet) + _event_classes(DivergedCode)}
     assert found == STORED
 
 

@@ -1,0 +1,142 @@
+"""The observed record's parser (gVisor's strace lines, as Debian's runsc 0.0~20221219 writes them)
+and the rule that sets what was observed against what was predicted. Pure: no I/O."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from mai_safety.domain.levels import RiskLevel
+from mai_safety.domain.observed import MAX_LISTED, divergences
+from mai_safety.infrastructure.sandbox.observation import TraceParser, parse_trace, read_observed
+
+PREFIX = "I1126 10:01:12.282577   11206 strace.go:608] "
+
+
+def x(pid: int, text: str) -> str:
+    return f"{PREFIX}[{pid:4d}:{pid:4d}] python3 X {text}"
+
+
+RUNNER_STARTS = [
+    x(4, "openat(AT_FDCWD /workspace, 0x7f67fcb6bf10 /sandbox/runner.py, O_RDONLY|O_CLOEXEC, 0o0) = 3 (0x3) (242.63µs)"),
+    x(4, "openat(AT_FDCWD /workspace, 0x7f67fcb8b7a0 .ssh/id_rsa, O_WRONLY|O_CLOEXEC|O_CREAT|O_TRUNC, 0o666) = 4 (0x4) (16.9µs)"),
+    x(4, "connect(0x3 socket:[1], 0x7f8fce52a720 {Family: AF_UNIX, Addr: \"/sandbox/record.sock\"}, 0x17) = 0 (0x0) (465.8µs)"),
+    x(4, "openat(AT_FDCWD /workspace, 0x7f67fca84990 /sandbox/main.py, O_RDONLY|O_CLOEXEC, 0o0) = 4 (0x4) (274.3µs)"),
+]
+THE_CODE = [
+    x(4, "vfork() = 6 (0x6) (238.5µs)"),
+    x(6, 'execve(0x7ff929707b70 /usr/local/sbin/sh, 0x7ff929707bd0 ["sh", "-c", "echo hidden"], 0x7f5996307d08 ["HOME=/workspace"]) = 0 (0x0) errno=2 (no such file or directory) (258.7µs)'),
+    x(6, 'execve(0x7ff9298a0380 /usr/bin/sh, 0x7ff929707bd0 ["sh", "-c", "echo hidden"], 0x7f5996307d08 ["HOME=/workspace"]) = 0 (0x0) (746.8µs)'),
+    x(4, "openat(0x4 /workspace/.ssh, 0x7f3a614f7cb0 id_rsa, O_RDONLY|O_CLOEXEC, 0o0) = 6 (0x6) (3.6µs)"),
+    x(4, "openat(AT_FDCWD /workspace, 0x7ff929902ba0 /usr/lib/python3.11/os.py, O_RDONLY|O_CLOEXEC, 0o0) = 3 (0x3) (344.5µs)"),
+    x(4, "openat(AT_FDCWD /workspace, 0x7ff929902ba0 /etc/shadow, O_RDONLY|O_CLOEXEC, 0o0) = 0 (0x0) errno=13 (permission denied) (344.5µs)"),
+    x(4, "connect(0x3 socket:[1], 0x7f59963076f0 {Family: AF_INET, Addr: 10.1.2.3, Port: 4444}, 0x10) = 0 (0x0) errno=113 (no route to host) (135.3µs)"),
+    x(4, "unlinkat(AT_FDCWD /workspace, 0x7f1 ../../etc/hosts, 0x0) = 0 (0x0) errno=30 (read-only file system) (1µs)"),
+    x(4, "unlinkat(AT_FDCWD /workspace, 0x7f1 scratch.txt, 0x0) = 0 (0x0) (1µs)"),
+    x(4, "renameat2(AT_FDCWD /workspace, 0x7f1 a.txt, AT_FDCWD /workspace, 0x7f2 /etc/cron.d/job, 0x0) = 0 (0x0) errno=30 (read-only file system) (1µs)"),
+    x(4, "kill(0xffffffffffffffff, 0x9) = 0 (0x0) errno=1 (operation not permitted) (1µs)"),
+    x(4, "kill(0x6, 0xf) = 0 (0x0) (1µs)"),
+]
+KEEPER = [
+    x(5, "openat(0x4 /workspace/.ssh, 0x7f3a614f7cb0 id_rsa, O_RDONLY|O_CLOEXEC|O_NOFOLLOW, 0o0) = 6 (0x6) (3.6µs)"),
+    x(5, 'execve(0x7ff9298a0380 /usr/bin/sh, 0x7ff929707bd0 ["sh", "-c", "keeper"], 0x7f5996307d08 []) = 0 (0x0) (746.8µs)'),
+]
+
+
+def _record(lines: list[str]) -> dict:
+    return dict(parse_trace(lines, time.monotonic() + 60))
+
+
+def test_the_codes_shell_key_read_connection_removal_and_signals_are_observed() -> None:
+    record = _record(RUNNER_STARTS + KEEPER + THE_CODE)
+    assert record["fact"] is True and record["complete"] is True
+    assert record["processes"] == [{"argv": ["sh", "-c", "echo hidden"], "path": "/usr/bin/sh"}]
+    assert {"path": "/workspace/.ssh/id_rsa", "access": "read", "ok": True} in record["files"]
+    assert {"path": "/etc/shadow", "access": "read", "ok": False} in record["files"]
+    assert record["connections"] == [{"family": "AF_INET", "address": "10.1.2.3", "ok": False, "port": 4444}]
+    assert {"path": "/etc/hosts", "operation": "unlink", "ok": False} in record["removed"]
+    assert {"path": "/workspace/a.txt", "operation": "rename", "ok": False, "to": "/etc/cron.d/job"} in record["removed"]
+    assert len(record["removed"]) == 2  # a file of its own folder removed is not listed
+    assert {"target": -1, "signal": 9, "ok": False, "own": False} in record["signals"]
+    assert {"target": 6, "signal": 15, "ok": True, "own": True} in record["signals"]
+
+
+def test_the_runners_own_steps_and_the_keepers_processes_are_not_the_codes() -> None:
+    record = _record(RUNNER_STARTS + KEEPER)
+    assert record["processes"] == [] and record["files"] == [] and record["connections"] == []
+
+
+def test_a_trace_that_never_shows_the_code_start_is_incomplete() -> None:
+    record = _record(KEEPER)
+    assert record["complete"] is False and "never showed the runner" in record["problem"]
+
+
+def test_garbage_lines_are_counted_not_trusted() -> None:
+    record = _record(RUNNER_STARTS + [PREFIX + "[   4:   4] python3 X execve(garbage", "\x00\xff" * 50] + THE_CODE)
+    assert record["counts"]["malformed_lines"] == 1
+    assert record["processes"]
+
+
+def test_every_list_is_bounded_and_counted() -> None:
+    opens = [x(4, f"openat(AT_FDCWD /workspace, 0x1 /etc/f{n}, O_RDONLY, 0o0) = 3 (0x3) (1µs)") for n in range(500)]
+    record = _record(RUNNER_STARTS + opens)
+    assert len(record["files"]) == MAX_LISTED and record["counts"]["files"] == 500
+
+
+def test_an_oversized_trace_is_cut_at_its_bound_and_recorded_as_incomplete(tmp_path: Path) -> None:
+    container = "c" * 64
+    log = tmp_path / "runsc.log.20261126-100111.750113.boot.txt"
+    filler = [x(4, "openat(AT_FDCWD /workspace, 0x1 /usr/lib/x.py, O_RDONLY, 0o0) = 3 (0x3) (1µs)")] * 2000
+    log.write_text("\n".join([f"I1126 main.go:217] Args: [runsc-sandbox boot {container}]", *RUNNER_STARTS, *filler, *THE_CODE]) + "\n")
+    record = read_observed(tmp_path, container, max_bytes=64 * 1024)
+    assert record["complete"] is False and "cut at 65536 bytes" in record["problem"]
+    assert record["processes"] == []  # the shell came after the bound: not claimed, and the record says so
+    assert not log.exists()  # read once, then removed
+
+
+def test_no_trace_for_the_container_is_an_incomplete_record(tmp_path: Path) -> None:
+    record = read_observed(tmp_path, "d" * 64)
+    assert record["complete"] is False and "no trace" in record["problem"]
+
+
+def test_low_code_seen_doing_the_unpredicted_diverges_and_high_code_does_not() -> None:
+    record = TraceParser()
+    for line in RUNNER_STARTS + THE_CODE:
+        record.feed(line)
+    observed = record.finish()
+    effects = {divergence["effect"] for divergence in divergences(RiskLevel.LOW, observed)}
+    assert effects == {"shell", "sensitive_path", "connection", "removal", "signal"}
+    assert divergences(RiskLevel.HIGH, observed) == []
+    assert divergences(RiskLevel.LOW, None) == []
+
+
+def test_ordinary_code_does_not_diverge() -> None:
+    assert divergences(RiskLevel.LOW, _record(RUNNER_STARTS + [THE_CODE[4]])) == []  # type: ignore[arg-type]
+
+
+def test_a_divergence_raises_a_diverged_alert() -> None:
+    from mai_safety.domain.assessment import Assessment, Submission
+    from mai_safety.domain.execution import Execution
+    from mai_safety.domain.levels import Provenance
+    from mai_safety.domain.limits import ResourceLimits
+    from mai_safety.domain.levels import TrustLevel
+    from mai_safety.infrastructure.alerts.alerts import alert_for
+    from mai_safety.infrastructure.alerts.policy import AlertsPolicy, WebhookPolicy
+
+    execution = Execution.assess(Submission.from_bytes(b"print(1)\n", Provenance.MAI, 1 << 20), Assessment(RiskLevel.LOW))
+    execution.start(container_id="c", image="i", limits=ResourceLimits(1, 1 << 26, 10, 5.0, 1 << 16, 1 << 20), trust=TrustLevel.STANDARD)
+    execution.complete({"exit_code": 0}, _record(RUNNER_STARTS + THE_CODE))  # type: ignore[arg-type]
+    execution.diverge(divergences(execution.level, execution.observed))
+    diverged = execution.collect_events()[-1]
+    policy = AlertsPolicy(WebhookPolicy.__new__(WebhookPolicy), frozenset({"diverged"}), frozenset(), 0.5)
+    alert = alert_for(diverged, 7, policy)
+    assert alert is not None and alert["kind"] == "diverged" and alert["details"]["level"] == "LOW"
+
+
+def test_medium_code_whose_assessment_spoke_of_a_command_was_predicted_to_run_one() -> None:
+    from mai_safety.domain.assessment import Finding
+
+    observed = _record(RUNNER_STARTS + THE_CODE[:3])
+    said = Finding("ast", "command-exec", RiskLevel.MEDIUM, "runs a command with os.system")
+    assert divergences(RiskLevel.MEDIUM, observed, [said]) == []  # type: ignore[arg-type]
+    assert [item["effect"] for item in divergences(RiskLevel.MEDIUM, observed, [])] == ["shell"]  # type: ignore[arg-type]

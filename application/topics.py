@@ -7,6 +7,7 @@ from eventsourcing.utils import get_topic
 from mai_safety.domain.access import ApiToken
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.policy_set import PolicySet
+from mai_safety.domain.session import Session
 
 EXECUTION_TOPICS = frozenset(
     get_topic(cls)
@@ -20,7 +21,13 @@ BLOB_TOPICS = ENDING_TOPICS | {get_topic(Execution.Assessed)}
 ACCESS_TOPICS = frozenset(get_topic(cls) for cls in (ApiToken.TokenGranted, ApiToken.TokenRevoked))
 #: The policies applied (domain.policy_set): recorded configuration on the same ledger.
 POLICY_TOPICS = frozenset(get_topic(cls) for cls in (PolicySet.Opened, PolicySet.Applied))
+#: The sessions' own lifecycle (domain.session, issue #27); their cells are executions.
+SESSION_TOPICS = frozenset(
+    get_topic(cls)
+    for cls in vars(Session).values()
+    if isinstance(cls, type) and issubclass(cls, Session.Event) and cls is not Session.Event
+)
 #: Every event this service writes; anything else on the ledger is reported as unexpected.
-LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS
+LEDGER_TOPICS = EXECUTION_TOPICS | ACCESS_TOPICS | POLICY_TOPICS | SESSION_TOPICS
 
-__all__ = ["ACCESS_TOPICS", "BLOB_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS"]
+__all__ = ["ACCESS_TOPICS", "BLOB_TOPICS", "ENDING_TOPICS", "EXECUTION_TOPICS", "LEDGER_TOPICS", "POLICY_TOPICS", "SESSION_TOPICS"]

@@ -68,6 +68,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
     #: often it tries again (application.supervision).
     keep_outcome_s: float = 60.0
     outcome_retry_s: float = 1.0
+    #: Sessions (application.sessions): runs an answered cell in its session, not in a container of its own.
+    session_cells: Callable[[Execution, str, str | None], ExecutionReport] | None = None
 
     def __init__(
         self,
@@ -269,6 +271,8 @@ class MaiSafety(TokenCommands, ExecutionQueries, FileQueries, PolicyCommands, Ap
         ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
         execution = self._visible(self._get(execution_id))
         self._check_answerable(execution, kind)
+        if self.session_cells is not None and execution.caller.get("sandbox_session"):
+            return self.session_cells(execution, explanation, on_behalf_of)  # runs in its session (application.sessions)
         sizing = self._sizing_of_answer(execution, requested, network, requirements)
         execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
         self._save_and_run(execution, sizing)

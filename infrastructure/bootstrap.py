@@ -25,6 +25,8 @@ from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
+from .sandbox.sessions import DockerSessions
+from mai_safety.application.sessions import Sessions
 from .ledger.blobs import blob_store_beside
 from .ledger.identity import LedgerIdentity
 from .ledger.policy import LedgerConfig, load_ledger_policy
@@ -122,6 +124,14 @@ def bootstrap(
     if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
         app.sandbox.use_ledger(LedgerIdentity(app.recorder))
     return app
+
+
+def sessions_of(app: MaiSafety) -> Sessions | None:
+    """Sessions (issue #27) on the application's ledger, in containers of its Docker sandbox's
+    engine; None under another sandbox."""
+    if not isinstance(app.sandbox, DockerSandbox):
+        return None
+    return Sessions(app, DockerSessions(app.sandbox))
 
 
 def execution_policy_from(

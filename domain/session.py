@@ -91,7 +91,8 @@ class SessionLimits:
 
     @classmethod
     def from_dict(cls, data: SessionLimitsRecord | dict[str, Any]) -> "SessionLimits":
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})  # type: ignore[arg-type]
+        values: dict[str, Any] = dict(data)
+        return cls(**{key: values[key] for key in cls.__dataclass_fields__ if key in values})
 
     def within(self, maximum: "SessionLimits") -> "SessionLimits":
         """These limits, none above ``maximum``'s (the policy's): a caller may ask for less, never more."""

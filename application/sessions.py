@@ -13,6 +13,7 @@ infrastructure.sandbox.sessions is the Docker one, tests.unit.fakes may give oth
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -334,7 +335,8 @@ class Sessions:
             return alone
         earlier = program_of(held.program)
         whole_code = earlier + program_of([submission.code])
-        whole = self.app.assessor.assess(Submission(code=whole_code, provenance=submission.provenance, sha256=""))
+        digest = hashlib.sha256(whole_code.encode("utf-8")).hexdigest()  # the assessor caches by it
+        whole = self.app.assessor.assess(Submission(code=whole_code, provenance=submission.provenance, sha256=digest))
         return judge_in_context(alone, whole, earlier.count("\n") + 1, max(program_of([submission.code]).count("\n"), 1))
 
     def _settled(self, session: Session) -> Session:

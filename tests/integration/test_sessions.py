@@ -1,0 +1,193 @@
+"""Sessions (issue #27) as a caller meets them: a real `mai-safety serve`, a real HTTP client, real
+Docker (gVisor where the engine has it), a SQLite ledger of the test's own. Written as a user checks
+them and as the attacks they must stop: state kept between cells, another submitter's session,
+a reverse shell split across cells under other names, an interpreter killed by its own cell, a
+session ended by its caller or by idleness, and a service killed with its sessions open."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import docker
+import httpx
+import pytest
+
+from mai_safety.infrastructure.sandbox.sessions import LABEL_SESSION
+
+from .cli_helpers import policies_with
+from .service_helpers import Server, grant_tokens, running_server
+
+PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "sec": ["security-officer"], "audit": ["auditor"]}
+PROBLEM = "application/problem+json"
+
+
+@dataclass
+class World:
+    server: Server
+    tokens: dict[str, str]
+    tmp: Path
+    database_url: str
+    policies: Path
+
+    def call(self, who: str, method: str, path: str, body: Any = None) -> httpx.Response:
+        with self.server.client(self.tokens[who]) as client:
+            return client.request(method, path, json=body)
+
+    def open(self, who: str = "mai", **asked: Any) -> str:
+        response = self.call(who, "POST", "/v1/sessions", asked or None)
+        assert response.status_code == 201, response.text
+        return str(response.json()["session_id"])
+
+    def cell(self, session_id: str, code: str, who: str = "mai") -> httpx.Response:
+        return self.call(who, "POST", f"/v1/sessions/{session_id}/executions", {"code": code})
+
+    def ran(self, session_id: str, code: str) -> dict[str, Any]:
+        response = self.cell(session_id, code)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    tmp = tmp_path_factory.mktemp("sessions")
+    policies = policies_with(tmp, gate={"confirm": ["*"], "override": ["*"]})
+    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, PRINCIPALS)
+    with running_server(tmp, database_url, policies, args=["--sweep-every", "0.5"]) as server:
+        yield World(server, tokens, tmp, database_url, policies)
+
+
+def containers_of(session_id: str) -> list[Any]:
+    client = docker.from_env()
+    try:
+        return list(client.containers.list(all=True, filters={"label": f"{LABEL_SESSION}={session_id}"}))
+    finally:
+        client.close()
+
+
+def assert_problem(response: httpx.Response, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == PROBLEM and "Traceback" not in response.text
+    return dict(response.json())
+
+
+def test_variables_and_files_persist_between_cells_and_each_cell_is_a_recorded_execution(world: World) -> None:
+    session_id = world.open()
+    try:
+        first = world.ran(session_id, "x = 41\nwith open('kept.txt', 'w') as out:\n    out.write('kept')\n")
+        second = world.ran(session_id, "print(x + 1, open('kept.txt').read())")
+        assert first["status"] == "completed" and second["status"] == "completed"
+        assert second["stdout"] == "42 kept\n"
+        assert second["caller"]["sandbox_session"] == session_id  # each cell an Execution of the session
+        described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+        assert [cell["execution_id"] for cell in described["cells"]] == [first["execution_id"], second["execution_id"]]
+        assert [(item["name"], item["size"]) for item in described["workspace"]] == [("kept.txt", 4)]
+        assert described["trust"] == "untrusted" and described["status"] == "open"
+        # The session's events and its cells' verify with the rest of the ledger.
+        report = world.call("audit", "GET", "/v1/audit/verify").json()
+        assert report["intact"], report["problems"]
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_another_submitter_is_told_the_session_does_not_exist(world: World) -> None:
+    session_id = world.open()
+    try:
+        assert_problem(world.call("other", "GET", f"/v1/sessions/{session_id}"), 404)
+        assert_problem(world.cell(session_id, "print('in your session')", who="other"), 404)
+        assert_problem(world.call("other", "DELETE", f"/v1/sessions/{session_id}"), 404)
+        assert world.call("mai", "GET", f"/v1/sessions/{session_id}").json()["cells"] == []
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_reverse_shell_split_across_cells_under_other_names_waits_for_a_person(world: World) -> None:
+    session_id = world.open()
+    try:
+        world.ran(session_id, "import socket as s, os as o\n")
+        world.ran(session_id, "c = s.socket(s.AF_INET, s.SOCK_STREAM)\ntry:\n    c.connect(('127.0.0.1', 9))\nexcept OSError:\n    pass\n")
+        dup = world.ran(session_id, "for fd in (0, 1, 2):\n    o.dup2(c.fileno(), fd)\n")
+        assert dup["level"] in ("HIGH", "BLOCKED") and dup["status"] == "awaiting_override", dup
+        assert any(finding["line"] == 2 for finding in dup["findings"])  # at the cell's own line
+        # The session waits with its cell: the next part of the shell is refused.
+        refused = assert_problem(world.cell(session_id, "import subprocess as sp\nsp.call(['/bin/sh', '-i'])\n"), 409)
+        assert dup["execution_id"] in refused["detail"]
+        assert world.call("mai", "GET", f"/v1/sessions/{session_id}").json()["status"] == "waiting"
+        # A person says no: the cell never ran, and the session takes cells again.
+        denied = world.call("sec", "POST", f"/v1/executions/{dup['execution_id']}/deny", {"reason": "a reverse shell"})
+        assert denied.status_code == 200 and denied.json()["status"] == "rejected", denied.text
+        assert world.ran(session_id, "print('still here')")["stdout"] == "still here\n"
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_name_bound_in_an_earlier_cell_resolves_in_a_later_one(world: World) -> None:
+    session_id = world.open()
+    try:
+        world.ran(session_id, "import os as w\n")
+        later = world.ran(session_id, "w.system('true')\n")
+        # Alone, ``w`` is nobody; with cell 1 it is os, and this is a command execution.
+        assert later["level"] != "LOW" and any(finding["rule_id"] == "command-exec" for finding in later["findings"]), later
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_cell_that_kills_its_interpreter_is_recorded_and_a_new_one_keeps_the_files(world: World) -> None:
+    session_id = world.open()
+    try:
+        world.ran(session_id, "y = 1\nopen('left.txt', 'w').close()\n")
+        killed = world.ran(session_id, "import signal\nsignal.raise_signal(signal.SIGKILL)\n")
+        assert killed["status"] == "terminated" and killed["termination_reason"] == "interpreter_crashed", killed
+        after = world.ran(session_id, "import os\nprint(os.path.exists('left.txt'), 'y' in globals())")
+        assert after["stdout"] == "True False\n"  # the files are kept, the variables are gone
+        described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+        assert [each["execution_id"] for each in described["restarts"]] == [killed["execution_id"]]
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_after_delete_a_cell_is_refused_and_the_container_is_gone(world: World) -> None:
+    session_id = world.open()
+    world.ran(session_id, "z = 1")
+    ended = world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+    assert ended.status_code == 200 and ended.json()["status"] == "ended" and ended.json()["ended_reason"] == "caller"
+    assert_problem(world.cell(session_id, "print(z)"), 409)
+    assert containers_of(session_id) == []
+
+
+def test_an_idle_session_is_ended_by_the_sweep_recorded(world: World) -> None:
+    session_id = world.open(idle_s=1)
+    deadline = time.monotonic() + 60
+    described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+    while described["status"] != "ended" and time.monotonic() < deadline:
+        time.sleep(0.5)
+        described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+    assert described["status"] == "ended" and described["ended_reason"] == "idle", described
+    assert containers_of(session_id) == []
+    assert_problem(world.cell(session_id, "print(1)"), 409)
+
+
+def test_a_killed_service_leaves_no_session_open_nor_its_container(tmp_path: Path) -> None:
+    policies = policies_with(tmp_path)
+    database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"]})
+    with running_server(tmp_path, database_url, policies) as server:
+        with server.client(tokens["mai"]) as client:
+            session_id = client.post("/v1/sessions").json()["session_id"]
+            assert client.post(f"/v1/sessions/{session_id}/executions", json={"code": "a = 1"}).status_code == 200
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait()
+    try:
+        with running_server(tmp_path, database_url, policies) as server, server.client(tokens["mai"]) as client:
+            described = client.get(f"/v1/sessions/{session_id}").json()
+            assert described["status"] == "ended" and described["ended_reason"] == "recovery", described
+            assert containers_of(session_id) == []
+    finally:
+        for container in containers_of(session_id):
+            container.remove(force=True)

@@ -309,7 +309,9 @@ class Sessions:
             supervisor=self.sandbox.holder, runtime={"name": interpreter.runtime},
         )
         self.app.save(execution)
-        result = interpreter.run_cell(execution.code, files, limits.timeout_s, limits.cpu_seconds, limits.output_bytes)
+        bounds = session.session_limits
+        timeout_s, cpu_s = min(bounds.cell_timeout_s, limits.timeout_s), min(bounds.cell_cpu_s, limits.cpu_seconds)
+        result = interpreter.run_cell(execution.code, files, timeout_s, cpu_s, limits.output_bytes)
         manifest = result.manifest
         if result.outcome == "completed":
             execution.complete(_outcome(result))
@@ -318,7 +320,7 @@ class Sessions:
             try:
                 interpreter.restart()
                 session.interpreter_restarted(result.detail, execution.id)
-                manifest = interpreter.run_cell("", {}, limits.timeout_s, limits.cpu_seconds, 1024).manifest
+                manifest = interpreter.run_cell("", {}, timeout_s, cpu_s, 1024).manifest  # the files it left
             except SandboxUnavailable as exc:
                 session.cell_ended(execution.id, ran=True, manifest=session.manifest)
                 session.end(EndReason.SANDBOX_LOST, f"its interpreter could not be started again: {exc}")

@@ -33,6 +33,8 @@ class SessionRequest(BaseModel):
     idle_s: float | None = Field(default=None, gt=0, description="ended after this long without a cell")
     lifetime_s: float | None = Field(default=None, gt=0, description="ended this long after it opened, whatever it does")
     max_cells: int | None = Field(default=None, gt=0)
+    cell_timeout_s: float | None = Field(default=None, gt=0, description="each cell's wall clock")
+    cell_cpu_s: float | None = Field(default=None, gt=0, description="each cell's CPU time")
 
 
 class CellRequest(BaseModel):

@@ -152,6 +152,30 @@ def test_a_cell_that_kills_its_interpreter_is_recorded_and_a_new_one_keeps_the_f
         world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
 
 
+def test_a_cell_past_its_wall_clock_or_its_cpu_time_is_stopped_and_the_session_goes_on(world: World) -> None:
+    session_id = world.open(cell_timeout_s=2)
+    busy = world.open(cell_cpu_s=1)
+    try:
+        late = world.ran(session_id, "import time\nwhile True:\n    time.sleep(0.1)\n")
+        assert late["status"] == "terminated" and late["termination_reason"] == "timeout", late
+        assert world.ran(session_id, "print('next')")["stdout"] == "next\n"
+        spinning = world.ran(busy, "while True:\n    pass\n")
+        assert spinning["status"] == "terminated" and "CPU time" in spinning["detail"], spinning
+        assert world.ran(busy, "print('next')")["stdout"] == "next\n"
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+        world.call("mai", "DELETE", f"/v1/sessions/{busy}")
+
+
+def test_past_the_sessions_a_principal_may_hold_the_answer_is_429(world: World) -> None:
+    opened = [world.open("other") for _ in range(4)]
+    try:
+        assert_problem(world.call("other", "POST", "/v1/sessions"), 429)
+    finally:
+        for session_id in opened:
+            world.call("other", "DELETE", f"/v1/sessions/{session_id}")
+
+
 def test_after_delete_a_cell_is_refused_and_the_container_is_gone(world: World) -> None:
     session_id = world.open()
     world.ran(session_id, "z = 1")
@@ -171,6 +195,20 @@ def test_an_idle_session_is_ended_by_the_sweep_recorded(world: World) -> None:
     assert described["status"] == "ended" and described["ended_reason"] == "idle", described
     assert containers_of(session_id) == []
     assert_problem(world.cell(session_id, "print(1)"), 409)
+
+
+def test_a_stopped_service_ends_its_sessions_recorded(tmp_path: Path) -> None:
+    policies = policies_with(tmp_path)
+    database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, {"mai": ["submitter"]})
+    with running_server(tmp_path, database_url, policies) as server:
+        with server.client(tokens["mai"]) as client:
+            session_id = client.post("/v1/sessions").json()["session_id"]
+        assert server.stop() == 0  # SIGTERM
+    assert containers_of(session_id) == []
+    with running_server(tmp_path, database_url, policies) as server, server.client(tokens["mai"]) as client:
+        described = client.get(f"/v1/sessions/{session_id}").json()
+        assert described["status"] == "ended" and described["ended_reason"] == "service_stop", described
 
 
 def test_a_killed_service_leaves_no_session_open_nor_its_container(tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
 from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 
+from ._mcp_sessions import SessionTools
+
 from . import (
     AsyncClient,
     ClientConfigurationError,
@@ -339,6 +341,11 @@ def build_server(client: AsyncClient, session_id: str | None = None) -> FastMCP:
                     annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False), structured_output=True)
     server.add_tool(tools.get_execution, title="Get an execution", annotations=reads, structured_output=True)
     server.add_tool(tools.list_recent_executions, title="This session's executions", annotations=reads, structured_output=True)
+    sessions = SessionTools(client, _execution, tool_error)  # issue #27: a live interpreter across calls
+    acts = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False)
+    server.add_tool(sessions.start_session, title="Start a Python session", annotations=acts, structured_output=True)
+    server.add_tool(sessions.run_in_session, title="Run a cell in a session", annotations=acts, structured_output=True)
+    server.add_tool(sessions.end_session, title="End a session", annotations=acts, structured_output=True)
     return server
 
 

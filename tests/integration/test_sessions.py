@@ -14,9 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncio
+import json
+import subprocess
+import sys
+
 import docker
 import httpx
 import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from mai_safety.client import Client
 
 from mai_safety.infrastructure.sandbox.sessions import LABEL_SESSION
 
@@ -69,6 +78,15 @@ def containers_of(session_id: str) -> list[Any]:
         return list(client.containers.list(all=True, filters={"label": f"{LABEL_SESSION}={session_id}"}))
     finally:
         client.close()
+
+
+def console(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """The console script as a user runs it (entry.py decides the door: the service, with the URL set)."""
+    full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
+    return subprocess.run(
+        [sys.executable, "-m", "mai_safety.infrastructure.cli.entry", *args], env={**full_env, **env},
+        input=stdin.decode() if stdin else None, capture_output=True, text=True, timeout=120, check=False,
+    )
 
 
 def assert_problem(response: httpx.Response, status: int) -> dict[str, Any]:
@@ -229,3 +247,43 @@ def test_a_killed_service_leaves_no_session_open_nor_its_container(tmp_path: Pat
     finally:
         for container in containers_of(session_id):
             container.remove(force=True)
+
+
+def test_the_client_the_cli_and_the_mcp_tools_each_keep_a_sessions_state(world: World, tmp_path: Path) -> None:
+    with Client(world.server.url, token=world.tokens["mai"]) as client, client.session() as session:
+        session.run("x = 41")
+        assert session.run("print(x + 1)").stdout == "42\n"
+        opened = session.session_id
+    assert world.call("mai", "GET", f"/v1/sessions/{opened}").json()["ended_reason"] == "caller"
+
+    env = {"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"], "XDG_CONFIG_HOME": str(tmp_path)}
+    started = console(["session", "start"], env)
+    assert started.returncode == 0, started.stderr
+    session_id = started.stdout.strip()
+    cell = tmp_path / "cell.py"
+    cell.write_text("y = 'kept'\n")
+    assert console(["session", "run", session_id, str(cell)], env).returncode == 0
+    shown = console(["session", "run", session_id, "-", "--json"], env, stdin=b"print(y)\n")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["stdout"] == "kept\n", shown.stderr
+    ended = console(["session", "end", session_id], env)
+    assert ended.returncode == 0 and "ended (caller)" in ended.stdout
+    refused = console(["session", "run", session_id, "-"], env, stdin=b"print(y)\n")
+    assert refused.returncode != 0 and "has ended" in refused.stderr and "Traceback" not in refused.stderr
+
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "mai_safety.infrastructure.cli.entry", "mcp"],
+        env={**{key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}, **env},
+    )
+
+    async def calls() -> list[Any]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as mcp:
+            await mcp.initialize()
+            opened = (await mcp.call_tool("start_session", {})).structuredContent
+            assert opened is not None
+            await mcp.call_tool("run_in_session", {"session_id": opened["session_id"], "code": "z = 6 * 7"})
+            ran = await mcp.call_tool("run_in_session", {"session_id": opened["session_id"], "code": "z"})
+            ended = await mcp.call_tool("end_session", {"session_id": opened["session_id"]})
+            return [ran.structuredContent, ended.structuredContent]
+
+    ran, ended_by_mcp = asyncio.run(calls())
+    assert ran["stdout"] == "42\n" and ended_by_mcp["status"] == "ended"

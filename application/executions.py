@@ -38,12 +38,12 @@ from .live import LiveOutput
 from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
 from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
 from .reports import AssessmentReport, ExecutionReport, report_for
-from .sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
+from mai_safety.ledger.application.sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
 from .sizing import ExecutionPolicy, Sizer, Sizing
 from .abandoned import InFlight, Leases, Liveness
 from .open_sets import PENDING, open_holders
 from .supervision import Sampling, Supervisor, end_not_started, recover_lost
-from .verification import LedgerAudit
+from mai_safety.ledger.application.verification import LedgerAudit
 from .queries import ExecutionQueries
 from .watch import ExecutionWatch
 

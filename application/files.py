@@ -31,7 +31,7 @@ from mai_safety.domain.output import BlobReference
 from mai_safety.domain.payloads import FileRecord
 
 from .audit_report import RunFiles
-from .blobs import read_blob
+from mai_safety.ledger.application.blobs import read_blob
 from .errors import CannotVerify, ExecutionNotFound
 from .ports import Assessor, BlobStore
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mai_safety.domain.assessment import Assessment, Submission
-from mai_safety.domain.chain import ChainRecord, EventMac, Problem
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import ChainRecord, EventMac, Problem
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
 from mai_safety.domain.payloads import OutcomeRecord, RuntimeRecord

@@ -15,12 +15,12 @@ from mai_safety.domain.access import Action, check_acting_principal_may, princip
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.execution import Execution
 
-from .blobs import with_full_output
+from mai_safety.ledger.application.blobs import with_full_output
 from .errors import ExecutionNotFound, InvalidQuery, SandboxUnavailable
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
 from .reports import ExecutionReport, VerificationReport
-from .verification import LedgerAudit
+from mai_safety.ledger.application.verification import LedgerAudit
 from .watch import event_data
 
 

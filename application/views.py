@@ -5,7 +5,7 @@ from the ledger by application.projections, exactly once per event.
 also keeps three views. The projection turns each event into a ``ViewChange`` (plain data, no
 I/O); the recorder writes the changes and the tracking position in ONE transaction, so a view is
 never ahead of or behind its position, and a restart resumes where the last commit ended. The
-adapters live in infrastructure/ledger/views_*.py, beside the ledger in its own database;
+adapters live in infrastructure/views/*.py, beside the ledger in its own database;
 ``InMemoryViews`` (application.views_memory) is the fake for unit tests.
 
 The views are a convenience, never the record: nothing in them is hashed or signed, and

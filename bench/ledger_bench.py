@@ -36,17 +36,17 @@ from pathlib import Path
 import psycopg
 
 from bench_postgres import conninfo, postgres_server  # noqa: E402 - beside this script
-from mai_safety.application.sealing import LedgerPolicy
+from mai_safety.ledger.application.sealing import LedgerPolicy
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.assessment import Assessment, Submission
-from mai_safety.domain.chain import ChainVerifier
-from mai_safety.domain.checkpoint import CheckpointRule
+from mai_safety.ledger.domain.chain import ChainVerifier
+from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits
-from mai_safety.infrastructure.ledger.blobs import blob_store_beside
-from mai_safety.infrastructure.ledger.policy import load_ledger_policy
+from mai_safety.ledger.infrastructure.blobs import blob_store_beside
+from mai_safety.ledger.infrastructure.policy import load_ledger_policy
 from mai_safety.infrastructure.signing import KeyFile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -252,7 +252,7 @@ def run(folder: Path, args: argparse.Namespace) -> None:
         for samples in (0, 5):
             measure_appends(
                 "sqlite", lambda module: fresh_sqlite(folder, module), "eventsourcing.sqlite",
-                "mai_safety.infrastructure.ledger.sqlite", keys, args, samples,
+                "mai_safety.ledger.infrastructure.sqlite", keys, args, samples,
             )
     if "postgres" in args.stores:
         print(f"postgres reached via {args.postgres_via}")
@@ -260,14 +260,14 @@ def run(folder: Path, args: argparse.Namespace) -> None:
             for samples in (0, 5) if appends else ():
                 measure_appends(
                     "postgres", lambda module: fresh_postgres(server, module), "eventsourcing.postgres",
-                    "mai_safety.infrastructure.ledger.postgres", keys, args, samples,
+                    "mai_safety.ledger.infrastructure.postgres", keys, args, samples,
                 )
             if verify:
                 measure_verification(
-                    "postgres", fresh_postgres(server, "mai_safety.infrastructure.ledger.postgres"), keys, args.verify_events
+                    "postgres", fresh_postgres(server, "mai_safety.ledger.infrastructure.postgres"), keys, args.verify_events
                 )
     if "sqlite" in args.stores and verify:
-        measure_verification("sqlite", fresh_sqlite(folder, "mai_safety.infrastructure.ledger.sqlite"), keys, args.verify_events)
+        measure_verification("sqlite", fresh_sqlite(folder, "mai_safety.ledger.infrastructure.sqlite"), keys, args.verify_events)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
-from mai_safety.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.application.reports import VerificationReport
 
@@ -27,11 +27,11 @@ from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .sandbox.sessions import DockerSessions
 from mai_safety.application.sessions import Sessions
-from .ledger.blobs import blob_store_beside
-from .ledger.identity import LedgerIdentity
-from .ledger.policy import LedgerConfig, load_ledger_policy
-from .ledger.views import views_beside
-from .ledger.work_lock import work_lock_beside
+from mai_safety.ledger.infrastructure.blobs import blob_store_beside
+from mai_safety.ledger.infrastructure.identity import LedgerIdentity
+from mai_safety.ledger.infrastructure.policy import LedgerConfig, load_ledger_policy
+from mai_safety.infrastructure.views.store import views_beside
+from mai_safety.ledger.infrastructure.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder, read_folder
 from .policies.recorded import FolderPolicyLoader
@@ -167,7 +167,7 @@ def create_ledger_tables(env: dict[str, str]) -> None:
     (``audit init-postgres`` runs this as the database's owner before it hardens them)."""
     from eventsourcing.utils import Environment
 
-    from .ledger.postgres import Factory  # Postgres's driver only when asked for
+    from mai_safety.ledger.infrastructure.postgres import Factory  # Postgres's driver only when asked for
 
     factory = Factory(Environment(MaiSafety.name, env))
     try:
@@ -178,7 +178,7 @@ def create_ledger_tables(env: dict[str, str]) -> None:
 
 def harden_ledger(owner_url: str, service_role: str, **options: Any) -> dict[str, Any]:
     """``audit init-postgres``: as the owner, make the tables and leave ``service_role`` append-only."""
-    from .ledger.hardening import harden_postgres  # Postgres's driver only when asked for
+    from mai_safety.ledger.infrastructure.hardening import harden_postgres  # Postgres's driver only when asked for
 
     return harden_postgres(owner_url, service_role, create_tables=create_ledger_tables, **options)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.infrastructure.ledger.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
+from mai_safety.ledger.infrastructure.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
 from mai_safety.infrastructure.private_files import private_data_folder, private_folder, private_tree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -207,8 +207,8 @@ class StoreChoice:
     description: str
 
 
-SQLITE_MODULE = "mai_safety.infrastructure.ledger.sqlite"
-POSTGRES_MODULE = "mai_safety.infrastructure.ledger.postgres"
+SQLITE_MODULE = "mai_safety.ledger.infrastructure.sqlite"
+POSTGRES_MODULE = "mai_safety.ledger.infrastructure.postgres"
 
 
 def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> StoreChoice:

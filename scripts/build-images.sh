@@ -129,7 +129,7 @@ customise_service() {
 # The service image holds this checkout's code: it is built anew when the code it was built from
 # differs (its label mai-safety.source), so a compose test never runs yesterday's service.
 source_hash() {
-  (cd "$here" && git ls-files -z -- domain application infrastructure client policies pyproject.toml docker/service 2>/dev/null \
+  (cd "$here" && git ls-files -z -- domain application infrastructure ledger client policies pyproject.toml docker/service 2>/dev/null \
     | xargs -0 sha256sum 2>/dev/null | sha256sum | cut -c1-16)
 }
 service_source=$(source_hash)

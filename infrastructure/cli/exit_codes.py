@@ -2,7 +2,7 @@
 
 The domain and the application say what went wrong, in their own exception types; which number a
 shell sees is the command line's business, so it is decided here and nowhere else (the documented
-list is in ``mai-safety --help`` and the README's "Exit status"). Most specific first. Every command
+list is in ``mai-safety --help`` and docs/user-guide.md, "Exit status"). Most specific first. Every command
 line module (the local CLI, the thin client, audit, status) names its statuses from here; the
 thin client imports nothing of the application, and the error types are read only when the table
 is first used (by the local CLI): the thin client, started for one call, imports just the numbers.

@@ -125,7 +125,7 @@ def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
 def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
     from ..alerts.policy import load_alerts_policy
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
-    from ..ledger.policy import check_ledger_file
+    from mai_safety.ledger.infrastructure.policy import check_ledger_file
 
     read_folder(directory)  # sizes and encodings first
     _refuse_hardening_keys(directory / "limits.yaml")

@@ -19,15 +19,15 @@ import pytest
 from psycopg import sql
 
 from mai_safety.application.executions import MaiSafety
-from mai_safety.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
 from mai_safety.domain.assessment import Assessment, Finding, Submission
-from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
+from mai_safety.ledger.domain.chain import GENESIS, event_hash, ledger_hash
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.bootstrap import harden_ledger
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.settings import Settings
 
 from ..unit.fakes import FakeAssessor, FakeSandbox

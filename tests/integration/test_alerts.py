@@ -44,7 +44,7 @@ TIMED_OUT = RunOutcome(None, "", "", 0, False, 60.0, termination_reason="timeout
 
 
 def an_app(level: RiskLevel = RiskLevel.LOW, outcome: RunOutcome | None = None) -> MaiSafety:
-    env = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
+    env = {"PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
     return MaiSafety(assessor=FakeAssessor(level), sandbox=FakeSandbox(outcome), policy=GATE, env=env)
 
 

@@ -22,12 +22,12 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from mai_safety.application.sealing import LedgerTampered
+from mai_safety.ledger.application.sealing import LedgerTampered
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.executions import MaiSafety
-from mai_safety.domain.chain import GENESIS, event_hash, ledger_hash
+from mai_safety.ledger.domain.chain import GENESIS, event_hash, ledger_hash
 from mai_safety.infrastructure.bootstrap import harden_ledger
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 from .cli_helpers import policies_with, run_cli

@@ -10,7 +10,7 @@ import pytest
 
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.infrastructure.bootstrap import harden_ledger
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 
 from .cli_helpers import run_cli
 from .ledger_helpers import (

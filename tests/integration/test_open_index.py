@@ -22,8 +22,8 @@ from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.infrastructure.bootstrap import harden_ledger
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
-from mai_safety.infrastructure.ledger.open_index import kinds_table, open_table
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.open_index import kinds_table, open_table
 
 from .ledger_helpers import (
     HardenedPostgres,

@@ -26,7 +26,7 @@ from mai_safety.application.ports import RunOutcome
 from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.output import blob_sha256
 from mai_safety.infrastructure.bootstrap import harden_ledger
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 
 from ..unit.fakes import FakeSandbox
 from .cli_helpers import policies_with, run_cli

@@ -16,7 +16,7 @@ from mai_safety.application.read_models import ReadModels
 from mai_safety.application.views import LEDGER, ExecutionFilter, ExecutionViews
 from mai_safety.application.views_memory import InMemoryViews
 from mai_safety.infrastructure.bootstrap import read_models
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 
 from ..unit.view_scenarios import record_mix
 from .cli_helpers import policies_with

@@ -22,7 +22,7 @@ import pytest
 from mai_safety.application.open_sets import PENDING, RUNNING, scan_open_ids
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.http.execution_routes import IDEMPOTENCY_NAMESPACE
-from mai_safety.infrastructure.ledger.hardening import EVENTS_TABLE
+from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE
 from mai_safety.infrastructure.sandbox.containers import LABEL_EXECUTION
 
 from .cli_helpers import policies_with, run_cli

@@ -26,7 +26,7 @@ from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.levels import Provenance, TrustLevel
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
-from mai_safety.infrastructure.ledger.open_index import open_table
+from mai_safety.ledger.infrastructure.open_index import open_table
 
 from .cli_helpers import CLI, policies_with
 from mai_safety.infrastructure.sandbox.runtimes import end_gvisor_processes, runsc_processes

@@ -19,7 +19,7 @@ import pytest
 
 from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.executions import MaiSafety
-from mai_safety.domain.chain import event_hash, ledger_hash
+from mai_safety.ledger.domain.chain import event_hash, ledger_hash
 
 from .ledger_helpers import (
     Attacker,

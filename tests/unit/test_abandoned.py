@@ -32,7 +32,7 @@ class PeerSandbox(FakeSandbox):
 
 def _ledger() -> dict[str, str]:
     return {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
 

@@ -37,7 +37,7 @@ class BusySandbox(FakeSandbox):
 
 def _app(level: RiskLevel = RiskLevel.LOW, dbname: str | None = None) -> MaiSafety:
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": dbname or f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     app = MaiSafety(assessor=FakeAssessor(level), sandbox=BusySandbox(), policy=OPEN_GATE, env=env)

@@ -1,4 +1,4 @@
-"""The bound on one use of a ledger connection (infrastructure/ledger/answer_watch.py), over a local
+"""The bound on one use of a ledger connection (ledger/infrastructure/answer_watch.py), over a local
 socket pair standing in for libpq's connection: a use past the bound has its socket shut down
 under it and opens the breaker; a use within it closes the breaker."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 from types import SimpleNamespace
 
-from mai_safety.infrastructure.ledger.answer_watch import AnswerWatch
+from mai_safety.ledger.infrastructure.answer_watch import AnswerWatch
 
 
 class Breaker:

@@ -37,7 +37,7 @@ GATE = ExecutionPolicy(
 def _app(level: RiskLevel = RiskLevel.LOW, sandbox: FakeSandbox | None = None) -> tuple[MaiSafety, FakeSandbox]:
     sandbox = sandbox or FakeSandbox()
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=GATE, env=env), sandbox
@@ -119,7 +119,7 @@ def _waiting_app(gate: ExecutionPolicy = NETWORK_GATE) -> tuple[MaiSafety, FakeS
     """HIGH code submitted with limits, --network deps and a requirement, waiting for confirmation."""
     sandbox = FakeSandbox()
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     app = MaiSafety(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from mai_safety.domain.chain import (
+from mai_safety.ledger.domain.chain import (
     GENESIS,
     ChainRecord,
     ChainVerifier,
@@ -153,7 +153,7 @@ def test_the_last_ending_event_is_remembered_for_the_signature_check() -> None:
 def test_an_event_mac_is_hmac_sha256_over_the_encoded_position_ids_and_hashes() -> None:
     import hmac
 
-    from mai_safety.domain.chain import EventMac, event_mac_message
+    from mai_safety.ledger.domain.chain import EventMac, event_mac_message
 
     key = hashlib.sha256(b"key").digest()
     fields = (7, "3f1c2a8e-1234-4abc-8def-0123456789ab", 2, bytes(range(32)), bytes(32))

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from mai_safety.domain.chain import (
+from mai_safety.ledger.domain.chain import (
     GENESIS,
     ChainRecord,
     ChainVerifier,
@@ -23,7 +23,7 @@ from mai_safety.domain.chain import (
     event_hash,
     ledger_hash,
 )
-from mai_safety.domain.checkpoint import (
+from mai_safety.ledger.domain.checkpoint import (
     Checkpoint,
     CheckpointRule,
     LedgerVerifier,

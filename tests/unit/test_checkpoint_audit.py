@@ -10,13 +10,13 @@ import uuid
 
 import pytest
 
-from mai_safety.application.bundles import verify_bundle
-from mai_safety.application.sealing import LedgerPolicy
+from mai_safety.ledger.application.bundles import verify_bundle
+from mai_safety.ledger.application.sealing import LedgerPolicy
 from mai_safety.application.errors import CannotVerify
 from mai_safety.application.ports import KeyStore, PublicKey, Signer
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.sizing import ExecutionPolicy
-from mai_safety.domain.checkpoint import CheckpointRule
+from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 
@@ -74,7 +74,7 @@ class FakeKeyStore(KeyStore):
 
 def _app(keys: KeyStore | None = None, every_events: int = 1000, *, sealed: bool = True) -> MaiSafety:
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     policy = LedgerPolicy(CheckpointRule(every_events, 3600), keys or FakeKeyStore()) if sealed else None

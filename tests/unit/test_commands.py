@@ -42,7 +42,7 @@ class Clock:
 
 def _app(level: RiskLevel = RiskLevel.LOW, sandbox: FakeSandbox | None = None, clock: Clock | None = None) -> MaiSafety:
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     return MaiSafety(

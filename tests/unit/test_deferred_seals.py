@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from mai_safety.application.sealing import DeferredSeals
+from mai_safety.ledger.application.sealing import DeferredSeals
 
 from .fakes import ManualTimers
 

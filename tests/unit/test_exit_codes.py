@@ -1,11 +1,11 @@
 """The command line's exit statuses, decided at its edge (infrastructure/exit_codes.py) as the
-README's "Exit status" documents them; the errors themselves carry no numbers."""
+user guide's "Exit status" (docs/user-guide.md) documents them; the errors themselves carry no numbers."""
 
 from __future__ import annotations
 
 import pytest
 
-from mai_safety.application.sealing import LedgerTampered
+from mai_safety.ledger.application.sealing import LedgerTampered
 from mai_safety.application.errors import (
     CannotVerify,
     ConfigurationError,

@@ -42,7 +42,7 @@ class ModuleAware(FakeAssessor):
 
 def _app(outcome: RunOutcome | None = None, blobs: bool = True) -> tuple[MaiSafety, FakeSandbox, FakeBlobStore]:
     sandbox, store = FakeSandbox(outcome), FakeBlobStore()
-    env = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
+    env = {"PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
     app = MaiSafety(assessor=ModuleAware(), sandbox=sandbox, policy=GATE, env=env, blob_store=(lambda recorder: store) if blobs else None)
     return app, sandbox, store
 

@@ -30,7 +30,7 @@ class ImageSandbox(FakeSandbox):
 
 def _app(level: RiskLevel = RiskLevel.LOW) -> tuple[MaiSafety, ImageSandbox]:
     sandbox = ImageSandbox()
-    env = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
+    env = {"PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
     return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=replace(GATE, images=IMAGES), env=env), sandbox
 
 

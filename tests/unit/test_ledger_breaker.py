@@ -1,4 +1,4 @@
-"""The Postgres ledger's breaker (infrastructure/ledger/breaker.py): a refusing database is told
+"""The Postgres ledger's breaker (ledger/infrastructure/breaker.py): a refusing database is told
 at once, a slow pool is waited for, and one caller probes now and then."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mai_safety.application.errors import LedgerUnavailable
-from mai_safety.infrastructure.ledger.breaker import Breaker
+from mai_safety.ledger.infrastructure.breaker import Breaker
 
 
 class Clock:

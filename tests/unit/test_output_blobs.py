@@ -10,12 +10,12 @@ import uuid
 
 import pytest
 
-from mai_safety.application.bundles import verify_bundle
-from mai_safety.application.sealing import LedgerPolicy
-from mai_safety.application.verification import LedgerAudit
+from mai_safety.ledger.application.bundles import verify_bundle
+from mai_safety.ledger.application.sealing import LedgerPolicy
+from mai_safety.ledger.application.verification import LedgerAudit
 from mai_safety.application.ports import RunOutcome
 from mai_safety.application.executions import MaiSafety
-from mai_safety.domain.checkpoint import CheckpointRule
+from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.output import BlobReference, MalformedReference, blob_sha256, references_in_state, split_output
 
 from .fakes import FakeAssessor, FakeBlobStore, FakeSandbox
@@ -27,7 +27,7 @@ NOISY = "".join(f"line {number}: ünïcode\n" for number in range(200))  # about
 
 def _app(outcome: RunOutcome, blobs: FakeBlobStore | None = None, keys: FakeKeyStore | None = None) -> MaiSafety:
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     policy = LedgerPolicy(CheckpointRule(1000, 3600), keys or FakeKeyStore(), inline_output_bytes=INLINE)

@@ -29,7 +29,7 @@ NOW = datetime(2030, 1, 1, tzinfo=timezone.utc)
 
 
 def _app() -> MaiSafety:
-    env = {"PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
+    env = {"PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite", "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared"}
     return MaiSafety(assessor=FakeAssessor(), sandbox=FakeSandbox(), policy=replace(GATE, rules=OPEN_RULES), env=env)
 
 

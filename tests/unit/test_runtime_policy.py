@@ -48,7 +48,7 @@ def _policies(tmp_path: Path, **profiles: object) -> Path:
 def _app(gate: ExecutionPolicy = GATE, level: RiskLevel = RiskLevel.LOW) -> tuple[MaiSafety, FakeSandbox]:
     sandbox = FakeSandbox()
     env = {
-        "PERSISTENCE_MODULE": "mai_safety.infrastructure.ledger.sqlite",
+        "PERSISTENCE_MODULE": "mai_safety.ledger.infrastructure.sqlite",
         "SQLITE_DBNAME": f"file:{uuid.uuid4().hex}?mode=memory&cache=shared",
     }
     return MaiSafety(assessor=FakeAssessor(level), sandbox=sandbox, policy=gate, env=env), sandbox

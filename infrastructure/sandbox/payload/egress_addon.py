@@ -12,7 +12,7 @@ Policy, from the environment the service sets on the proxy container:
   the request target must agree), on an allowed port;
 * HTTPS: CONNECT to an allowed host name on an allowed port, and the tunnel must open with a TLS
   ClientHello whose SNI names that same host; the tunnel is relayed without interception, so the
-  methods inside it cannot be seen (README: what this does and does not guarantee);
+  methods inside it cannot be seen (docs/sandbox.md: what this does and does not guarantee);
 * raw IP addresses, other ports and anything that is not HTTP or TLS are refused;
 * bytes downloaded and requests made are capped per execution; a transfer that passes the cap is cut.
 

@@ -14,11 +14,11 @@ def views_beside(recorder: Any) -> ExecutionViews:
     datastore = recorder.datastore
     views: ExecutionViews
     if isinstance(datastore, SQLiteDatastore):
-        from .views_sqlite import SQLiteExecutionViews
+        from .sqlite import SQLiteExecutionViews
 
         views = SQLiteExecutionViews(datastore)
     else:
-        from .views_postgres import PostgresExecutionViews  # only Postgres users import psycopg
+        from .postgres import PostgresExecutionViews  # only Postgres users import psycopg
 
         views = PostgresExecutionViews(datastore)
     views.create_table()

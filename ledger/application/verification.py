@@ -21,16 +21,16 @@ from uuid import UUID
 
 from eventsourcing.persistence import Mapper, StoredEvent
 
-from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, EventMac, Problem, ProblemKind
-from mai_safety.domain.checkpoint import Checkpoint, LedgerVerifier, MacCheck
+from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, ChainVerifier, EventMac, Problem, ProblemKind
+from mai_safety.ledger.domain.checkpoint import Checkpoint, LedgerVerifier, MacCheck
 
 from .blobs import BlobCheck, store_lookup
-from .errors import CannotVerify, ConfigurationError, ExecutionNotFound
-from .ports import BlobStore, Ledger, LedgerHead, PublicKey, WitnessedCheckpoint
+from mai_safety.application.errors import CannotVerify, ConfigurationError, ExecutionNotFound
+from mai_safety.application.ports import BlobStore, Ledger, LedgerHead, PublicKey, WitnessedCheckpoint
 from .replay import replay_execution
-from .reports import ReplayReport, VerificationReport
+from mai_safety.application.reports import ReplayReport, VerificationReport
 from .sealing import Clock, LedgerPolicy, LedgerSeals, StartTimer, start_daemon_timer, utc_now
-from .topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
+from mai_safety.application.topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
 
 #: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
 WITNESS_GRACE_SECONDS = 30.0

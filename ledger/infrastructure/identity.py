@@ -1,5 +1,5 @@
 """A ledger's identity: its ledger hash at position 1 (the first event, its execution's id and its
-time, chained), as its witnesses already know it (application/sealing.py). Stable across moves,
+time, chained), as its witnesses already know it (ledger/application/sealing.py). Stable across moves,
 copies and URLs of one ledger, and different for two ledgers; none while the ledger is empty. The
 sandbox labels each container with it, so that a sweep keeps to its own ledger's containers
 (infrastructure/sandbox/cleanup.py)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
-from mai_safety.domain.chain import ChainRecord, Problem, ProblemKind
+from mai_safety.ledger.domain.chain import ChainRecord, Problem, ProblemKind
 from mai_safety.domain.payloads import OutcomeRecord
 from mai_safety.domain.output import (
     OUTPUT_STREAMS,
@@ -23,7 +23,7 @@ from mai_safety.domain.output import (
     split_output,
 )
 
-from .ports import BlobStore, BlobTooLarge
+from mai_safety.application.ports import BlobStore, BlobTooLarge
 
 #: What is wrong with a blob an event names (its kind and a sentence), or None when it is sound.
 BlobFault = tuple[ProblemKind, str] | None

@@ -19,8 +19,8 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 
 from mai_safety.application.ports import Sealer
-from mai_safety.domain.chain import GENESIS
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import GENESIS
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .chaining import ChainedRow, FetchRecords, NewestCheckpoint, OwnHead, Verified, WrittenHashes, guarded_seal
 

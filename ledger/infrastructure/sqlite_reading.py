@@ -10,8 +10,8 @@ from uuid import UUID
 from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
 
 from mai_safety.application.ports import LedgerHead
-from mai_safety.domain.chain import ChainRecord
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import ChainRecord
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .chaining import CHECKPOINT_COLUMNS, checkpoint_from_row
 

@@ -21,11 +21,11 @@ from psycopg.conninfo import make_conninfo
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.executions import MaiSafety
 
-from ..settings import Settings, choose_store
+from mai_safety.infrastructure.settings import Settings, choose_store
 from .blobs import blobs_table
 from .chaining import ADDED_COLUMNS
 from .open_index import INDEX_COLUMNS, kinds_table, leases_table, leases_tables, open_index_tables, open_table
-from .views_postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
+from mai_safety.infrastructure.views.postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
 
 #: eventsourcing names the events table after the application.
 EVENTS_TABLE = f"{MaiSafety.name.lower()}_events"

@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Protocol
 
-from mai_safety.domain.chain import GENESIS, ChainRecord, ChainVerifier, EventMac, Problem
-from mai_safety.domain.checkpoint import Checkpoint, CheckpointRule, checkpoint_message
+from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, ChainVerifier, EventMac, Problem
+from mai_safety.ledger.domain.checkpoint import Checkpoint, CheckpointRule, checkpoint_message
 from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
-from .ports import KeyStore, Ledger, Sealer, Signer, Witnesses
-from .topics import ENDING_TOPICS, LEDGER_TOPICS
+from mai_safety.application.ports import KeyStore, Ledger, Sealer, Signer, Witnesses
+from mai_safety.application.topics import ENDING_TOPICS, LEDGER_TOPICS
 
 #: The keyword a save passes to the ledger when the execution it holds has ended.
 SEAL = "seal"

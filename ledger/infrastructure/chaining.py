@@ -12,8 +12,8 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from mai_safety.application.ports import Sealer
-from mai_safety.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 
 def canonical_id(originator_id: UUID | str) -> str:

@@ -1,6 +1,6 @@
 """How the SQLite ledger connects: eventsourcing's pool, connection and transaction, with writing
 transactions that take the write lock at BEGIN, connections that remember the head they last
-appended, and a statement cache worth the name (infrastructure/ledger/sqlite.py uses them)."""
+appended, and a statement cache worth the name (ledger/infrastructure/sqlite.py uses them)."""
 
 from __future__ import annotations
 

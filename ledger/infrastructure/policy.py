@@ -10,15 +10,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from mai_safety.application.sealing import LedgerPolicy
+from mai_safety.ledger.application.sealing import LedgerPolicy
 from mai_safety.application.ports import KeyStore
-from mai_safety.domain.checkpoint import CheckpointRule
+from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
 # The same strict model and loader as the other policy files, so that errors read the same way
 # (file, key, what was expected).
-from ..policies.files import load as load_policy_file
-from ..policies.files import StrictModel as Strict
+from mai_safety.infrastructure.policies.files import load as load_policy_file
+from mai_safety.infrastructure.policies.files import StrictModel as Strict
 from .witness import FileWitness, HttpWitness, SyslogWitness, Witness, WitnessSet, WitnessStatus
 
 

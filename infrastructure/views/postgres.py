@@ -4,7 +4,7 @@ datastore. ``apply`` writes a page of changes and the tracking position in one t
 
 On a hardened ledger the service role may not create tables: ``audit init-postgres`` creates
 these and grants the service role SELECT, INSERT, UPDATE, DELETE on them (never on the ledger's
-own tables: infrastructure/ledger/hardening.py), and this recorder then only checks they exist.
+own tables: ledger/infrastructure/hardening.py), and this recorder then only checks they exist.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from psycopg.sql import SQL, Identifier
 
 from mai_safety.application.views import LEDGER, ExecutionFilter, ExecutionRow, ExecutionViews, PendingRow, ViewChange
 
-from .views_sql import (
+from .sql import (
     Dialect,
     drop_statements,
     execution_row,

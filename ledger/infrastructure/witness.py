@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from mai_safety.application.ports import WitnessedCheckpoint, Witnesses
-from mai_safety.domain.checkpoint import Checkpoint
-from ..private_files import make_folders
+from mai_safety.ledger.domain.checkpoint import Checkpoint
+from mai_safety.infrastructure.private_files import make_folders
 
 ENTRY_FORMAT = "mai-safety/witnessed-checkpoint/v1"
 #: How many entries (from the end) are read to find a ledger's newest witnessed checkpoint: writers

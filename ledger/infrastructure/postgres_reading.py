@@ -13,8 +13,8 @@ from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
 from mai_safety.application.ports import LedgerHead
-from mai_safety.domain.chain import ChainRecord
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import ChainRecord
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .chaining import CHECKPOINT_COLUMNS, checkpoint_from_row, read_ahead
 

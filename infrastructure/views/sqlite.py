@@ -14,7 +14,7 @@ from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore, SQLiteTrackingRe
 
 from mai_safety.application.views import LEDGER, ExecutionFilter, ExecutionRow, ExecutionViews, PendingRow, ViewChange
 
-from .views_sql import (
+from .sql import (
     Dialect,
     drop_statements,
     execution_row,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from .blobs import with_full_output
-from .errors import ExecutionNotFound
-from .reports import ReplayReport, VerificationReport
+from mai_safety.application.errors import ExecutionNotFound
+from mai_safety.application.reports import ReplayReport, VerificationReport
 
 if TYPE_CHECKING:
     from .verification import LedgerAudit

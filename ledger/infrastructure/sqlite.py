@@ -1,9 +1,9 @@
 """The embedded ledger: eventsourcing's SQLite recorder with both chain hashes on every row and
 signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.sqlite``. Appends go through the
+Selected by ``PERSISTENCE_MODULE=mai_safety.ledger.infrastructure.sqlite``. Appends go through the
 library's ``insert_events`` (its pool, transaction and error mapping) and its per-transaction hook
-``_insert_events`` (infrastructure/ledger/appending.py). Writing transactions take SQLite's write
+``_insert_events`` (ledger/infrastructure/appending.py). Writing transactions take SQLite's write
 lock first (``BEGIN IMMEDIATE``), so reading the ledger head and the newest checkpoint, appending
 after them and sealing happen under one lock, across threads and processes. Whoever
 can write the file can change anything in it; the signed checkpoints, the event MACs and the
@@ -25,14 +25,14 @@ from eventsourcing.sqlite import (
     SQLiteDatastore,
 )
 
-from mai_safety.application.sealing import SEAL
+from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger
-from mai_safety.domain.chain import ChainRecord
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import ChainRecord
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
-from ..private_files import private_file, tighten_if_present
+from mai_safety.infrastructure.private_files import private_file, tighten_if_present
 from .appending import ChainedAppends
 from .blobs import blobs_table
 from .chaining import (
@@ -111,7 +111,7 @@ class ChainedSQLiteApplicationRecorder(ChainedAppends, SQLiteLedgerReads, SQLite
 
     @property
     def blobs_table_name(self) -> str:
-        """Output kept out of events (docs/decisions/0014; infrastructure/ledger/blobs.py)."""
+        """Output kept out of events (docs/decisions/0014; ledger/infrastructure/blobs.py)."""
         return blobs_table(self.events_table_name)
 
     def construct_create_table_statements(self) -> list[str]:

@@ -16,16 +16,16 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from mai_safety.domain.chain import ChainRecord, ChainVerifier, Problem, ProblemKind
-from mai_safety.domain.checkpoint import Checkpoint, CheckpointRule, LedgerVerifier, merge_by_position
+from mai_safety.ledger.domain.chain import ChainRecord, ChainVerifier, Problem, ProblemKind
+from mai_safety.ledger.domain.checkpoint import Checkpoint, CheckpointRule, LedgerVerifier, merge_by_position
 from mai_safety.domain.output import BlobReference, blob_sha256, references_in_state
 
 from .blobs import BlobCheck, BlobFault, inspect_blob
-from .errors import CannotVerify, InvalidQuery
-from .ports import BlobStore, KeyStore, PublicKey
-from .reports import VerificationReport
+from mai_safety.application.errors import CannotVerify, InvalidQuery
+from mai_safety.application.ports import BlobStore, KeyStore, PublicKey
+from mai_safety.application.reports import VerificationReport
 from .sealing import utc_now
-from .topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
+from mai_safety.application.topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
 from .verification import execution_id_of, signature_check, verification_report, with_problem
 
 if TYPE_CHECKING:

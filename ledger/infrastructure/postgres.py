@@ -1,10 +1,10 @@
 """The production ledger: eventsourcing's Postgres recorder with both chain hashes on every row
 and signed checkpoints in a table beside the events.
 
-Selected by ``PERSISTENCE_MODULE=mai_safety.infrastructure.ledger.postgres``. Appends go through the
+Selected by ``PERSISTENCE_MODULE=mai_safety.ledger.infrastructure.postgres``. Appends go through the
 library's ``insert_events`` (its pooled connection, pipelined transaction, retries and error
 mapping) and its hook for the insert itself, ``_insert_stored_events``
-(infrastructure/ledger/appending.py). Every insert takes the writers' lock first, through the
+(ledger/infrastructure/appending.py). Every insert takes the writers' lock first, through the
 library's ``lock_table_statements``: a transaction-scoped advisory lock on the events table in
 place of its ``LOCK TABLE ... IN EXCLUSIVE MODE``, which would need UPDATE or DELETE rights on the
 table that the service's role does not have once the ledger is made append-only
@@ -30,13 +30,13 @@ from psycopg import Connection, Cursor
 from psycopg.rows import DictRow, dict_row, tuple_row
 from psycopg.sql import SQL, Identifier, Literal
 
-from mai_safety.application.sealing import SEAL
+from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.abandoned import Leases
 from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
 from mai_safety.application.ports import Ledger
-from mai_safety.domain.chain import ChainRecord
-from mai_safety.domain.checkpoint import Checkpoint
+from mai_safety.ledger.domain.chain import ChainRecord
+from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
 from .blobs import blobs_table

@@ -256,6 +256,22 @@ def test_the_client_the_cli_and_the_mcp_tools_each_keep_a_sessions_state(world: 
         opened = session.session_id
     assert world.call("mai", "GET", f"/v1/sessions/{opened}").json()["ended_reason"] == "caller"
 
+    # docs/sessions.md's three-step analysis, as written there.
+    with Client(world.server.url, token=world.tokens["mai"]) as mai, mai.session() as session:
+        session.run(
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))",
+            files={"sales.csv": b"region,amount\nnorth,10\nsouth,\nnorth,5\n"},
+        )
+        assert session.run("len(rows), rows[0]").stdout == "(3, {'region': 'north', 'amount': '10'})\n"
+        assert session.run(
+            "clean = [r for r in rows if r['amount']]\n"
+            "totals = {}\n"
+            "for r in clean:\n    totals[r['region']] = totals.get(r['region'], 0) + int(r['amount'])\n"
+            "open('totals.txt', 'w').write(repr(totals))\n"
+            "print(totals)"
+        ).stdout == "{'north': 15}\n"
+        assert [item["name"] for item in session.describe()["workspace"]] == ["sales.csv", "totals.txt"]
+
     env = {"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"], "XDG_CONFIG_HOME": str(tmp_path)}
     started = console(["session", "start"], env)
     assert started.returncode == 0, started.stderr

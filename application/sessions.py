@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -47,6 +47,7 @@ from mai_safety.domain.session import (
 
 from .errors import ExecutionNotFound, SandboxUnavailable
 from .files import assess_with_inputs, store_inputs
+from .ports import Assessor
 from .reports import ExecutionReport
 
 
@@ -137,10 +138,18 @@ class Sessions:
     """The sessions' commands and query, over the application that records executions (``app``:
     its assessor, policy, blobs and ledger)."""
 
-    def __init__(self, app: Any, sandbox: SessionSandbox, policy: SessionPolicy = SessionPolicy()) -> None:
+    def __init__(
+        self, app: Any, sandbox: SessionSandbox, policy: SessionPolicy = SessionPolicy(),
+        whole: Callable[[Assessor], Assessor] | None = None,
+    ) -> None:
+        """``whole``: the assessor that judges the session's whole program, made from the one in
+        force (bootstrap: its AST analysis alone, which resolves names across statements; each
+        cell alone is judged by the full assessor, its verdict kept by its hash)."""
         self.app = app
         self.sandbox = sandbox
         self.policy = policy
+        self._whole = whole or (lambda assessor: assessor)
+        self._whole_of: tuple[Assessor, Assessor] | None = None
         self._held: dict[UUID, _Held] = {}
         self._lock = threading.Lock()
         app.session_cells = self.answer  # an answered cell of a session runs in its session
@@ -202,7 +211,6 @@ class Sessions:
                 )
                 self.app.save(execution, session)
                 return cast(ExecutionReport, self.app.report(execution.id))
-            self.app.save(execution, session)
             self._run_cell(held, session, execution, {item.name: item.data for item in inputs})
             return cast(ExecutionReport, self.app.report(execution.id))
         finally:
@@ -215,8 +223,7 @@ class Sessions:
         held = self._holding(session)
         with held.lock:
             execution.override(explanation, self.app._authority(execution), actor_context.get(), self.app.clock(), on_behalf_of=on_behalf_of)
-            self.app.save(execution)
-            self._run_cell(held, self._get(session.id), self.app._get(execution.id), {})
+            self._run_cell(held, self._get(session.id), execution, {})
         return cast(ExecutionReport, self.app.report(execution.id))
 
     def end(self, session_id: UUID | str, reason: EndReason = EndReason.CALLER, detail: str = "") -> dict[str, Any]:
@@ -301,14 +308,15 @@ class Sessions:
     # --- helpers ------------------------------------------------------------------------------
 
     def _run_cell(self, held: _Held, session: Session, execution: Execution, files: dict[str, bytes]) -> None:
-        """Record Started, run the cell, record its end and the working directory's manifest."""
+        """Record Started (and what is not yet saved of the cell and the session), run the cell,
+        record its end and the working directory's manifest."""
         limits = ResourceLimits.from_dict(cast(Any, session.limits))
         interpreter = held.interpreter
         execution.start(
             container_id=interpreter.container_id, image=interpreter.image, limits=limits, trust=TrustLevel(session.trust),
             supervisor=self.sandbox.holder, runtime={"name": interpreter.runtime},
         )
-        self.app.save(execution)
+        self.app.save(execution, session)  # recorded (with Assessed, for a cell that did not wait) before it runs
         bounds = session.session_limits
         timeout_s, cpu_s = min(bounds.cell_timeout_s, limits.timeout_s), min(bounds.cell_cpu_s, limits.cpu_seconds)
         result = interpreter.run_cell(execution.code, files, timeout_s, cpu_s, limits.output_bytes)
@@ -338,8 +346,15 @@ class Sessions:
         earlier = program_of(held.program)
         whole_code = earlier + program_of([submission.code])
         digest = hashlib.sha256(whole_code.encode("utf-8")).hexdigest()  # the assessor caches by it
-        whole = self.app.assessor.assess(Submission(code=whole_code, provenance=submission.provenance, sha256=digest))
+        whole = self._whole_assessor().assess(Submission(code=whole_code, provenance=submission.provenance, sha256=digest))
         return judge_in_context(alone, whole, earlier.count("\n") + 1, max(program_of([submission.code]).count("\n"), 1))
+
+    def _whole_assessor(self) -> Assessor:
+        """The whole's assessor for the assessor in force (made again when a policy version changes it)."""
+        current = self.app.assessor
+        if self._whole_of is None or self._whole_of[0] is not current:
+            self._whole_of = (current, self._whole(current))
+        return self._whole_of[1]
 
     def _settled(self, session: Session) -> Session:
         """A waiting cell whose execution ended unrun (denied, unanswered, cancelled) ends in the

@@ -24,6 +24,7 @@ from .alerts.follower import AlertFollower, AlertsInForce
 from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
+from .analysis.suite import AnalyzerSuite
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .sandbox.sessions import DockerSessions
 from mai_safety.application.sessions import Sessions
@@ -131,7 +132,10 @@ def sessions_of(app: MaiSafety) -> Sessions | None:
     engine; None under another sandbox."""
     if not isinstance(app.sandbox, DockerSandbox):
         return None
-    return Sessions(app, DockerSessions(app.sandbox))
+    def whole(assessor: Assessor) -> Assessor:  # the AST analysis resolves names across cells (decision 0040)
+        return assessor.only("ast") if isinstance(assessor, AnalyzerSuite) else assessor
+
+    return Sessions(app, DockerSessions(app.sandbox), whole=whole)
 
 
 def execution_policy_from(

@@ -211,6 +211,8 @@ def test_an_idle_session_is_ended_by_the_sweep_recorded(world: World) -> None:
         time.sleep(0.5)
         described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
     assert described["status"] == "ended" and described["ended_reason"] == "idle", described
+    while containers_of(session_id) and time.monotonic() < deadline:
+        time.sleep(0.2)  # the end is recorded first, then the container removed
     assert containers_of(session_id) == []
     assert_problem(world.cell(session_id, "print(1)"), 409)
 

@@ -187,12 +187,11 @@ class Sessions:
         the session's interpreter if the gate allows; a HIGH or BLOCKED cell waits for a person
         (the execution's confirm or override), and the session waits with it."""
         check_acting_principal_may(Action.SUBMIT)
-        session = self._owned(session_id)
-        held = self._holding(session)
+        held = self._held_by_owner(session_id)
         if not held.lock.acquire(blocking=False):
-            raise SessionClosed(f"session {session.id} is running a cell: wait for its answer")
+            raise SessionClosed(f"session {held.session_id} is running a cell: wait for its answer")
         try:
-            session = self._settled(self._owned(session_id))
+            session = self._settled(self._get(held.session_id))  # read once, under the lock its writers take
             session.check_may_add_cell()
             policy = self.app.policy
             submission = Submission.from_bytes(code, Provenance.MAI, policy.max_code_bytes, "the cell")
@@ -394,6 +393,18 @@ class Sessions:
             )
         if not held.program and session.ran_cells:
             held.program.extend(self.app._get(each).code for each in session.ran_cells)
+        return held
+
+    def _held_by_owner(self, session_id: UUID | str) -> _Held:
+        """This process's live session, if the acting principal opened it: known without reading
+        the ledger; otherwise the ledger says why not (no such session, ended, held elsewhere)."""
+        try:
+            held = self._held.get(UUID(str(session_id)))
+        except ValueError:
+            held = None
+        principal = principal_context.get()
+        if held is None or (principal is not None and principal.name != held.owner):
+            return self._holding(self._owned(session_id))
         return held
 
     def _owned(self, session_id: UUID | str) -> Session:

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import asdict, dataclass
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -87,14 +87,16 @@ def token_id_of(presented: str) -> UUID:
 
 
 class TokenCommands:
-    """The token commands and queries of the application (mixed into MaiSafety, on its ledger).
+    """The token commands and queries, on the ledger of ``repository`` and ``recorder``, saved with
+    the application's ``save``.
 
     These are the operator's: whoever holds the ledger grants and revokes (the CLI's
     ``mai-safety tokens``); the HTTP service only authenticates."""
 
-    repository: Any
-    recorder: Any
-    save: Any  # the Application's (never define it here: this class comes first in MaiSafety's MRO)
+    def __init__(self, repository: Any, recorder: Any, save: Callable[..., Any]) -> None:
+        self.repository = repository
+        self.recorder = recorder
+        self.save = save
 
     def grant_token(
         self, principal: str, roles: list[Role], provenances: list[Provenance] | tuple[Provenance, ...] = DEFAULT_PROVENANCES

@@ -11,6 +11,7 @@
     ├── NotAuthenticated        service mode: no token, or an unknown, wrong or revoked one
     ├── IdempotencyConflict     an Idempotency-Key already names an execution of other code
     ├── TokenNotFound           no active token has that id or principal
+    ├── WriteContended          every attempt of a write met another writer (application.retry)
     └── InvalidQuery            a read model's filter: an unknown value, an impossible period
 
 The exit status each gets on the command line is infrastructure/exit_codes.py's to say, the HTTP
@@ -72,6 +73,11 @@ class IdempotencyConflict(MaiSafetyError):
 
 class TokenNotFound(MaiSafetyError):
     """No active token has that id or principal."""
+
+
+class WriteContended(MaiSafetyError):
+    """Every attempt to record a command met a concurrent write to the same aggregate: nothing of
+    it was kept; the caller may read again and retry (application.retry)."""
 
 
 class InvalidQuery(MaiSafetyError):

@@ -11,10 +11,8 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 from uuid import UUID
 
-from mai_safety.domain.execution import Execution
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.files import (
@@ -34,6 +32,7 @@ from .audit_report import RunFiles
 from mai_safety.ledger.application.blobs import read_blob
 from .errors import CannotVerify, ExecutionNotFound
 from .ports import Assessor, BlobStore
+from .store import ExecutionStore
 
 
 def assess_with_inputs(assessor: Assessor, submission: Submission, inputs: Sequence[InputFile], max_code_bytes: int) -> Assessment:
@@ -102,24 +101,22 @@ def keep_outputs(blobs: BlobStore | None, collected: Sequence[tuple[str, bytes]]
 
 
 class FileQueries:
-    """The files of an execution, for the service's routes and the clients (mixed into MaiSafety
-    after ExecutionQueries, whose ``_get`` and ``_visible`` it uses)."""
+    """The files of an execution, for the service's routes and the clients: read from ``store``,
+    their bytes from ``blobs``."""
 
-    blobs: BlobStore | None
-    if TYPE_CHECKING:  # ExecutionQueries' (application.queries)
-
-        def _visible(self, execution: Execution) -> Execution: ...
-        def _get(self, execution_id: UUID | str) -> Execution: ...
+    def __init__(self, store: ExecutionStore, blobs: BlobStore | None) -> None:
+        self.store = store
+        self.blobs = blobs
 
     def files(self, execution_id: UUID | str) -> dict[str, list[FileRecord]]:
         """The files the execution was given and left: name, size, SHA-256 (and media type)."""
-        execution = self._visible(self._get(execution_id))
+        execution = self.store.get_visible(execution_id)
         return {"files_in": list(execution.files_in), "files_out": list(execution.outcome.get("files_out") or [])}
 
     def file(self, execution_id: UUID | str, name: str) -> tuple[FileRecord, bytes]:
         """One output file and its bytes, only if they hash to the name recorded (ExecutionNotFound
         for a name the execution did not leave, as for an execution one may not see)."""
-        execution = self._visible(self._get(execution_id))
+        execution = self.store.get_visible(execution_id)
         try:
             wanted = check_file_name(name)
         except UnsafeFileName:
@@ -141,7 +138,7 @@ class FileQueries:
         shown = 0
         for execution_id in execution_ids:
             try:
-                execution = self._get(execution_id)
+                execution = self.store.get(execution_id)
             except ExecutionNotFound:
                 continue
             given, left = list(execution.files_in), list(execution.outcome.get("files_out") or [])

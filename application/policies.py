@@ -1,4 +1,4 @@
-"""Policies as recorded configuration, mixed into the application: which version is in force,
+"""Policies as recorded configuration (``PolicyCommands``): which version is in force,
 applying a new one (validated, hashed, diffed, recorded on the ``PolicySet`` aggregate), its
 history, and following the ledger's version so that new executions are judged by it.
 
@@ -86,16 +86,30 @@ def changed_files(diff: str) -> list[str]:
 
 
 class PolicyCommands:
-    """Mixed into MaiSafety: its ``policy`` and ``assessor`` follow the ledger's policy version."""
+    """The policy in force, as recorded configuration: ``policy`` and ``assessor`` follow the
+    ledger's policy version (each command that judges code asks ``follow_policy`` first).
+    ``read_shipped_policy``: what reads the shipped folder's files (version 0, read only when a
+    command asks for it, not at every start); ``policy_loader``: what checks, records and loads a
+    version's files (None: policies cannot be applied)."""
 
-    repository: Any
-    recorder: Any
-    policy: ExecutionPolicy
-    assessor: Assessor
-    #: Set by the composition root: what reads the shipped folder's files (version 0), and the loader.
-    read_shipped_policy: Callable[[], dict[str, str]]
-    policy_loader: PolicyLoader | None
-    _policy_lock: Lock
+    def __init__(
+        self,
+        repository: Any,
+        recorder: Any,
+        save: Callable[..., Any],
+        policy: ExecutionPolicy,
+        assessor: Assessor,
+        policy_loader: PolicyLoader | None = None,
+        read_shipped_policy: Callable[[], dict[str, str]] = dict,
+    ) -> None:
+        self.repository = repository
+        self.recorder = recorder
+        self.save = save
+        self.policy = policy
+        self.assessor = assessor
+        self.policy_loader = policy_loader
+        self.read_shipped_policy = read_shipped_policy
+        self._policy_lock = Lock()
 
     def policy_in_force(self) -> PolicyVersion:
         policy_set = self._policy_set()
@@ -123,7 +137,7 @@ class PolicyCommands:
         in_force = self.policy_in_force()
         policy_set = self._policy_set() or PolicySet.open()
         policy_set.apply(loader.records(files), unified_diff(in_force.files, files))
-        self.save(policy_set)  # type: ignore[attr-defined]
+        self.save(policy_set)
         return self.policy_in_force()
 
     def policy_history(self) -> list[PolicyVersion]:

@@ -1,7 +1,7 @@
-"""The queries over executions, mixed into the application (as the token commands are): what
-an execution is now (``report``), what was recorded of it (``history``), the ledger's verification
-and export, the service's health; and who may see an execution (service mode: the token's
-principal, docs/decisions/0016). Queries return plain data, never live aggregates."""
+"""The queries over executions: what an execution is now (``report``), what was recorded of it
+(``history``), how to follow it as it goes (``watch``), the ledger's verification and export, the
+service's health. Queries return plain data, never live aggregates; what a principal may not see
+does not exist for it (application.store)."""
 
 from __future__ import annotations
 
@@ -9,32 +9,45 @@ from collections.abc import Callable
 from typing import Any, TextIO
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-
 from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.errors import InvalidSubmission
-from mai_safety.domain.execution import Execution
-
 from mai_safety.ledger.application.blobs import with_full_output
-from .errors import ExecutionNotFound, InvalidQuery, SandboxUnavailable
+from mai_safety.ledger.application.verification import LedgerAudit
+
+from .errors import InvalidQuery, SandboxUnavailable
+from .live import LiveOutput
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
 from .reports import ExecutionReport, VerificationReport
-from mai_safety.ledger.application.verification import LedgerAudit
-from .watch import event_data
+from .store import ExecutionStore
+from .watch import ExecutionWatch, event_data
 
 
 class ExecutionQueries:
-    """The application's queries (mixed into MaiSafety, on its ledger)."""
+    """Reads executions from ``store``, the ledger's positions from ``recorder``, output kept apart
+    from ``blobs``; ``live``: the output of the runs this process supervises, as it comes (the
+    service; None for the CLI); ``token_active``: whether a token still holds (application.access)."""
 
-    repository: Any
-    recorder: Any
-    audit: LedgerAudit
-    blobs: BlobStore | None
-    sandbox: Sandbox
+    def __init__(
+        self,
+        store: ExecutionStore,
+        recorder: Any,
+        audit: LedgerAudit,
+        blobs: BlobStore | None,
+        sandbox: Sandbox,
+        token_active: Callable[[str], bool],
+        live: Callable[[], LiveOutput | None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.recorder = recorder
+        self.audit = audit
+        self.blobs = blobs
+        self.sandbox = sandbox
+        self.token_active = token_active
+        self.live = live
 
     def report(self, execution_id: UUID | str) -> ExecutionReport:
-        execution = self._visible(self._get(execution_id))
+        execution = self.store.get_visible(execution_id)
         outcome = with_full_output(execution.outcome, self.blobs)
         limits = execution.limits.to_dict() if execution.limits else None
         return ExecutionReport(
@@ -66,8 +79,8 @@ class ExecutionQueries:
         """The execution's events in order, as plain data (output kept as a blob is read back whole);
         ``with_hashes``: each with its ledger position and both chain hashes (``chain``), as `audit
         verify` recomputes them."""
-        execution = self._visible(self._get(execution_id))
-        events = [event_data(event, self.blobs) for event in self.repository.event_store.get(execution.id)]
+        execution = self.store.get_visible(execution_id)
+        events = [event_data(event, self.blobs) for event in self.store.events(execution.id)]
         if with_hashes:
             hashes = self.audit.hashes_of(str(execution.id))
             for event in events:
@@ -96,7 +109,7 @@ class ExecutionQueries:
         if from_position is not None and to_position is not None and from_position > to_position:
             raise InvalidQuery(f"from {from_position} is after to {to_position}: nothing to export; give from at most to", "from")
         if execution is not None:
-            execution = str(self._get(execution).id)
+            execution = str(self.store.get(execution).id)
         return lambda out: self.audit.export(
             out, execution=execution, from_position=from_position, to_position=to_position, without_file_bytes=without_file_bytes
         )
@@ -130,41 +143,21 @@ class ExecutionQueries:
         """Executions with a Started event and no end."""
         return open_ids(self.recorder, RUNNING)
 
-    # --- who may see (service mode: the token's principal; docs/decisions/0016) -----------
-
-    def _submitted_by(self, execution: Execution) -> str | None:
-        """The principal that submitted it; for one submitted without the service, its Assessed actor."""
-        if execution.submitted_by is not None:
-            return execution.submitted_by
-        first = next(iter(self.repository.event_store.get(execution.id, lte=1)), None)
-        return getattr(first, "actor", None)
-
-    def _visible(self, execution: Execution) -> Execution:
-        """A principal that may not see this execution is told it does not exist."""
-        principal = principal_context.get()
-        if principal is not None and not principal.may_see(self._submitted_by(execution)):
-            raise ExecutionNotFound(f"no execution {execution.id} in this ledger: check the id")
-        return execution
-
-    # --- helpers --------------------------------------------------------------------------
-
-    def _get(self, execution_id: UUID | str) -> Execution:
-        try:
-            execution = self.repository.get(self._uuid(execution_id))
-        except AggregateNotFoundError:
-            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id") from None
-        if not isinstance(execution, Execution):  # another aggregate's id (a token's)
-            raise ExecutionNotFound(f"no execution {execution_id} in this ledger: check the id")
-        return execution
-
-    @staticmethod
-    def _uuid(execution_id: UUID | str) -> UUID:
-        if isinstance(execution_id, UUID):
-            return execution_id
-        try:
-            return UUID(execution_id)
-        except ValueError:
-            raise ExecutionNotFound(f"{execution_id!r} is not an execution id (a UUID)") from None
+    def watch(self, execution_id: UUID | str) -> ExecutionWatch:
+        """Follow an execution as it goes (the service's event stream): its recorded events as
+        they are written, and, while this process runs it, its output as it comes. Visible as the
+        execution itself is (ExecutionNotFound otherwise); nothing is recorded."""
+        execution = self.store.get_visible(execution_id)
+        live = self.live()
+        return ExecutionWatch(
+            execution.id,
+            principal_context.get(),
+            events=self.store.events,
+            report=self.report,
+            token_active=self.token_active,
+            status=lambda: self.store.get(execution.id).status.value,
+            output=live.watch(str(execution.id)) if live is not None else None,
+        )
 
 
 __all__ = ["ExecutionQueries"]

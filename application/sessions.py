@@ -152,7 +152,7 @@ class Sessions:
         self._whole_of: tuple[Assessor, Assessor] | None = None
         self._held: dict[UUID, _Held] = {}
         self._lock = threading.Lock()
-        app.session_cells = self.answer  # an answered cell of a session runs in its session
+        app.commands.session_cells = self.answer  # an answered cell of a session runs in its session
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ class Sessions:
         session = self._get(str(execution.caller.get(SESSION_LABEL, "")))
         held = self._holding(session)
         with held.lock:
-            execution.override(explanation, self.app._authority(execution), actor_context.get(), self.app.clock(), on_behalf_of=on_behalf_of)
+            execution.override(explanation, self.app.commands._authority(execution), actor_context.get(), self.app.clock(), on_behalf_of=on_behalf_of)
             self._run_cell(held, self._get(session.id), execution, {})
         return cast(ExecutionReport, self.app.report(execution.id))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, cast
 from uuid import UUID
 
@@ -26,9 +27,10 @@ from mai_safety.domain.supervision import SampleThinner, Usage
 
 from mai_safety.ledger.application.blobs import keep_output
 from .files import keep_outputs, read_inputs
-from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable
+from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable, WriteContended
 from .live import LiveOutput
 from .ports import BlobStore, PreparedRun, RunOutcome, Sandbox
+from .retry import retry_concurrent_writes
 from .sample_writer import SampleWriter
 from .sizing import Sizing
 
@@ -258,37 +260,46 @@ def recover_lost(
     candidates = dict.fromkeys([*(str(each) for each in running), *sandbox.orphaned_executions()])
     for execution_id in candidates:
         try:
-            execution = load(UUID(execution_id))
-        except (ExecutionNotFound, ValueError):
-            continue  # a container of another ledger's, or of a run refused before it was recorded
-        if execution.status.is_final:
-            continue
-        if execution.status is ExecutionStatus.RUNNING:
-            supervisor = execution.supervisor or ""
-            if why_gone is not None:
-                why = why_gone(execution_id, supervisor)
-            else:
-                why = f"its process {supervisor} is gone" if sandbox.is_orphaned(supervisor) else None
-            if why is None:
-                continue
-            environment = sandbox.describe_execution(execution_id)
-            outcome: OutcomeRecord = {
-                "detail": f"supervisor {execution.supervisor} is gone: {why}", **cast(OutcomeRecord, environment)
-            }
-            if execution.samples:
-                outcome["last_sample"] = execution.samples[-1]
-        else:
-            outcome = {"detail": "the supervisor died after creating the container, before recording Started"}
-        sandbox.remove_execution(execution_id)
-        execution.terminate("supervisor_lost", outcome)
-        try:
-            save(execution)
-        except IntegrityError:
-            continue  # someone else recorded its end first
-        lost.append(execution_id)
+            ended = retry_concurrent_writes(
+                partial(_end_lost, sandbox, save, load, execution_id, why_gone), f"the end of execution {execution_id}"
+            )
+        except WriteContended:
+            continue  # others keep writing it: the next sweep looks again
+        if ended:
+            lost.append(execution_id)
     if leftovers:
         sandbox.remove_leftovers()
     return lost
+
+
+def _end_lost(sandbox: Sandbox, save: Save, load: Load, execution_id: str, why_gone: WhyGone | None) -> bool:
+    """Whether the execution was running under a supervisor that is gone, and is now recorded lost."""
+    try:
+        execution = load(UUID(execution_id))
+    except (ExecutionNotFound, ValueError):
+        return False  # a container of another ledger's, or of a run refused before it was recorded
+    if execution.status.is_final:
+        return False  # someone else recorded its end first
+    if execution.status is ExecutionStatus.RUNNING:
+        supervisor = execution.supervisor or ""
+        if why_gone is not None:
+            why = why_gone(execution_id, supervisor)
+        else:
+            why = f"its process {supervisor} is gone" if sandbox.is_orphaned(supervisor) else None
+        if why is None:
+            return False
+        environment = sandbox.describe_execution(execution_id)
+        outcome: OutcomeRecord = {
+            "detail": f"supervisor {execution.supervisor} is gone: {why}", **cast(OutcomeRecord, environment)
+        }
+        if execution.samples:
+            outcome["last_sample"] = execution.samples[-1]
+    else:
+        outcome = {"detail": "the supervisor died after creating the container, before recording Started"}
+    sandbox.remove_execution(execution_id)
+    execution.terminate("supervisor_lost", outcome)
+    save(execution)
+    return True
 
 
 def end_not_started(
@@ -306,25 +317,30 @@ def end_not_started(
     Started was recorded). Returns their ids."""
     ended = []
     for execution_id, holder in pending.items():
-        key = str(execution_id)
-        why = why_gone(key, holder) if holder else None
-        try:
-            execution = load(execution_id)
-        except ExecutionNotFound:
-            continue
-        if execution.status not in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
-            continue  # started, ended or waiting meanwhile: the index moves with the next append
-        if not holder:
-            why = why_unknown_gone(key, execution)
-        if why is None:
-            continue
-        remove(key)
-        execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
-        try:
+
+        def end(execution_id: UUID = execution_id, holder: str | None = holder) -> bool:
+            key = str(execution_id)
+            why = why_gone(key, holder) if holder else None
+            try:
+                execution = load(execution_id)
+            except ExecutionNotFound:
+                return False
+            if execution.status not in (ExecutionStatus.ASSESSED, ExecutionStatus.OVERRIDDEN):
+                return False  # started, ended or waiting meanwhile: the index moves with the next append
+            if not holder:
+                why = why_unknown_gone(key, execution)
+            if why is None:
+                return False
+            remove(key)
+            execution.terminate("not_started", {"detail": f"recorded as {execution.status.value} and never started: {why}"})
             save(execution)
-        except IntegrityError:
-            continue  # moved on meanwhile (started, or ended by another server's sweep)
-        ended.append(key)
+            return True
+
+        try:
+            if retry_concurrent_writes(end, f"the end of execution {execution_id}"):
+                ended.append(str(execution_id))
+        except WriteContended:
+            continue  # others keep writing it: the next sweep looks again
     return ended
 
 

@@ -3,8 +3,8 @@ recorded events as they are written and, while this process runs it, its output 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import Any
 from uuid import UUID
 
 from mai_safety.domain.access import Principal
@@ -16,36 +16,46 @@ from .live import OutputWatcher
 from .ports import BlobStore
 from .reports import ExecutionReport
 
-if TYPE_CHECKING:
-    from .executions import MaiSafety
-
 
 class ExecutionWatch:
-    """What ``MaiSafety.watch`` hands out: reads of one execution, checked visible once."""
+    """What ``ExecutionQueries.watch`` hands out: reads of one execution, checked visible once.
+    ``events``: the store's selection of an aggregate's events; ``report``: the query, asked as
+    the watch's principal; ``token_active``: whether a token still holds; ``output``: the live
+    output of the run, while this process runs it."""
 
     #: The events after which nothing more is recorded for an execution.
     FINAL_EVENTS = frozenset({"Completed", "Terminated"})
 
     def __init__(
-        self, app: MaiSafety, execution_id: UUID, principal: Principal | None, *, status: Callable[[], str]
+        self,
+        execution_id: UUID,
+        principal: Principal | None,
+        *,
+        events: Callable[..., Iterable[Any]],
+        report: Callable[[UUID], ExecutionReport],
+        token_active: Callable[[str], bool],
+        status: Callable[[], str],
+        output: OutputWatcher | None = None,
     ) -> None:
-        self._app = app
+        self._events = events
+        self._report = report
+        self._token_active = token_active
         self._status = status
         self.execution_id = execution_id
         self._principal = principal
-        self.output: OutputWatcher | None = app.live.watch(str(execution_id)) if app.live is not None else None
+        self.output = output
 
     def recorded_after(self, version: int, limit: int = 200) -> list[dict[str, Any]]:
         """The execution's events after ``version``, oldest first, as plain data (as ``history``,
         but output kept as a blob is not read back: the stream's end carries the report)."""
-        events = self._app.repository.event_store.get(self.execution_id, gt=version, limit=limit)
+        events = self._events(self.execution_id, gt=version, limit=limit)
         return [event_data(event, None) for event in events]
 
     def token_active(self) -> bool:
         """Whether the token the watch was opened with still holds (always, outside the service)."""
         if self._principal is None or not self._principal.token_id:
             return True
-        return self._app.token_active(self._principal.token_id)
+        return self._token_active(self._principal.token_id)
 
     def status(self) -> str:
         """The status now, without reading its output back (a stream opening says only this)."""
@@ -53,7 +63,7 @@ class ExecutionWatch:
 
     def report(self) -> ExecutionReport:
         with acting_as(self._principal.name if self._principal else actor_context.get(), self._principal):
-            return self._app.report(self.execution_id)
+            return self._report(self.execution_id)
 
     def close(self) -> None:
         if self.output is not None:

@@ -48,7 +48,7 @@ POLICIES = ROOT / "policies"
 BLIND = ROOT / "tests" / "corpus" / "blind"
 #: The blind sets by name: "blind" and "blind2" were tuned on (training data now); "blind3" (programs
 #: written to hide their act, and benign dynamic Python) is the fresh one (issue #28).
-BLIND_SETS = {"blind": BLIND, "blind2": ROOT / "tests" / "corpus" / "blind2", "blind3": ROOT / "tests" / "corpus" / "blind3"}
+BLIND_SETS = {name: ROOT / "tests" / "corpus" / name for name in ("blind2", "blind3", "blind4")} | {"blind": BLIND}
 TARGET_P50_MS, TARGET_P95_MS = 150, 300
 GOAL_DETECTED, GOAL_BENIGN_HIGH, GOAL_BENIGN_BLOCKED = 0.90, 0.03, 0.005
 
@@ -303,7 +303,7 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between spaced assessments")
     parser.add_argument("--batch-repeats", type=int, default=3, help="times the corpus batch is assessed (median time)")
-    parser.add_argument("--only", default="corpus,blind,blind2,blind3,latency", help="comma-separated: corpus, blind, blind2, blind3, latency")
+    parser.add_argument("--only", default="corpus,blind,blind2,blind3,blind4,latency", help="comma-separated: corpus, blind, blind2, blind3, blind4, latency")
     parser.add_argument("--blind-json", type=Path, help="also write each blind set's levels and figures to this file (NAME replaced by the set's name)")
     args = parser.parse_args()
     parts = {part.strip() for part in args.only.split(",")}

@@ -76,7 +76,8 @@ def main() -> None:
     (work / "hello.py").chmod(0o444)
     work.chmod(0o755)
     base = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
-    local = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'local.sqlite'}"}
+    # In-process, as before the per-user service (issue #29; bench/local_bench.py measures it).
+    local = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'local.sqlite'}", "MAI_SAFETY_LOCAL_SERVICE": "0"}
     served = {**base, "MAI_SAFETY_DATABASE_URL": f"sqlite:///{work / 'service.sqlite'}"}
     token = subprocess.run([CLI, "tokens", "create", "bench", "--role", "submitter"], env=served, capture_output=True,
                            text=True, check=True).stdout.splitlines()[0]

@@ -37,8 +37,9 @@ _ANYONE = ("someone-unnamed", "someone-unnamed@some-host")
 
 
 @dataclass(frozen=True)
-class HostRoom:
-    """What the host has: no profile may grant more than all of it."""
+class HostCapacity:
+    """What the host has in all: no profile may grant more than all of it (domain.limits.HostRoom
+    is what it has free now, for one run's admission)."""
 
     cpus: int
     memory_bytes: int
@@ -61,7 +62,7 @@ RUNTIME_STRENGTH = {"runc": 0, "auto": 1, "runsc": 2}
 SHIPPED_UNTRUSTED_RUNTIME = "auto"
 
 
-def override_names_its_actors(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def override_names_its_actors(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     return [
         f"gate.yaml: override: {pattern!r} matches anyone, so a submitter could override its own BLOCKED code: name the actors"
         for pattern in policy.gate.overriders
@@ -69,13 +70,13 @@ def override_names_its_actors(policy: PolicyUnderReview, host: HostRoom) -> list
     ]
 
 
-def no_network_for_untrusted_code(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def no_network_for_untrusted_code(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     if TrustLevel.UNTRUSTED in policy.egress.trust_levels:
         return ["network.yaml: trust_levels: untrusted code never gets a network: remove untrusted"]
     return []
 
 
-def gated_and_external_code_stays_untrusted(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def gated_and_external_code_stays_untrusted(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     problems = []
     for index, rule in enumerate(policy.trust_rules):
         if rule.trust is TrustLevel.UNTRUSTED:
@@ -90,7 +91,7 @@ def gated_and_external_code_stays_untrusted(policy: PolicyUnderReview, host: Hos
     return problems
 
 
-def limits_within_the_host(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def limits_within_the_host(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     problems = []
     for trust, profile in policy.profiles.items():
         if profile.maximum.cpus > host.cpus:
@@ -105,7 +106,7 @@ def limits_within_the_host(policy: PolicyUnderReview, host: HostRoom) -> list[st
     return problems
 
 
-def untrusted_gets_no_more_than_standard(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def untrusted_gets_no_more_than_standard(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     untrusted, standard = policy.profiles.get(TrustLevel.UNTRUSTED), policy.profiles.get(TrustLevel.STANDARD)
     if untrusted is None or standard is None:
         return []
@@ -116,7 +117,7 @@ def untrusted_gets_no_more_than_standard(policy: PolicyUnderReview, host: HostRo
     ]
 
 
-def untrusted_code_keeps_its_second_wall(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def untrusted_code_keeps_its_second_wall(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     """gVisor's kernel is the second wall around external and gated code (docs/decisions/0013):
     a policy may make it stricter (runsc), never take it away (runc). ``auto`` on a host without
     runsc still runs under runc, noted: the host has no second wall to give, the policy took none."""
@@ -129,7 +130,7 @@ def untrusted_code_keeps_its_second_wall(policy: PolicyUnderReview, host: HostRo
     ]
 
 
-def analyzer_failure_never_low(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def analyzer_failure_never_low(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     return [
         f"{where}: an analyzer that fails must never make the code LOW (fail closed): MEDIUM or above"
         for where, level in sorted(policy.failure_levels.items())
@@ -137,7 +138,7 @@ def analyzer_failure_never_low(policy: PolicyUnderReview, host: HostRoom) -> lis
     ]
 
 
-HARD_RULES: tuple[Callable[[PolicyUnderReview, HostRoom], list[str]], ...] = (
+HARD_RULES: tuple[Callable[[PolicyUnderReview, HostCapacity], list[str]], ...] = (
     override_names_its_actors,
     no_network_for_untrusted_code,
     gated_and_external_code_stays_untrusted,
@@ -148,6 +149,6 @@ HARD_RULES: tuple[Callable[[PolicyUnderReview, HostRoom], list[str]], ...] = (
 )
 
 
-def weakenings(policy: PolicyUnderReview, host: HostRoom) -> list[str]:
+def weakenings(policy: PolicyUnderReview, host: HostCapacity) -> list[str]:
     """Every hard rule the policy breaks, one line each; empty when it weakens none."""
     return [problem for rule in HARD_RULES for problem in rule(policy, host)]

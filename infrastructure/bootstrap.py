@@ -11,6 +11,7 @@ from typing import Any
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
+from mai_safety.application.commands import ServiceMode
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
 from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
@@ -24,7 +25,7 @@ from .alerts.follower import AlertFollower, AlertsInForce
 from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
-from .analysis.suite import AnalyzerSuite
+from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .sandbox.sessions import DockerSessions
 from mai_safety.application.sessions import Sessions
@@ -34,7 +35,8 @@ from mai_safety.ledger.infrastructure.policy import LedgerConfig, load_ledger_po
 from mai_safety.infrastructure.views.store import views_beside
 from mai_safety.ledger.infrastructure.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
-from .policies.folder import check_folder, read_folder
+from .policies.folder import check_folder
+from .policies.reader import PolicyFolder, reading_folder
 from .policies.recorded import FolderPolicyLoader
 from .settings import Settings, StoreChoice, choose_store, keep_private
 from .signing import KeyFile
@@ -53,6 +55,8 @@ def default_actor(settings: Settings) -> str:
 def build_assessor(
     policies: Policies, *, warm_semgrep: bool | None = None, analysis: AnalysisPolicy | None = None
 ) -> Assessor:
+    if warm_semgrep is False:  # a one-shot command: the analyzers are imported only if it assesses
+        return AssessorOnFirstUse(lambda: build_analyzers(policies.directory, policies.bandit, warm_semgrep=False, policy=analysis))
     return build_analyzers(policies.directory, policies.bandit, warm_semgrep=warm_semgrep, policy=analysis)
 
 
@@ -65,6 +69,7 @@ def bootstrap(
     pool: bool | dict[str, int] | None = None,
     sealing_timer: StartTimer = start_daemon_timer,
     remove_in_background: bool = False,
+    mode: ServiceMode | None = None,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -73,9 +78,28 @@ def bootstrap(
     whatever ``pool:`` in policies/limits.yaml says; a dict (profile name: size) replaces the
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
-    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py)."""
+    after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
+    ``mode``: how the process serves (the service's: roles answer the gate, output streams live)."""
     settings = settings or Settings.from_environment()
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
+    shipped = PolicyFolder(settings.policies_dir)  # version 0: read once, its files kept for the ledger's records
+    with shipped.reading():
+        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background, mode)
+
+
+def _bootstrap(
+    settings: Settings,
+    shipped: PolicyFolder,
+    assessor: Assessor | None,
+    sandbox: Sandbox | None,
+    warm_semgrep: bool | None,
+    pool: bool | dict[str, int] | None,
+    sealing_timer: StartTimer,
+    remove_in_background: bool,
+    mode: ServiceMode | None,
+) -> MaiSafety:
+    if settings.policies_dir.is_dir():  # (a missing folder: load_policies says what to do)
+        shipped.files()  # every file read once, bounded; the loaders parse what was read
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
@@ -85,11 +109,7 @@ def bootstrap(
 
     def build_version(folder: Path, version: int) -> tuple[ExecutionPolicy, Assessor]:
         """A recorded policy version, for new executions (application.policies follows the ledger)."""
-        loaded, loaded_analysis = check_folder(folder), load_analysis_policy(folder)
-        return (
-            execution_policy_from(loaded, loaded_analysis, settings, version),
-            assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
-        )
+        return load_version(folder, version, settings, assessor, warm_semgrep)
 
     app = MaiSafety(
         assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
@@ -119,7 +139,8 @@ def bootstrap(
         work_lock=work_lock_beside,
         sealing_timer=sealing_timer,
         policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
-        shipped_policy=lambda: read_folder(settings.policies_dir),
+        shipped_policy=shipped.files,
+        mode=mode,
     )
     app.follow_policy()  # the version the ledger holds, if one was applied
     if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
@@ -127,13 +148,28 @@ def bootstrap(
     return app
 
 
+def load_version(
+    folder: Path, version: int, settings: Settings, assessor: Assessor | None = None, warm_semgrep: bool | None = None
+) -> tuple[ExecutionPolicy, Assessor]:
+    """A recorded policy version's folder, checked, into what judges and sizes new executions:
+    each of its files read and parsed once (infrastructure/policies/reader.py)."""
+    with reading_folder(folder):
+        loaded, loaded_analysis = check_folder(folder), load_analysis_policy(folder)
+        return (
+            execution_policy_from(loaded, loaded_analysis, settings, version),
+            assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
+        )
+
+
 def sessions_of(app: MaiSafety) -> Sessions | None:
     """Sessions (issue #27) on the application's ledger, in containers of its Docker sandbox's
     engine; None under another sandbox."""
     if not isinstance(app.sandbox, DockerSandbox):
         return None
+
     def whole(assessor: Assessor) -> Assessor:  # the AST analysis resolves names across cells (decision 0040)
-        return assessor.only("ast") if isinstance(assessor, AnalyzerSuite) else assessor
+        only = getattr(assessor, "only", None)
+        return only("ast") if only is not None else assessor
 
     return Sessions(app, DockerSessions(app.sandbox), whole=whole)
 

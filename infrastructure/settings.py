@@ -70,6 +70,8 @@ SCRIPT_SETTINGS = {
     "MAI_SAFETY_SERVICE_IMAGE",  # build-images.sh and docker-compose.yml: the service's image
     "MAI_SAFETY_PORT",  # docker-compose.yml: the loopback port the service is published on
     "MAI_SAFETY_COMPOSE",  # setup.sh: 0 skips installing Compose
+    "MAI_SAFETY_LOCAL_SERVICE",  # cli/user_service.py: 0 runs every command in-process (docs/local-service.md)
+    "MAI_SAFETY_LOCAL_SERVICE_IDLE_S",  # cli/user_service.py: the per-user service's idle period (default 300)
 }
 
 

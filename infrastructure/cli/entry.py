@@ -2,8 +2,9 @@
 is imported: ``mcp``, and with ``MAI_SAFETY_URL`` set the commands a client can serve (``run``,
 ``assess``, ``history``, ``approve``, ``deny``, ``cancel``, ``status``, ``executions``,
 ``pending``, ``report``, ``audit verify`` and ``audit export``), go through ``mai_safety.client``
-to the service; everything else is the local CLI (``local.py``), which loads Docker, the analyzers
-and the ledger.
+to the service; without it, ``run`` and ``approve`` go to the owner's per-user service (``user_service.py``,
+started if none runs; ``--no-service`` or ``MAI_SAFETY_LOCAL_SERVICE=0``: in-process); everything
+else is the local CLI (``local.py``), which loads Docker, the analyzers and the ledger.
 
 What stays local with the URL set is the operator's, on the service's host, and acts on the ledger
 ``MAI_SAFETY_DATABASE_URL`` names: ``tokens`` (granting is never done over HTTP: docs/decisions/
@@ -46,6 +47,13 @@ def main(argv: list[str] | None = None) -> int:
         from .remote import main as remote_main
 
         return remote_main(args)
+    if not os.environ.get("MAI_SAFETY_URL"):
+        from . import user_service
+
+        if user_service.wanted(args, os.environ):  # local mode, warm: the per-user service (docs/local-service.md)
+            status = user_service.main(args)
+            if status is not None:
+                return status
     from .local import main as cli_main
 
     return cli_main(args)

@@ -32,6 +32,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         NotAuthenticated,
         SandboxUnavailable,
         TokenNotFound,
+        WriteContended,
     )
     from mai_safety.domain.gate import AnswerTooLate, NotPermitted
     from mai_safety.domain.limits import HostBusy
@@ -46,6 +47,7 @@ def _by_error() -> tuple[tuple[type[MaiSafetyError], int], ...]:
         (AnswerTooLate, EXIT_TERMINATED),
         (DomainError, EXIT_BAD_INPUT),
         (HostBusy, EXIT_BUSY),
+        (WriteContended, EXIT_BUSY),
         (SandboxUnavailable, EXIT_UNAVAILABLE),
         (LedgerUnavailable, EXIT_UNAVAILABLE),
         (ConfigurationError, EXIT_CONFIGURATION),

@@ -11,7 +11,8 @@ Exit statuses (also in ``--help`` and the README):
   7  not permitted: the acting person may not confirm or override this code, or the policy in force
      no longer grants what a waiting execution asked for (approve)
  70  an internal error (a bug: please report it)
- 75  the host has no room for the run now, even after waiting: try again later
+ 75  the host has no room for the run now, even after waiting; or another writer changed the
+     execution at every attempt of the command (nothing of it was recorded): try again later
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
-from .run_files import add_file_arguments, read_input_files, save_output_files
+from .run_files import read_input_files, save_output_files
+from .run_arguments import add_approve_arguments, add_run_arguments, run_only_flags_given, run_only_refusal
 from ..input_files import python_files_in, read_program_file, read_program_stdin
 
 from .hints import cli_message
@@ -73,7 +75,7 @@ EPILOG = """exit status:
   6  configuration: unknown setting or invalid policy file
   7  not permitted to confirm or override; or the policy no longer grants what was asked
  70  internal error
- 75  the host has no room now (after waiting): try again later
+ 75  the host has no room now (after waiting), or the execution kept changing: try again later
 
 assess: 0 all LOW/MEDIUM, 3 some HIGH or BLOCKED, 2 some could not be read
 status: 0 Docker, the images and the ledger answer; 5 one of them does not
@@ -81,6 +83,10 @@ report: 0; 1 when the ledger failed `audit verify` (the report says so too)
 
 settings: MAI_SAFETY_DATABASE_URL (sqlite:///PATH | postgresql://...), MAI_SAFETY_POLICIES,
 MAI_SAFETY_IMAGE, MAI_SAFETY_DATA_DIR, MAI_SAFETY_MAX_CODE_BYTES, MAI_SAFETY_ACTOR
+
+without MAI_SAFETY_URL, the console script's `run` goes to your per-user service on a Unix socket in
+your 0700 runtime folder (started if none runs; it exits after MAI_SAFETY_LOCAL_SERVICE_IDLE_S, 300 s
+idle); --no-service or MAI_SAFETY_LOCAL_SERVICE=0 runs it in this process (docs/local-service.md)
 
 with MAI_SAFETY_URL set, the console script sends run, assess, history, approve, deny, cancel,
 status, executions, pending, report, audit verify (not --bundle) and audit export to the service,
@@ -103,33 +109,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--database-url", help="ledger location (overrides MAI_SAFETY_DATABASE_URL)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _add_run_commands(commands)
+    _add_answer_commands(commands)
+    add_audit_commands(commands, _Parser)
+    add_token_commands(commands, _Parser)
+    add_policy_commands(commands, _Parser)
+    add_view_commands(commands, _Parser)
+    _add_service_commands(commands)
+    return parser
 
+
+def _add_run_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """run and assess."""
     run = commands.add_parser("run", help="assess and run a program", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    run.add_argument("file", help="a Python file, or - for standard input")
-    run.add_argument("--provenance", choices=[p.value for p in Provenance], default=Provenance.MAI.value)
-    run.add_argument("--timeout", type=float, metavar="SECONDS", help="lower the wall-clock limit")
-    run.add_argument("--memory", metavar="SIZE", help="lower the memory limit, e.g. 128m")
-    run.add_argument("--cpus", type=float, metavar="N", help="lower the CPU quota")
-    run.add_argument("--pids", type=int, metavar="N", help="lower the process limit")
-    run.add_argument("--output-limit", metavar="SIZE", help="lower the captured output cap, e.g. 64k")
-    run.add_argument("--cpu-seconds", type=float, metavar="SECONDS", help="the CPU time the run may use")
-    run.add_argument(
-        "--network", choices=[mode.value for mode in NetworkMode], default=NetworkMode.NONE.value,
-        help="none (default), or deps: read-only egress to the allow-list, for dependencies and documentation",
-    )
-    run.add_argument(
-        "--requirement", "-r", action="append", default=[], metavar="REQ",
-        help="a package to install before the code runs (with --network deps; repeatable)",
-    )
-    run.add_argument("--confirm", action="store_true", help="confirm HIGH code without a prompt")
-    run.add_argument("--override", metavar="EXPLANATION", help="override BLOCKED code, with a written explanation")
-    run.add_argument("--json", action="store_true", help="print one JSON object")
-    run.add_argument("--revises", metavar="ID", help="the execution this code revises: a diff against its code is recorded")
-    add_file_arguments(run)
-    run.add_argument(
-        "--follow-symlinks", action="store_true",
-        help="read FILE even where it is a symlink to a file outside its own directory",
-    )
+    add_run_arguments(run)
 
     assess = commands.add_parser(
         "assess", help="assess files without running them",
@@ -140,15 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     assess.add_argument("--format", choices=["text", "json", "sarif"], help="text (default), json (as --json), or sarif: one SARIF 2.1.0 log")
 
+
+
+def _add_answer_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """approve, deny, cancel; recover, history, status."""
     approve = commands.add_parser(
         "approve", help="confirm (HIGH) or override (BLOCKED) a waiting execution, then run it as submitted (its limits and network)"
     )
-    approve.add_argument("execution_id")
-    approve.add_argument("--explanation", default="", help="why; required to override BLOCKED code")
-    approve.add_argument("--json", action="store_true")
-    for flag in _RUN_ONLY_FLAGS:  # refused with a message that says why, rather than argparse's "unrecognized"
-        names = [flag, "-r"] if flag == "--requirement" else [flag]
-        approve.add_argument(*names, dest=f"run_only_{flag[2:].replace('-', '_')}", action="append", help=argparse.SUPPRESS)
+    add_approve_arguments(approve)
 
     deny = commands.add_parser("deny", help="refuse a waiting execution; it ends unrun")
     deny.add_argument("execution_id")
@@ -169,11 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="what answers: Docker, gVisor, the images, the ledger, the analyzers (exit 0, or 5)")
     status.add_argument("--json", action="store_true")
 
-    add_audit_commands(commands, _Parser)
-    add_token_commands(commands, _Parser)
-    add_policy_commands(commands, _Parser)
-    add_view_commands(commands, _Parser)
 
+def _add_service_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """mcp and serve."""
     commands.add_parser(
         "mcp", help="an MCP server on stdio for an AI assistant: a client of `mai-safety serve` with a submitter token",
         description="Serve MCP on stdio (tools: assess_code, run_code, get_execution, list_recent_executions; none confirms or overrides). "
@@ -192,15 +182,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lease", type=float, default=45.0, metavar="SECONDS", help="this server's lease on its runs: a peer silent this long is gone, and its runs are ended (default 45)")
     serve.add_argument("--max-streams", type=int, default=64, metavar="N", help="event streams open at once on this server (default 64); past it: 429")
     serve.add_argument("--max-streams-per-principal", type=int, default=8, metavar="N", help="event streams one principal may hold open (default 8); past it: 429")
-    return parser
-
-
-#: What ``run`` asks for and ``approve`` cannot change: an answer runs what was asked when the code
-#: was submitted (recorded on OverrideRequested).
-_RUN_ONLY_FLAGS = (
-    "--timeout", "--memory", "--cpus", "--pids", "--output-limit", "--cpu-seconds",
-    "--network", "--requirement", "--provenance",
-)
 
 
 #: How long a command waits at its end for the webhook to take its alerts (a dead one is given up).
@@ -216,15 +197,10 @@ def main(argv: list[str] | None = None) -> int:
             settings = replace(settings, ledger_connections=CLI_LEDGER_CONNECTIONS)
         with acting_as(default_actor(settings)):
             return _dispatch(args, settings)
-    except MaiSafetyError as exc:
-        _error(cli_message(exc))
-        return exit_code_for(exc)
-    except IntegrityError as exc:
-        _error(f"the ledger refused a write ({exc}); nothing was half-written: try again")
-        return EXIT_UNAVAILABLE
-    except PersistenceError as exc:
-        _error(_ledger_failure(exc))
-        return EXIT_UNAVAILABLE
+    except (MaiSafetyError, PersistenceError) as exc:
+        message, status = failure_of(exc)
+        _error(message)
+        return status
     except KeyboardInterrupt:
         _error("interrupted")
         return 130
@@ -336,12 +312,9 @@ def _command(app: MaiSafety, args: argparse.Namespace) -> int:
 
 
 def _refuse_run_only_flags(args: argparse.Namespace) -> None:
-    given = [flag for flag in _RUN_ONLY_FLAGS if getattr(args, f"run_only_{flag[2:].replace('-', '_')}") is not None]
+    given = run_only_flags_given(args)
     if given:
-        raise InvalidSubmission(
-            f"approve takes no {', '.join(given)}: it runs the limits and network execution {args.execution_id} "
-            "asked for when it was submitted; deny it and submit the code again with the ones you want"
-        )
+        raise InvalidSubmission(run_only_refusal(args, given))
 
 
 def _can_prompt(args: argparse.Namespace) -> bool:
@@ -452,6 +425,18 @@ def _print_report(report: ExecutionReport, *, as_json: bool) -> None:
     else:
         how = f"`mai-safety approve {report.execution_id}`, or `run --confirm`"
     print_report(report.to_dict(), how_to_answer=f"{how} (deny with `mai-safety deny`)")
+
+
+def failure_of(exc: Exception) -> tuple[str, int]:
+    """What the command says, and its exit status, for an error of the application or the ledger:
+    in this process, or in the per-user service that ran the command (http/user_service.py)."""
+    if isinstance(exc, MaiSafetyError):
+        return cli_message(exc), exit_code_for(exc)
+    if isinstance(exc, IntegrityError):
+        return f"the ledger refused a write ({exc}); nothing was half-written: try again", EXIT_UNAVAILABLE
+    if isinstance(exc, PersistenceError):
+        return _ledger_failure(exc), EXIT_UNAVAILABLE
+    return f"internal error: {type(exc).__name__}: {exc}. Please report it.", EXIT_INTERNAL
 
 
 def _ledger_failure(exc: Exception) -> str:

@@ -17,7 +17,8 @@ from pathlib import Path
 from mai_safety.application.policies import changed_files
 
 from ..bootstrap import bootstrap
-from ..policies.folder import check_folder, read_folder
+from ..policies.folder import check_folder
+from ..policies.reader import reading_folder
 from ..settings import Settings
 
 
@@ -37,13 +38,16 @@ def add_policy_commands(commands: argparse._SubParsersAction, parser_class: type
 
 def run_policy(args: argparse.Namespace, settings: Settings) -> int:
     if args.policy_command == "validate":
-        check_folder(Path(args.directory))
-        files = read_folder(Path(args.directory))
+        with reading_folder(Path(args.directory)) as folder:  # each file read once
+            check_folder(folder.directory)
+            files = folder.files()
         print(json.dumps({"valid": True, "files": len(files)}) if args.json else f"{args.directory}: valid ({len(files)} files)")
         return 0
-    files = read_folder(Path(args.directory)) if args.policy_command == "apply" else {}
-    if files:
-        check_folder(Path(args.directory))  # named by their paths here, before the ledger is opened
+    files: dict[str, str] = {}
+    if args.policy_command == "apply":
+        with reading_folder(Path(args.directory)) as folder:  # each file read once
+            files = folder.files()
+            check_folder(folder.directory)  # named by their paths here, before the ledger is opened
     app = bootstrap(settings, warm_semgrep=False, pool=False)
     try:
         if args.policy_command == "apply":

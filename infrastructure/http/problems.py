@@ -24,6 +24,7 @@ from mai_safety.application.errors import (
     NotAuthenticated,
     SandboxUnavailable,
     TokenNotFound,
+    WriteContended,
     InvalidQuery,
 )
 from mai_safety.domain.errors import (
@@ -69,6 +70,7 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (AnswerTooLate, 409, "answer-too-late", "The answer came too late"),
     (InvalidTransition, 409, "invalid-transition", "Not allowed in the execution's state"),
     (IdempotencyConflict, 409, "idempotency-conflict", "Idempotency-Key names other code"),
+    (WriteContended, 409, "conflict", "Changed meanwhile"),
     (SubmissionTooLarge, 413, "too-large", "The code is too large"),
     (HostBusy, 429, "host-busy", "The host has no room now"),
     (TooManySessions, 429, "too-many-sessions", "Too many sessions open"),

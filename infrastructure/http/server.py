@@ -26,6 +26,7 @@ import uvicorn
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.abandoned import LEASE_S
+from mai_safety.application.commands import ServiceMode
 from mai_safety.application.live import LiveOutput
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
@@ -119,9 +120,9 @@ def _serve(
     settings: Settings, host: str, port: int, max_wait_s: float, grace_s: float, sweep_every_s: float, slots: StreamSlots,
     lease_s: float = LEASE_S,
 ) -> int:
-    service = bootstrap(settings, remove_in_background=True)  # the answer does not wait for the removal
-    service.roles_decide = True
-    service.live = LiveOutput()  # output as it comes, for the event streams; never recorded
+    # Tokens' roles answer the gate; output as it comes, for the event streams (never recorded); the
+    # answer does not wait for a container's removal.
+    service = bootstrap(settings, remove_in_background=True, mode=ServiceMode(roles_decide=True, live=LiveOutput()))
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)

@@ -6,15 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from mai_safety.application.errors import ConfigurationError
 
-# libyaml's safe loader where PyYAML was built with it: the rule files take half a second to read
-# with the pure-Python one, on every start.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
+from .reader import being_read, parse_yaml
 
 class StrictModel(BaseModel):
     """What every policy file's model derives from: an unknown key is an error, values are frozen."""
@@ -23,16 +19,12 @@ class StrictModel(BaseModel):
 
 
 def read_yaml(path: Path) -> Any:
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
-    except FileNotFoundError:
-        raise ConfigurationError(f"policy file {path} is missing: restore it from the project's policies/") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        raise ConfigurationError(f"policy file {path} is not valid YAML{where}: fix the syntax") from None
+    """The parsed file: the folder being read's (application of docs/decisions/0038: each file of a
+    version read and parsed once), else read now."""
+    folder = being_read(path)
+    if folder is not None:
+        return folder.yaml(path)
+    return parse_yaml(path, lambda: path.read_text(encoding="utf-8"))
 
 
 def load(path: Path, model: type[BaseModel]) -> Any:

@@ -13,43 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from mai_safety.application.errors import ConfigurationError, InvalidPolicy
-from mai_safety.domain.hard_rules import HARDENING_KEYS, HostRoom, PolicyUnderReview, weakenings
+from mai_safety.domain.hard_rules import HARDENING_KEYS, HostCapacity, PolicyUnderReview, weakenings
 from mai_safety.domain.policy_set import PolicyFileRecord
 
-from ..input_files import UnreadableInput, read_regular_file
 from ..private_files import write_private
 from .execution import Policies, load_policies
 from .files import read_yaml
-
-#: A folder's policy files: the YAML at its top and the Semgrep rules in semgrep/.
-_PATTERNS = ("*.yaml", "semgrep/*.yaml")
-#: Bounds on what is read and recorded: a policy folder is a few dozen small files.
-MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES = 64, 256 * 1024, 1024 * 1024
-
-
-def read_folder(directory: Path) -> dict[str, str]:
-    """Every policy file of ``directory`` by its name relative to it (sorted), as text."""
-    if not directory.is_dir():
-        raise ConfigurationError(f"policy directory {directory} does not exist")
-    # Every entry but a folder is read, so that a FIFO or a device named *.yaml is refused, not
-    # skipped; each is read as a FILE argument is (infrastructure/input_files.py): a regular file
-    # inside the folder, bounded in size before and while it is read.
-    paths = sorted({path for pattern in _PATTERNS for path in directory.glob(pattern) if not path.is_dir()})
-    if len(paths) > MAX_FILES:
-        raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(paths)}")
-    files: dict[str, str] = {}
-    for path in paths:
-        try:
-            data = read_regular_file(str(path), MAX_FILE_BYTES, within=str(directory))
-            files[path.relative_to(directory).as_posix()] = data.decode("utf-8")
-        except UnreadableInput as exc:
-            raise ConfigurationError(f"policy file {exc.message}") from None
-        except UnicodeDecodeError as exc:
-            raise ConfigurationError(f"policy file {path} cannot be read: {exc}") from None
-    check_sizes(files)
-    return files
-
-
+from .reader import check_sizes, read_folder, reading_folder
 def check_names(files: dict[str, str]) -> None:
     """Each name is one a policy folder's file has (``read_folder``'s patterns): ``NAME.yaml`` at
     its top or ``semgrep/NAME.yaml``, NAME a plain file name. Anything else (empty, ``.``, a
@@ -74,16 +44,6 @@ def check_names(files: dict[str, str]) -> None:
             )
 
 
-def check_sizes(files: dict[str, str]) -> None:
-    if len(files) > MAX_FILES:
-        raise ConfigurationError(f"a policy has at most {MAX_FILES} files, got {len(files)}")
-    for name, text in files.items():
-        if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-            raise ConfigurationError(f"policy file {name} is larger than {MAX_FILE_BYTES} bytes")
-    if sum(len(text.encode("utf-8")) for text in files.values()) > MAX_TOTAL_BYTES:
-        raise ConfigurationError(f"the policy files together are larger than {MAX_TOTAL_BYTES} bytes")
-
-
 def records_of(files: dict[str, str]) -> dict[str, PolicyFileRecord]:
     return {
         name: PolicyFileRecord(sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), text=text)
@@ -106,12 +66,12 @@ def write_folder(files: dict[str, str], directory: Path) -> Path:
     return directory
 
 
-def host_room() -> HostRoom:
+def host_room() -> HostCapacity:
     pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
-    return HostRoom(cpus=os.cpu_count() or 1, memory_bytes=pages * page_size)
+    return HostCapacity(cpus=os.cpu_count() or 1, memory_bytes=pages * page_size)
 
 
-def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
+def check_folder(directory: Path, host: HostCapacity | None = None) -> Policies:
     """Load every file as the service does, then refuse what weakens a hard rule; the loaded
     policies, or InvalidPolicy (a ConfigurationError: exit 6) whose lines each say what is wrong."""
     try:
@@ -122,17 +82,18 @@ def check_folder(directory: Path, host: HostRoom | None = None) -> Policies:
         raise InvalidPolicy(exc.message) from None
 
 
-def _check_folder(directory: Path, host: HostRoom | None) -> Policies:
+def _check_folder(directory: Path, host: HostCapacity | None) -> Policies:
     from ..alerts.policy import load_alerts_policy
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
     from mai_safety.ledger.infrastructure.policy import check_ledger_file
 
-    read_folder(directory)  # sizes and encodings first
-    _refuse_hardening_keys(directory / "limits.yaml")
-    policies = load_policies(directory)
-    analysis = load_analysis_policy(directory)
-    check_ledger_file(directory)
-    load_alerts_policy(directory)  # the webhook's URL, and that its secret can be read
+    with reading_folder(directory) as folder:  # each file read and parsed once, for every loader
+        folder.files()  # sizes and encodings first
+        _refuse_hardening_keys(directory / "limits.yaml")
+        policies = load_policies(directory)
+        analysis = load_analysis_policy(directory)
+        check_ledger_file(directory)
+        load_alerts_policy(directory)  # the webhook's URL, and that its secret can be read
     review = PolicyUnderReview(
         gate=policies.gate,
         profiles=dict(policies.limits.profiles),
@@ -172,3 +133,6 @@ def _refuse_hardening_keys(path: Path) -> None:
     ]
     if problems:
         raise ConfigurationError("\n".join(problems))
+
+
+__all__ = ["check_folder", "check_names", "check_sizes", "read_folder", "records_of", "write_folder"]

@@ -56,7 +56,7 @@ from .pool import PoolHost, PoolSpec, WarmPool
 from .record import RecordFeed
 from .removal import Removals
 from .runtimes import GVISOR_RUNTIME, STATUS_TTL_S, choose_runtime, gvisor_status
-from .supervision import Supervisor
+from .supervision import ContainerSupervisor
 
 
 class DockerSandbox(Sandbox):
@@ -103,7 +103,7 @@ class DockerSandbox(Sandbox):
         self._ledger_identity: Callable[[], str | None] = lambda: None
         self._gvisor: tuple[float, dict[str, Any]] | None = None
         self._admission = Admission(host_policy, lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock")
-        self._supervisor = Supervisor(lambda: self.client, sample_interval_s, self.gvisor)
+        self._supervisor = ContainerSupervisor(lambda: self.client, sample_interval_s, self.gvisor)
         host = PoolHost(
             client=lambda: self.client, image=image, supervisor=self._label, work_root=self._work_root,
             room_details=self._room_details, choose_runtime=self.choose_runtime,

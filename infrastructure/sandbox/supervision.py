@@ -63,9 +63,10 @@ class _Watched:
     peaks: Peaks
 
 
-class Supervisor:
-    """Runs a prepared run's commands and watches them. ``client``: the engine's, asked when
-    needed; ``gvisor``: this engine's gvisor_status()."""
+class ContainerSupervisor:
+    """Runs a prepared run's commands in its container and keeps them inside its limits (the
+    application's Supervisor, application.supervision, records the run on the ledger).
+    ``client``: the engine's, asked when needed; ``gvisor``: this engine's gvisor_status()."""
 
     def __init__(self, client: Callable[[], Any], sample_interval_s: float, gvisor: Callable[[], dict[str, Any]]) -> None:
         self._client = client

@@ -8,13 +8,13 @@ from mai_safety.application.policies import changed_files, unified_diff
 from mai_safety.domain.code_diff import code_diff
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.gate import GateRules
-from mai_safety.domain.hard_rules import HostRoom, PolicyUnderReview, weakenings
+from mai_safety.domain.hard_rules import HostCapacity, PolicyUnderReview, weakenings
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import LimitProfile, ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy
 from mai_safety.domain.policy_set import POLICY_SET_ID, PolicySet
 
-HOST = HostRoom(cpus=2, memory_bytes=4 << 30)
+HOST = HostCapacity(cpus=2, memory_bytes=4 << 30)
 
 
 def _limits(cpus: float, memory: int) -> LimitProfile:

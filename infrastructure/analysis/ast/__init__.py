@@ -17,19 +17,23 @@ parts that parse on their own are analysed as usual and the rest is scanned toke
 The analysis is deliberately flow-insensitive in places (one environment for all scopes, loops
 seen once); it errs towards reporting. Levels are the policy's (policies/analysis.yaml).
 
-Where each part lives (ProgramAnalysis puts the mixins together over one AnalysisState):
+Where each part lives: objects with one job each, every one handed the run's AnalysisState and the
+collaborators it calls, composed in ProgramAnalysis (docs/decisions/0039-ast-analysis-as-objects.md):
     values.py            the abstract values the evaluator computes, and what can be read off them
     state.py             what one run knows: the environment, the facts gathered, the hits (AnalysisState)
-    evaluator.py         constant folding and value tracking over expressions (ExpressionEvaluator)
-    operations.py        operators, subscripts, slices and comprehensions (OperationEvaluator)
-    calls.py             what calling a known function, method or local function returns (CallEvaluator)
-    folding.py           pure functions and string/bytes methods over constants (ConstantFolder)
-    walker.py            the two passes over the tree: name binding, scopes (TreeWalker)
+    roles.py             what the objects ask of the evaluator (Evaluates), so no part's module imports another's
+    evaluator.py         what an expression's value may be; the evaluator's one door (ExpressionEvaluator)
+    operations.py        its part for operators, subscripts, slices and comprehensions (OperationEvaluator)
+    calls.py             its part for what calling a known or local function returns (CallEvaluator)
+    folding.py           its part for pure functions and string/bytes methods over constants (ConstantFolder)
+    opacity.py           the opacity rule; its part for what is opaque or proven harmless (OpacityResolver)
+    walker.py            the passes over the tree: name binding, scopes, the hand-off to the judges (TreeWalker)
     loops.py             what each loop iterates, and whether it ends (LoopTracker)
     judges.py            a call turned into facts and hits; the dispatch to the judges below (CallJudges)
-    execution_judges.py  commands, executed code, dynamic imports, forks, signals (ExecutionJudges)
+    execution_judges.py  commands, executed code, imports, forks, signals (ExecutionJudges)
     resource_judges.py   files, paths, permissions, the network, privileges (ResourceJudges)
-    program.py           the parts put together, and the rules over the whole program (ProgramAnalysis)
+    opacity_judges.py    the sinks of opaque values: callees, entry points, pickles, loaders (OpacityJudges)
+    program.py           the objects put together, the passes run, the rules over the whole program (ProgramAnalysis)
     parsing.py           reading code, including code that does not parse
     rules.py             what is looked for: the rule tables
     command_lines.py     what a shell command line does; programs that run programs unwrapped
@@ -113,21 +117,21 @@ class AstAnalyzer:
             analysis.run(tree)
         except RecursionError:
             hits.append(Hit("too-complex", 0, 0, "the code is nested too deeply to analyse completely"))
-        hits.extend(analysis.hits)
+        hits.extend(analysis.state.hits)
         for first_line, chunk in broken:
             hits.extend(token_hits(chunk, self._threats, first_line, self._paths))
         complexity = {
             "lines": code.count("\n") + (0 if code.endswith("\n") else 1),
-            **analysis.counts,
-            "max_nesting_depth": analysis.max_block_depth,
-            "max_expression_depth": analysis.max_expr_depth,
+            **analysis.state.counts,
+            "max_nesting_depth": analysis.state.max_block_depth,
+            "max_expression_depth": analysis.state.max_expr_depth,
         }
         if broken:
             complexity["unparsed_lines"] = sum(chunk.count("\n") + 1 for _, chunk in broken)
         policy = self._policy
-        if analysis.max_block_depth > policy.max_nesting_depth or analysis.max_expr_depth > policy.max_expression_depth:
-            hits.append(Hit("too-complex", 0, 0, f"blocks nest {analysis.max_block_depth} deep and expressions "
-                                                 f"{analysis.max_expr_depth} deep, beyond what is reviewed reliably"))
+        if analysis.state.max_block_depth > policy.max_nesting_depth or analysis.state.max_expr_depth > policy.max_expression_depth:
+            hits.append(Hit("too-complex", 0, 0, f"blocks nest {analysis.state.max_block_depth} deep and expressions "
+                                                 f"{analysis.state.max_expr_depth} deep, beyond what is reviewed reliably"))
         longest = max(map(len, code.splitlines()), default=0)
         if complexity["lines"] > policy.max_lines or longest > policy.max_line_length:
             hits.append(Hit("too-complex", 0, 0, f"{complexity['lines']} lines, the longest {longest} characters: more than a "

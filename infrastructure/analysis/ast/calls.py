@@ -9,7 +9,9 @@ import string
 
 from . import rules
 from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label
-from .opacity import LOOKED_UP, is_opaque, known_name
+from .folding import ConstantFolder
+from .opacity import LOOKED_UP, OpacityResolver, is_opaque, known_name
+from .roles import Evaluates
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -31,7 +33,10 @@ from .values import (
     canonical,
     command_words,
     flags_of,
+    foreign_process,
+    iterate,
     join_path,
+    own_process,
     strings_of,
     wildcards_unknown,
     with_flags,
@@ -64,24 +69,30 @@ def _from_python(value: object, flags: frozenset[str], depth: int = 0) -> Value:
     return Unknown(flags)
 
 
-class CallEvaluator(AnalysisState):
+class CallEvaluator:
     """What calling a function or method returns: known library functions folded (decoders, path
     functions, string methods), instances of the classes the rules know, local functions' returns."""
 
-    def _env_var(self, name: str) -> Value:
+    def __init__(self, state: AnalysisState, evaluator: Evaluates, folder: ConstantFolder, resolver: OpacityResolver) -> None:
+        self.state = state
+        self.evaluator = evaluator
+        self.folder = folder
+        self.resolver = resolver
+
+    def env_var(self, name: str) -> Value:
         if name in ("HOME", "USERPROFILE"):
             return Str(NO_FLAGS, "~")
         return Unknown(frozenset({"env-secret"}) if rules.SECRETISH_ENV.search(name) else frozenset({"user"}))  # set by whoever runs it
 
-    def _call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
+    def call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
         flags = (flags_of(args) | flags_of(kwargs.values()) | flags_of(spread)) - {"sockfd", "obfname", "indirect", "partial", LOOKED_UP}
         if any(isinstance(a, Ref) and a.qual == "os.environ" for a in [*args, *kwargs.values(), *spread]):
             flags = flags | {"secret"}
         opaque = is_opaque(func)
         if opaque is not None:  # what an opaque callee returns is opaque too
-            return self._opaque(opaque.what)
+            return self.resolver.opaque(opaque.what)
         if isinstance(func, Alternatives) and func.options and len(func.options) <= 8 and all(isinstance(o, Ref) for o in func.options):
-            return alternatives(func.flags, tuple(self._call(option, args, kwargs, spread) for option in func.options))
+            return alternatives(func.flags, tuple(self.call(option, args, kwargs, spread) for option in func.options))
         if not isinstance(func, Ref):
             return Unknown(flags | (func.flags - {"sockfd", "obfname", "indirect", LOOKED_UP}))
         qualname = func.qual
@@ -89,7 +100,7 @@ class CallEvaluator(AnalysisState):
         if qualname in _MAPPED_OVER_ALTERNATIVES:  # os.path.join(base, name) for each name a loop gives, etc.
             for index, arg in enumerate(args):
                 if isinstance(arg, Alternatives) and 0 < len(arg.options) <= 16:
-                    return alternatives(arg.flags, tuple(self._call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
+                    return alternatives(arg.flags, tuple(self.call(func, [*args[:index], option, *args[index + 1:]], kwargs, spread)
                                                  for option in arg.options))
         first = args[0] if args else kwargs.get("s") or kwargs.get("string") or kwargs.get("data") or kwargs.get("name")
         found = self._call_by_name(qualname, recv, first, args, kwargs, flags)
@@ -97,9 +108,9 @@ class CallEvaluator(AnalysisState):
             return found
         # -- pure transformations of constants
         if recv is not None and isinstance(recv, (Str, Bytes, Seq)):
-            return self._method(recv, qualname.split("#", 1)[1], args, kwargs, flags)
+            return self.folder.method(recv, qualname.split("#", 1)[1], args, kwargs, flags)
         try:
-            pure = self._fold_pure_call(qualname, args, kwargs, flags)
+            pure = self.folder.fold_pure_call(qualname, args, kwargs, flags)
         except Exception:  # noqa: BLE001 - a decoder that fails on its input still marks what it would decode
             pure = Unknown(flags | {"encoded"}) if qualname in rules.DECODERS or qualname == "builtins.chr" else Unknown(flags)
         if pure is not None:
@@ -113,11 +124,14 @@ class CallEvaluator(AnalysisState):
         found = self._process_or_system_call(qualname, recv, first, args, kwargs, flags)
         if found is not None:
             return found
-        if qualname.startswith("<local>.") and qualname.split(".", 1)[1] in self.classes:
+        found = self._code_or_document_call(qualname, recv, first, args, kwargs, flags)
+        if found is not None:
+            return found
+        if qualname.startswith("<local>.") and qualname.split(".", 1)[1] in self.state.classes:
             return Instance(flags, qualname)  # an object of a class the program defines
-        callee = self._local_callee(qualname)
-        if callee is not None and callee not in self.classes:
-            returned = tuple(self.returns.get(callee, {}).values())[:MAX_ALTERNATIVES]
+        callee = self.state.local_callee(qualname)
+        if callee is not None and callee not in self.state.classes:
+            returned = tuple(self.state.returns.get(callee, {}).values())[:MAX_ALTERNATIVES]
             if returned:  # what the function returns, marked as having crossed a function
                 marks = (flags_of(returned) - {"obfname", "indirect", "partial"}) | {"param"}
                 return returned[0] if len(returned) == 1 and not (marks - returned[0].flags) else Alternatives(marks, returned)
@@ -134,7 +148,7 @@ class CallEvaluator(AnalysisState):
             return Ref(marks, canonical(name))
         if qualname == "builtins.getattr" and len(args) >= 2 and known_name(args[1]) is None and not (
                 isinstance(args[1], Str) and isinstance(args[0], Ref) and args[0].recv is None and not args[0].qual.startswith("<")):
-            return self._lookup(args[0], args[1], "getattr")  # by a name not known (a module's assembled name: obfuscated-call)
+            return self.resolver.lookup(args[0], args[1], "getattr")  # by a name not known (a module's assembled name: obfuscated-call)
         if qualname.endswith(("#__getattribute__", "#__getattr__", ".__getattribute__", ".__getattr__")):
             if len(args) >= 2:  # object.__getattribute__(x, name), type(x).__getattribute__(x, name)
                 base, name = args[0], args[1]
@@ -142,33 +156,33 @@ class CallEvaluator(AnalysisState):
                 base = recv if recv is not None else Ref(NO_FLAGS, qualname.rsplit(".", 1)[0].split("#")[0])
                 name = first
             known = known_name(name)
-            return self._attribute(base, known) if known is not None else self._lookup(base, name, "__getattribute__")
+            return self.evaluator.attribute(base, known) if known is not None else self.resolver.lookup(base, name, "__getattribute__")
         if qualname in ("operator.attrgetter", "operator.methodcaller") and args:
             return Ref(NO_FLAGS, "<" + qualname.split(".")[1] + ">", Seq(NO_FLAGS, tuple(args)))
         if qualname in ("<attrgetter>", "<methodcaller>") and isinstance(recv, Seq) and recv.items and args:
-            target = self._by_name(args[0], recv.items[0], qualname.strip("<>"))
+            target = self.by_name(args[0], recv.items[0], qualname.strip("<>"))
             if qualname == "<methodcaller>":
-                return self._call(target, list(recv.items[1:]), {}, [])
+                return self.call(target, list(recv.items[1:]), {}, [])
             return target
         if qualname == "functools.reduce" and len(args) >= 2:
-            items = self._iterate(args[1])
+            items = iterate(args[1])
             if items is None or len(items) > 64:
                 if isinstance(args[0], Ref) and args[0].qual == "builtins.getattr":
-                    return self._lookup(args[2] if len(args) > 2 else UNKNOWN, None, "reduce(getattr, ...)")
+                    return self.resolver.lookup(args[2] if len(args) > 2 else UNKNOWN, None, "reduce(getattr, ...)")
                 return None
             accumulated = args[2] if len(args) > 2 else (items.pop(0) if items else UNKNOWN)
             for item in items:
-                accumulated = self._call(args[0], [accumulated, item], {}, [])
+                accumulated = self.call(args[0], [accumulated, item], {}, [])
             return accumulated
         if qualname in ("builtins.__import__", "importlib.import_module", "importlib.__import__") and first is not None and not isinstance(first, (Str, Alternatives)):
             if "user" in first.flags and not first.flags & {"built", "encoded", "opaque", "net"}:
                 return Unknown(frozenset({"user"}))  # a plugin the user names: dynamic-import (MEDIUM), their choice
-            return self._opaque(f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
-        found = self._opaque_call(qualname, args, kwargs)
+            return self.resolver.opaque(f"a module named at run time ({qualname.rsplit('.', 1)[-1]})")
+        found = self.resolver.opaque_call(qualname, args, kwargs)
         if found is not None:
             return found
         if qualname == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Str):
-            target = self._attribute(args[0], args[1].value)
+            target = self.evaluator.attribute(args[0], args[1].value)
             marks = frozenset({"indirect"}) | (frozenset({"obfname"}) if args[1].flags & {"built", "encoded", "opaque"} else NO_FLAGS)
             return with_flags(target, marks)
         if qualname in ("builtins.vars",) and args:
@@ -181,14 +195,14 @@ class CallEvaluator(AnalysisState):
             return Ref(NO_FLAGS, "<globals>")
         return None
 
-    def _by_name(self, base: Value, name: Value, how: str) -> Value:
+    def by_name(self, base: Value, name: Value, how: str) -> Value:
         """``base.name`` for a name given as a value (attrgetter's dotted names too)."""
         known = known_name(name)
         if known is None:
-            return self._lookup(base, name, how)
+            return self.resolver.lookup(base, name, how)
         value = base
         for part in known.split(".")[:8]:
-            value = self._attribute(value, part)
+            value = self.evaluator.attribute(value, part)
         return with_flags(value, frozenset({"indirect"}) | (frozenset({"obfname"}) if name.flags & {"built", "encoded", "opaque"} else NO_FLAGS))
 
     def _network_or_environment_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
@@ -215,9 +229,9 @@ class CallEvaluator(AnalysisState):
         if qualname in ("os.getenv", "os.environ.get", "os.environ.pop", "os.environ.setdefault") and isinstance(first, Str):
             default = args[1] if len(args) > 1 else kwargs.get("default")
             if default is not None and not (isinstance(default, Num) and default.value is None):
-                variable = self._env_var(first.value)
+                variable = self.env_var(first.value)
                 return Alternatives(variable.flags | default.flags, (variable, default))  # the variable, or the default when unset
-            return self._env_var(first.value)
+            return self.env_var(first.value)
         if qualname in ("os.environ.copy", "os.environ.items", "os.environ.values", "os.environ.keys", "os.environ.__str__"):
             return Unknown(frozenset({"secret"}))  # the whole environment
         return None
@@ -237,11 +251,11 @@ class CallEvaluator(AnalysisState):
                 if method == "joinpath":
                     joined: Value = recv
                     for part in args or [Str(NO_FLAGS, "")]:
-                        joined = self._binop(ast.Div(), joined, part)
+                        joined = self.evaluator.binop(ast.Div(), joined, part)
                     return joined
                 return recv
             if method in ("read_text", "read_bytes") and recv.path:
-                own = frozenset({"ownpid"}) if normalise_path(recv.path) in self.own_pid_files else NO_FLAGS
+                own = frozenset({"ownpid"}) if normalise_path(recv.path) in self.state.own_pid_files else NO_FLAGS
                 return Unknown(flags | recv.flags | self._file_marks(recv.path) | own)
             if method == "open":
                 return Instance(recv.flags | self._file_marks(recv.path), "file", recv.path)
@@ -257,18 +271,18 @@ class CallEvaluator(AnalysisState):
                 marks = marks | self._file_marks(path)
             return Instance(flags | marks, "file", paths[0] if paths else None)
         if qualname.startswith("file#"):
-            own = isinstance(recv, Instance) and recv.path is not None and normalise_path(recv.path) in self.own_pid_files
+            own = isinstance(recv, Instance) and recv.path is not None and normalise_path(recv.path) in self.state.own_pid_files
             return Unknown((recv.flags if recv else NO_FLAGS) | flags | (frozenset({"ownpid"}) if own else NO_FLAGS))
         return None
 
     def _process_or_system_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         """Processes (the program's own or found), commands, site paths, temporary folders, argparse,
-        user databases, code objects and parsed configuration."""
+        user databases."""
         if qualname in ("sys.argv", "sys.executable"):
             return Unknown(frozenset({"self"}))
         if qualname == "multiprocessing.Process" or qualname == "threading.Thread":
             return Instance(flags, qualname)
-        if qualname in rules.COMMANDS and any(secret_label(text, self.paths) for value in args[:1] for text in command_words(value)):
+        if qualname in rules.COMMANDS and any(secret_label(text, self.state.paths) for value in args[:1] for text in command_words(value)):
             return Unknown(flags | {"secret"})
         if qualname in rules.CHILD_MAKERS:
             return Instance(NO_FLAGS, qualname)  # the program's own child: its .pid is the program's to signal
@@ -301,10 +315,16 @@ class CallEvaluator(AnalysisState):
         if qualname in ("psutil.pids", "psutil.win_service_iter"):
             return Unknown(frozenset({"foreignproc"}))
         if qualname == "psutil.Process":
-            own = first is None or (self._own_process(first) and not self._foreign_process(first))
+            own = first is None or (own_process(first) and not foreign_process(first))
             return Instance(NO_FLAGS, "psutil.Process:own") if own else Instance(frozenset({"foreignproc"}), "psutil.Process")
         if qualname.startswith("psutil.Process:own#") and qualname.endswith(("#children", "#parent")):
             return Instance(NO_FLAGS, "psutil.Process:own#children")
+        return None
+
+    def _code_or_document_call(self, qualname: str, recv: Value | None, first: Value | None, args: list[Value], kwargs: dict[str, Value],
+                               flags: frozenset[str]) -> Value | None:
+        """Code objects (compile, marshal, ast, types), pickles, templates and documents parsed from text
+        (json, shlex, configuration)."""
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
         if qualname in ("marshal.loads", "marshal.load"):
@@ -347,12 +367,12 @@ class CallEvaluator(AnalysisState):
     def _file_marks(self, path: str | None) -> frozenset[str]:
         """secret: the file holds credentials; sysfile: it is outside the working directory and not
         rated harmless (its contents sent away are a system file leaving the machine)."""
-        if path is None or self.paths is None:
+        if path is None or self.state.paths is None:
             return NO_FLAGS
-        path = self._in_cwd(path)
-        if self.paths.secret(path):
+        path = self.state.in_cwd(path)
+        if self.state.paths.secret(path):
             return frozenset({"secret"})
-        if self.paths.outside(path):
+        if self.state.paths.outside(path):
             return frozenset({"sysfile"})
         if path.endswith(".pid") and not outside_working_dir(path):
             return frozenset({"cwdpid"})  # a pid file of the program's own project (its service, a worker)

@@ -12,8 +12,11 @@ import string
 import zlib
 
 from . import rules
+from .calls import CallEvaluator
 from .commands import PLACEHOLDER
-from .opacity import LOOKED_UP
+from .folding import ConstantFolder
+from .opacity import LOOKED_UP, OpacityResolver
+from .operations import OperationEvaluator
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -35,9 +38,11 @@ from .values import (
     Value,
     canonical,
     flags_of,
+    own_process,
     truth_of,
     with_flags,
 )
+
 
 def lambda_name(node: ast.Lambda) -> str:
     """Each lambda its own name, so that its call sites and what it returns are its own."""
@@ -50,21 +55,44 @@ _OS_CONSTANTS = {"sep": "/", "altsep": "/", "curdir": ".", "pardir": "..", "exts
 _BUILTIN_NAMES = frozenset(vars(builtins))
 
 
-class ExpressionEvaluator(AnalysisState):
-    """Constant folding and value tracking over expressions: names, attributes, subscripts, operators,
-    f-strings, comprehensions. Calls are CallEvaluator's (calls.py)."""
+class ExpressionEvaluator:
+    """Constant folding and value tracking over expressions: names, attributes, f-strings, collections.
+    The evaluator's one door (roles.Evaluates): it makes its parts, OperationEvaluator (operators,
+    subscripts, comprehensions), CallEvaluator (calls), ConstantFolder (pure functions over constants)
+    and OpacityResolver (what is opaque), and hands each itself and the run's state."""
+
+    def __init__(self, state: AnalysisState) -> None:
+        self.state = state
+        self.resolver = OpacityResolver(state)
+        self.folder = ConstantFolder(self)
+        self.operations = OperationEvaluator(state, self, self.resolver)
+        self.calls = CallEvaluator(state, self, self.folder, self.resolver)
+
+    # The parts' own doors (roles.Evaluates), for the walker, the judges and the parts themselves.
+
+    def call(self, func: Value, args: list[Value], kwargs: dict[str, Value], spread: list[Value]) -> Value:
+        return self.calls.call(func, args, kwargs, spread)
+
+    def by_name(self, base: Value, name: Value, how: str) -> Value:
+        return self.calls.by_name(base, name, how)
+
+    def env_var(self, name: str) -> Value:
+        return self.calls.env_var(name)
+
+    def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
+        return self.operations.binop(op, left, right)
 
     def evaluate(self, node: ast.AST | None, depth: int = 0) -> Value:
         if node is None:
             return UNKNOWN
-        memo = self.memo
+        memo = self.state.memo
         if memo is not None:
             key = id(node)
             found = memo.get(key)
             if found is not None:
                 return found
-        self.steps += 1
-        if depth > MAX_FOLD_DEPTH or self.steps > MAX_FOLD_STEPS:
+        self.state.steps += 1
+        if depth > MAX_FOLD_DEPTH or self.state.steps > MAX_FOLD_STEPS:
             value: Value = Unknown(frozenset({"opaque"}))
         else:
             try:
@@ -87,21 +115,21 @@ class ExpressionEvaluator(AnalysisState):
                 return Num(NO_FLAGS, constant)
             return UNKNOWN
         if isinstance(node, ast.Name):
-            return self._name(node.id)
+            return self.name(node.id)
         if isinstance(node, ast.Attribute):
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                known = self.attrs.get(node.attr)
-                if known is None and node.attr in self.class_attrs:
-                    known = self.env.get(node.attr)
+                known = self.state.attrs.get(node.attr)
+                if known is None and node.attr in self.state.class_attrs:
+                    known = self.state.env.get(node.attr)
                 if known is not None:
                     return known
-            return self._attribute(self.evaluate(node.value, depth), node.attr)
+            return self.attribute(self.evaluate(node.value, depth), node.attr)
         if isinstance(node, ast.Call):
             func = self.evaluate(node.func, depth)
-            args = self._arguments(node, depth)
+            args = self.arguments(node, depth)
             kwargs = {k.arg: self.evaluate(k.value, depth) for k in node.keywords if k.arg}
             spread = [self.evaluate(k.value, depth) for k in node.keywords if not k.arg]
-            return self._call(func, args, kwargs, spread)
+            return self.calls.call(func, args, kwargs, spread)
         if isinstance(node, ast.BinOp):
             return self._evaluate_binary(node, depth)
         if isinstance(node, ast.JoinedStr):
@@ -111,9 +139,9 @@ class ExpressionEvaluator(AnalysisState):
         if isinstance(node, ast.Dict):
             return self._evaluate_dict(node, depth)
         if isinstance(node, ast.Subscript):
-            return self._subscript(self.evaluate(node.value, depth), node.slice, depth)
+            return self.operations.subscript(self.evaluate(node.value, depth), node.slice, depth)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
-            return self._comprehension(node, depth)
+            return self.operations.comprehension(node, depth)
         if isinstance(node, ast.Await):
             return self.evaluate(node.value, depth)
         if isinstance(node, ast.NamedExpr):
@@ -142,9 +170,9 @@ class ExpressionEvaluator(AnalysisState):
             values = [self.evaluate(o, depth) for o in reversed(operands)]
             result = values[0]
             for value in values[1:]:
-                result = self._binop(ast.Add(), result, value)
+                result = self.operations.binop(ast.Add(), result, value)
             return result
-        return self._binop(node.op, self.evaluate(node.left, depth), self.evaluate(node.right, depth))
+        return self.operations.binop(node.op, self.evaluate(node.left, depth), self.evaluate(node.right, depth))
 
     def _evaluate_fstring(self, node: ast.JoinedStr, depth: int) -> Value:
         texts: list[str] = [""]  # every text the f-string may be, for alternatives of its parts
@@ -241,7 +269,7 @@ class ExpressionEvaluator(AnalysisState):
                 return Alternatives(flags_of(possible) - {"sockfd"}, tuple(possible[:MAX_ALTERNATIVES]))
         return Unknown(flags_of(values) - {"sockfd"})
 
-    def _arguments(self, node: ast.Call, depth: int = 0) -> list[Value]:
+    def arguments(self, node: ast.Call, depth: int = 0) -> list[Value]:
         """The positional arguments, a starred list of known length spread into its items
         (``join(base, *("../" * 8).split("/"))``)."""
         out: list[Value] = []
@@ -258,8 +286,8 @@ class ExpressionEvaluator(AnalysisState):
                 out.append(self.evaluate(a, depth))
         return out
 
-    def _name(self, name: str) -> Value:
-        value = self.env.get(name)
+    def name(self, name: str) -> Value:
+        value = self.state.env.get(name)
         if value is not None:
             return value
         if name in ("__builtins__", "builtins"):
@@ -268,14 +296,14 @@ class ExpressionEvaluator(AnalysisState):
             return Str(frozenset({"self"}), "__file__")  # the program's own file, where it runs
         if name in _BUILTIN_NAMES:
             return Ref(NO_FLAGS, "builtins." + name)
-        if self.star_modules:  # `from os import *`: an unknown name may come from the first such module
-            return Ref(frozenset({"indirect"}), canonical(f"{self.star_modules[0]}.{name}"))
+        if self.state.star_modules:  # `from os import *`: an unknown name may come from the first such module
+            return Ref(frozenset({"indirect"}), canonical(f"{self.state.star_modules[0]}.{name}"))
         return UNKNOWN
 
-    def _attribute(self, base: Value, attr: str) -> Value:
+    def attribute(self, base: Value, attr: str) -> Value:
         if isinstance(base, Opaque):  # opacity propagates (opacity.py)
             return base
-        walked = self._walk_attribute(base, attr)  # type: ignore[attr-defined]
+        walked = self.resolver.walk_attribute(base, attr)
         if walked is not None:
             return walked
         if LOOKED_UP in base.flags and not isinstance(base, (Str, Bytes, Num, Seq)):
@@ -291,9 +319,9 @@ class ExpressionEvaluator(AnalysisState):
         if isinstance(base, Ref) and base.recv is None and f"{base.qual}.{attr}" in rules.SITE_CONSTANTS:
             return Str(NO_FLAGS, rules.SITE_CONSTANTS[f"{base.qual}.{attr}"])
         if isinstance(base, Alternatives) and len(base.options) == 1:  # a parameter with one caller: what it passes
-            return self._attribute(with_flags(base.options[0], base.flags - {"param"}), attr)
+            return self.attribute(with_flags(base.options[0], base.flags - {"param"}), attr)
         if isinstance(base, Alternatives) and base.options and len(base.options) <= 8 and all(isinstance(o, (Instance, Ref)) for o in base.options):
-            return Alternatives(base.flags, tuple(self._attribute(option, attr) for option in base.options))
+            return Alternatives(base.flags, tuple(self.attribute(option, attr) for option in base.options))
         if isinstance(base, Instance) and base.kind == "pathlib.Path" and attr in ("anchor", "root", "drive") and base.path is not None \
                 and not base.path.startswith("~"):
             if attr == "drive":
@@ -311,10 +339,10 @@ class ExpressionEvaluator(AnalysisState):
             if base.recv is not None:
                 return Ref(base.flags, f"{base.qual}.{attr}", base.recv)
             return Ref(base.flags, canonical(f"{base.qual}.{attr}"))
-        if attr == "pid" and self._own_process(base):
+        if attr == "pid" and own_process(base):
             return Unknown(frozenset({"ownpid"}))
         if isinstance(base, Instance) and base.kind == "argparse.Namespace":
-            default = self.arg_defaults.get(attr)
+            default = self.state.arg_defaults.get(attr)
             given = Unknown(frozenset({"user"}))
             return Alternatives(NO_FLAGS, (given, default)) if default is not None else given
         if isinstance(base, Instance) and base.kind == "pwd.struct_passwd":

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 
+from ..policy import normalise_package
 from ..sensitive_paths import SensitivePaths
 from . import rules
 from .command_lines import argv_hits, command_hits
@@ -17,6 +19,8 @@ from .commands import (
     program_name,
 )
 from .parsing import parse_python, token_hits
+from .resource_judges import ResourceJudges
+from .roles import AnalyseNested
 from .state import AnalysisState, Hit, WalkContext, clip
 from .values import (
     ENCODING_FLAGS,
@@ -33,7 +37,9 @@ from .values import (
     Value,
     command_texts,
     flags_of,
+    foreign_process,
     listed_folder,
+    own_process,
     strings_of,
 )
 
@@ -95,12 +101,17 @@ def _pip_packages(words: list[str]) -> list[str]:
     return names
 
 
-class ExecutionJudges(AnalysisState):
+class ExecutionJudges:
     """Pass-two judgements of what a call runs or controls: shell commands and argument lists, code
-    handed to exec/eval/compile (analysed in turn), imports by assembled names, forks, and signals to
-    processes."""
+    handed to exec/eval/compile (analysed in turn by the ``analyse_nested`` it is handed), imports
+    (known-malicious packages; names assembled at run time), forks, and signals to processes."""
 
-    def _judge_process_control(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
+    def __init__(self, state: AnalysisState, resources: ResourceJudges, analyse_nested: AnalyseNested) -> None:
+        self.state = state
+        self.resources = resources
+        self.analyse_nested = analyse_nested  # a fresh analysis of executed code, one level deeper
+
+    def judge_process_control(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
         """Signalling a process the program did not start: its own children (Popen/Process objects,
         their pids, fork's result, psutil's children of itself) and itself are exempt."""
         method = qualname.split("#", 1)[1].rsplit(".", 1)[-1] if "#" in qualname else ""
@@ -112,18 +123,18 @@ class ExecutionJudges(AnalysisState):
             signal = args[1] if len(args) > 1 else kwargs.get("signalnum") or kwargs.get("sig") or kwargs.get("signal")
             if qualname == "signal.pthread_kill":
                 return  # a thread of this program
-            foreign = self._foreign_process(target)
-            if not foreign and self._own_process(target):
+            foreign = foreign_process(target)
+            if not foreign and own_process(target):
                 return
-            if not foreign and ("cwdpid" in target.flags or qualname in self.mocked):
-                lesser = "replaced by a mock in this program (a test)" if qualname in self.mocked else \
+            if not foreign and ("cwdpid" in target.flags or qualname in self.state.mocked):
+                lesser = "replaced by a mock in this program (a test)" if qualname in self.state.mocked else \
                     "whose pid it read from a pid file in its working directory (its own service or worker)"
-            if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.makes_children:
+            if not foreign and isinstance(target, Ref) and "#" in target.qual and target.qual.endswith(("#pid", ".pid")) and self.state.makes_children:
                 return  # `<something>.pid` in a program that starts children: most likely one of them
             what = "a process it found (psutil)" if foreign else "a process it did not start"
         elif method in rules.KILL_METHODS:
             recv = func.recv if isinstance(func, Ref) else None
-            if not self._foreign_process(recv) or self._own_process(recv or UNKNOWN):
+            if not foreign_process(recv) or own_process(recv or UNKNOWN):
                 return
             signal = args[0] if method == "send_signal" and args else None
             what = "a process it found (psutil)"
@@ -134,7 +145,7 @@ class ExecutionJudges(AnalysisState):
             if signal.value == 0:
                 return  # only checks that the pid exists
         if lesser:
-            self.hit("process-signal", node, f"signals a process ({qualname.rsplit('.', 1)[-1]}) {lesser}", "MEDIUM")
+            self.state.hit("process-signal", node, f"signals a process ({qualname.rsplit('.', 1)[-1]}) {lesser}", "MEDIUM")
             return
         if isinstance(signal, Num) and isinstance(signal.value, int):
             name = "gentle" if signal.value in rules.GENTLE_SIGNAL_NUMBERS else ""
@@ -142,83 +153,79 @@ class ExecutionJudges(AnalysisState):
             name = "gentle" if signal.qual.rsplit(".", 1)[-1] in rules.GENTLE_SIGNALS else ""
         verb = method or qualname.rsplit(".", 1)[-1]
         if name == "gentle":
-            self.hit("process-signal", node, f"sends a signal ({verb}) to {what}", "MEDIUM")
+            self.state.hit("process-signal", node, f"sends a signal ({verb}) to {what}", "MEDIUM")
         else:
-            self.hit("process-control", node, f"stops or kills {what} ({verb}); only the program's own children are its to stop")
+            self.state.hit("process-control", node, f"stops or kills {what} ({verb}); only the program's own children are its to stop")
 
-    def _judge_import_call(self, node: ast.AST, qualname: str, name: Value) -> None:
+    def judge_import_call(self, node: ast.AST, qualname: str, name: Value) -> None:
         if isinstance(name, Str):
             module = name.value
             if name.flags & {"built", "encoded", "opaque"}:
                 if module.split(".")[0] in rules.DANGEROUS_MODULES:
-                    self.hit("obfuscated-call", node, f"imports `{module}` through a name assembled at run time")
+                    self.state.hit("obfuscated-call", node, f"imports `{module}` through a name assembled at run time")
                 else:
-                    self.hit("dynamic-import", node, f"imports `{module}` through a name assembled at run time", "MEDIUM")
+                    self.state.hit("dynamic-import", node, f"imports `{module}` through a name assembled at run time", "MEDIUM")
             elif module.split(".")[0] in rules.DANGEROUS_MODULES:
-                self.hit("indirect-call", node, f"imports `{module}` through {qualname.split('.')[-1]}()", "MEDIUM")
-            self._check_package(node, module)
+                self.state.hit("indirect-call", node, f"imports `{module}` through {qualname.split('.')[-1]}()", "MEDIUM")
+            self.check_package(node, module)
         elif name.flags & ENCODING_FLAGS:
-            self.hit("obfuscated-call", node, "imports a module whose name is decoded at run time")
+            self.state.hit("obfuscated-call", node, "imports a module whose name is decoded at run time")
         else:
-            self.hit("dynamic-import", node, "imports a module whose name is only known at run time", "MEDIUM")
+            self.state.hit("dynamic-import", node, "imports a module whose name is only known at run time", "MEDIUM")
 
-    def _judge_code_exec(self, node: ast.AST, qualname: str, payload: Value | None, ctx: WalkContext) -> None:
+    def judge_code_exec(self, node: ast.AST, qualname: str, payload: Value | None, ctx: WalkContext) -> None:
         name = qualname.removeprefix("builtins.")
         if payload is None:
             return
         if "net" in payload.flags:
-            self.hit("remote-command-exec", node, f"{name}() runs code received over the network")
+            self.state.hit("remote-command-exec", node, f"{name}() runs code received over the network")
             return
         if isinstance(payload, Code) and "marshal" in payload.flags:
-            self.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
+            self.state.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
             return
         sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
         if not sources:
             if encoded:
-                self.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
+                self.state.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
             elif "user" in payload.flags and not payload.flags & {"built", "net"}:
-                self.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
+                self.state.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
-                self.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
+                self.state.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:
-                self.hit("opacity", node, f"{name}() runs text the analysis cannot read (computed or read at run time); a person must "
-                         "read it")
+                self.state.hit("opacity", node, f"{name}() runs text the analysis cannot read (computed or read at run time); a person must "
+                               "read it")
             return
         inner: list[Hit] = []
         for source in sources[:8]:
             inner.extend(self._payload_hits(source))
         for found in inner:
-            self.hits.append(Hit(found.rule, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
-                                 f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
+            self.state.hits.append(Hit(found.rule, getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
+                                       f"in the code passed to {name}(): {found.detail}", found.confidence, found.level))
         risky = [h for h in inner if h.rule not in ("indirect-call", "network", "outside-write", "weak-crypto", "process-fork",
                                                     "recursive-delete", "parse-failed")]
         if risky and qualname not in rules.CODE_EXEC:  # code run through an entry point that does not say so (opacity.py)
-            self.hit("opacity", node, f"runs code through `{name}`, an entry point that hides it, and that code {risky[0].detail}; "
-                     "a person must read it")
+            self.state.hit("opacity", node, f"runs code through `{name}`, an entry point that hides it, and that code {risky[0].detail}; "
+                           "a person must read it")
         if encoded:
             shown = f": {clip(sources[0])}" if sources[0].strip() else ""
-            self.hit("obfuscated-exec", node, f"{name}() runs code that is decoded at run time{shown}")
+            self.state.hit("obfuscated-exec", node, f"{name}() runs code that is decoded at run time{shown}")
         elif payload.flags & {"built"} and risky:
-            self.hit("obfuscated-exec", node, f"{name}() runs code assembled from pieces: {clip(sources[0])}")
+            self.state.hit("obfuscated-exec", node, f"{name}() runs code assembled from pieces: {clip(sources[0])}")
         elif payload.flags & {"built"} or isinstance(payload, Code) and qualname != "builtins.compile":
-            self.hit("code-exec", node, f"{name}() runs code assembled at run time", "MEDIUM")
+            self.state.hit("code-exec", node, f"{name}() runs code assembled at run time", "MEDIUM")
 
     def _payload_hits(self, source: str) -> list[Hit]:
-        if self.depth >= MAX_PAYLOAD_DEPTH or len(source) > 256_000:
-            return [Hit("obfuscated-exec", 0, 0, "nests executed code deeper than the analyzer follows")] if self.depth >= MAX_PAYLOAD_DEPTH else []
+        if self.state.depth >= MAX_PAYLOAD_DEPTH or len(source) > 256_000:
+            return [Hit("obfuscated-exec", 0, 0, "nests executed code deeper than the analyzer follows")] if self.state.depth >= MAX_PAYLOAD_DEPTH else []
         try:
             tree = parse_python(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in token_hits(source, self.threats, paths=self.paths)]
-        nested = type(self)(self.threats, self.depth + 1, self.paths)
-        nested.inherited_env = {name: value for name, value in self.env.items() if isinstance(value, Ref)}  # the caller's imports
-        nested.env = dict(nested.inherited_env)
-        nested.run(tree)
-        return nested.hits
+            return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in token_hits(source, self.state.threats, paths=self.state.paths)]
+        return self.analyse_nested(tree, {name: value for name, value in self.state.env.items() if isinstance(value, Ref)})  # the caller's imports
 
-    def _judge_command(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
-        self.command_sinks.append(node)
+    def judge_command(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
+        self.state.command_sinks.append(node)
         if qualname in rules.SPAWN_FAMILY:
             command = Seq(NO_FLAGS, tuple(args[2:])) if qualname.endswith(("l", "le", "lp", "lpe")) else (args[2] if len(args) > 2 else UNKNOWN)
         elif qualname in rules.EXEC_FAMILY:
@@ -231,65 +238,78 @@ class ExecutionJudges(AnalysisState):
             command = args[0] if args else kwargs.get("args") or kwargs.get("cmd") or kwargs.get("command") or UNKNOWN
         flags = command.flags | flags_of([command])
         label = qualname.replace("builtins.", "")
-        self.hit("command-exec", node, f"runs a command with {label}", "MEDIUM")
+        self.state.hit("command-exec", node, f"runs a command with {label}", "MEDIUM")
         if "net" in flags:
-            self.hit("remote-command-exec", node, f"{label} runs a command received over the network")
+            self.state.hit("remote-command-exec", node, f"{label} runs a command received over the network")
         if flags & ENCODING_FLAGS:
-            self.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
+            self.state.hit("obfuscated-exec", node, f"{label} runs a command that is decoded at run time")
         texts = command_texts(command)
         first_word = command.items[0] if isinstance(command, Seq) and command.items else command
         interpreter = isinstance(first_word, Ref) and first_word.qual in ("sys.executable", "sys.argv")
         if not interpreter and _unidentified(first_word) and not flags & ({"self", "net"} | ENCODING_FLAGS):
             # the program it runs is not known at assessment (downloaded, looked up, computed): opacity.py
-            self.hit("opacity", node, f"{label} runs a program the analysis cannot identify; a person must read it")
+            self.state.hit("opacity", node, f"{label} runs a program the analysis cannot identify; a person must read it")
         tool = next((program_name(argv[0]) for _, argv in texts if argv and program_name(argv[0]) in rules.SENDING_TOOLS), None)
         if tool is not None and "secret" in flags:
-            self.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")
+            self.state.hit("exfiltration", node, f"hands credentials to `{tool}`, which sends them over the network")
         elif tool is not None and "sysfile" in flags and flags & {"param", "sliced"}:
             # in one function this flow is Semgrep's; through slices (ping -p with 16 bytes at a
             # time) and across functions it is ours, as for sends (decision 0010)
             how = "handed over from another function" if "param" in flags else "in slices"
-            self.hit("send-system-file", node, f"puts the contents of a file outside the working directory, {how}, on the "
-                     f"command line of `{tool}`, which sends them over the network")
+            self.state.hit("send-system-file", node, f"puts the contents of a file outside the working directory, {how}, on the "
+                           f"command line of `{tool}`, which sends them over the network")
         for text, argv in texts:
-            for found in (command_hits(text, 0, self.paths) if not argv else _argv_or_text_hits(argv, self.paths)):
-                self.hit(found.rule, node, f"{found.detail} ({label}: {clip(text)})")
+            for found in (command_hits(text, 0, self.state.paths) if not argv else _argv_or_text_hits(argv, self.state.paths)):
+                self.state.hit(found.rule, node, f"{found.detail} ({label}: {clip(text)})")
             for segment in ([argv] if argv else command_segments(text)[:16]):
                 for operation, path in command_path_ops(segment):
-                    self._judge_path(node, listed_folder(path) if operation == "list" else path, operation)
+                    self.resources.judge_path(node, listed_folder(path) if operation == "list" else path, operation)
             words = argv or (command_segments(text)[0] if command_segments(text) else [])
             if words and (program_name(words[0]) in rules.SHELLS) and not ({"-c", "/c", "-command"} & {w.lower() for w in words[1:]}):
-                self.shell_spawns.append(node)
+                self.state.shell_spawns.append(node)
             for package in _pip_packages(argv or text.split()):
-                self._check_package(node, package)
-            if self.writes_compose and len(words) > 1 and (program_name(words[0]) == "docker-compose" or (
+                self.check_package(node, package)
+            if self.state.writes_compose and len(words) > 1 and (program_name(words[0]) == "docker-compose" or (
                     program_name(words[0]) == "docker" and words[1] == "compose")):
-                self.hit("docker-socket", node, f"runs containers from a compose file or Dockerfile the program wrote itself ({label}: "
-                         f"{clip(text)})")
+                self.state.hit("docker-socket", node, f"runs containers from a compose file or Dockerfile the program wrote itself ({label}: "
+                               f"{clip(text)})")
         if qualname in rules.PTY_SPAWN:
-            self.shell_spawns.append(node)
+            self.state.shell_spawns.append(node)
         for stream in ("stdin", "stdout", "stderr"):
             value = kwargs.get(stream)
             if value is not None and "sockfd" in value.flags:
-                self.hit("reverse-shell", node, f"connects the command's {stream} to a socket, handing it to a remote party")
+                self.state.hit("reverse-shell", node, f"connects the command's {stream} to a socket, handing it to a remote party")
                 break
         if "self" in flags and any(loop.infinite for loop in ctx.loops):
-            self.hit("fork-bomb", node, "starts copies of this program in an endless loop")
+            self.state.hit("fork-bomb", node, "starts copies of this program in an endless loop")
 
-    def _judge_fork(self, node: ast.AST, ctx: WalkContext) -> None:
+    def judge_fork(self, node: ast.AST, ctx: WalkContext) -> None:
         if not ctx.loops:
-            self.hit("process-fork", node, "forks the process", "MEDIUM")
+            self.state.hit("process-fork", node, "forks the process", "MEDIUM")
             return
         if any(loop.infinite or isinstance(loop.node, ast.While) for loop in ctx.loops):
             return  # judged with the loop: a forking server that accepts connections is not a bomb
         bounds = [loop.bound for loop in ctx.loops]
         if any(bound is None for bound in bounds):
-            self.hit("unbounded-fork", node, "forks inside a loop whose length is not known")
+            self.state.hit("unbounded-fork", node, "forks inside a loop whose length is not known")
             return
         total = 1
         for bound in bounds:
             total *= max(bound or 0, 1)
         if total > 64:
-            self.hit("fork-bomb", node, f"forks {total} times in a loop")
+            self.state.hit("fork-bomb", node, f"forks {total} times in a loop")
         else:
-            self.hit("process-fork", node, f"forks {total} time(s) in a loop", "MEDIUM")
+            self.state.hit("process-fork", node, f"forks {total} time(s) in a loop", "MEDIUM")
+
+    def check_package(self, node: ast.AST, name: str) -> None:
+        """An import, written or dynamic, of a package on the threat list (the walker checks each import)."""
+        top = name.split(".")[0]
+        if not top or top in sys.stdlib_module_names:
+            return
+        for candidate in {top, name}:
+            normal = normalise_package(candidate)
+            if normal in self.state.threats.packages:
+                reference = self.state.threats.packages[normal]
+                self.state.hit("known-threat-package", node, f"imports `{candidate}`, a known-malicious package"
+                               + (f" ({reference})" if reference else ""))
+                return

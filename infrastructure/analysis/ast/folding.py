@@ -15,7 +15,7 @@ import zlib
 
 from . import rules
 from .commands import PLACEHOLDER
-from .state import AnalysisState
+from .roles import Evaluates
 from .values import (
     MAX_ALTERNATIVES,
     MAX_VALUE_CHARS,
@@ -31,6 +31,7 @@ from .values import (
     Unknown,
     Value,
     flags_of,
+    iterate,
     join_path,
 )
 
@@ -70,11 +71,14 @@ def _codec(value: Value, encoding: str, flags: frozenset[str]) -> Value:
     return Unknown(flags)
 
 
-class ConstantFolder(AnalysisState):
+class ConstantFolder:
     """Pure functions and methods over known constants, folded as Python would compute them: decoders
     and decompressors, chr/ord/bytes, string and bytes methods, joins and splits."""
 
-    def _fold_pure_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
+    def __init__(self, evaluator: Evaluates) -> None:
+        self.evaluator = evaluator  # map(f, ...) and the like call back into the evaluator
+
+    def fold_pure_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value | None:
         first = args[0] if args else None
         encoded = flags | {"encoded"}
         if qualname == "unicodedata.normalize" and len(args) > 1 and isinstance(first, Str) and isinstance(args[1], Str):
@@ -100,16 +104,16 @@ class ConstantFolder(AnalysisState):
         if qualname in ("builtins.sorted", "builtins.list", "builtins.reversed", "builtins.tuple") and isinstance(first, Instance) and first.kind.endswith("#iter"):
             return first
         if qualname in ("builtins.list", "builtins.tuple") and first is not None:
-            items = self._iterate(first)
+            items = iterate(first)
             return Seq(first.flags, tuple(items)) if items is not None else Unknown(first.flags - {"sockfd"})
         if qualname == "builtins.reversed" and first is not None:
-            items = self._iterate(first)
+            items = iterate(first)
             if items is not None:
                 return Seq(first.flags | {"encoded"}, tuple(reversed(items)))
         if qualname == "builtins.map" and len(args) == 2 and isinstance(args[0], Ref):
-            items = self._iterate(args[1])
+            items = iterate(args[1])
             if items is not None and len(items) <= 100_000:
-                mapped = [self._call(args[0], [item], {}, []) for item in items]
+                mapped = [self.evaluator.call(args[0], [item], {}, []) for item in items]
                 return Seq(args[1].flags | {"built"}, tuple(mapped))
         if qualname in ("bytes.fromhex", "bytearray.fromhex") and isinstance(first, Str):
             return Bytes(encoded, bytes.fromhex(first.value))
@@ -152,13 +156,13 @@ class ConstantFolder(AnalysisState):
             return Alternatives(first.flags, first.items[:MAX_ALTERNATIVES])
         return None
 
-    def _method(self, recv: Value, method: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value:
+    def method(self, recv: Value, method: str, args: list[Value], kwargs: dict[str, Value], flags: frozenset[str]) -> Value:
         a0 = args[0] if args else None
         base_flags = recv.flags | flags
         if isinstance(recv, Str):
             s = recv.value
             if method == "join":
-                items = self._iterate(a0) if a0 is not None else None
+                items = iterate(a0) if a0 is not None else None
                 if items is not None and any(isinstance(i, Alternatives) for i in items) and all(
                         isinstance(i, Str) or isinstance(i, Alternatives) and 0 < len(i.options) <= 64 and all(isinstance(o, Str) for o in i.options)
                         for i in items):

@@ -7,12 +7,8 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
-import sys
 from typing import Any
 
-from mai_safety.domain.levels import RiskLevel
-
-from ..policy import normalise_package
 from . import rules
 from .command_lines import command_hits
 from .commands import (
@@ -20,7 +16,11 @@ from .commands import (
     normalise_path,
     outside_working_dir,
 )
-from .state import AnalysisState, Hit, WalkContext, clip
+from .execution_judges import ExecutionJudges
+from .opacity_judges import OpacityJudges
+from .resource_judges import ResourceJudges
+from .roles import Evaluates
+from .state import AnalysisState, WalkContext, clip
 from .values import (
     UNKNOWN,
     Alternatives,
@@ -35,6 +35,7 @@ from .values import (
     Value,
     canonical,
     folded_strings,
+    iterate,
     join_path,
     mode_letters,
     strings_of,
@@ -102,95 +103,84 @@ def _invocations(func: Value, args: list[Value], kwargs: dict[str, Value], itera
     return out
 
 
-class CallJudges(AnalysisState):
+class CallJudges:
     """Pass-two judgements of a call: what it runs (commands, code, imports), what it does to processes,
-    and the facts it adds for the rules over the whole program. Files, network and privileges are
-    ResourceJudges' (resource_judges.py)."""
+    and the facts it adds for the rules over the whole program. It dispatches to the judges it is
+    handed (ExecutionJudges, ResourceJudges) and to the OpacityJudges it makes, which judge calls it
+    follows back through ``on_invocation``."""
 
-    def hit(self, rule: str, node: ast.AST | None, detail: str, confidence: str = "HIGH", level: RiskLevel | None = None) -> None:
-        if self.pass_no != 2:
-            return
-        line = getattr(node, "lineno", 0) or 0
-        column = getattr(node, "col_offset", 0) or 0
-        self.hits.append(Hit(rule, line, column, detail, confidence, level))
+    def __init__(self, state: AnalysisState, evaluator: Evaluates, resources: ResourceJudges, execution: ExecutionJudges) -> None:
+        self.state = state
+        self.evaluator = evaluator
+        self.resources = resources
+        self.execution = execution
+        self.opacity = OpacityJudges(state, execution, self.on_invocation)
 
-    def _check_package(self, node: ast.AST, name: str) -> None:
-        top = name.split(".")[0]
-        if not top or top in sys.stdlib_module_names:
-            return
-        for candidate in {top, name}:
-            normal = normalise_package(candidate)
-            if normal in self.threats.packages:
-                reference = self.threats.packages[normal]
-                self.hit("known-threat-package", node, f"imports `{candidate}`, a known-malicious package"
-                         + (f" ({reference})" if reference else ""))
-                return
-
-    def _on_name(self, node: ast.AST) -> None:
+    def on_name(self, node: ast.AST) -> None:
         name = node.id if isinstance(node, ast.Name) else node.attr  # type: ignore[attr-defined]
         if name in rules.EXECUTABLE_MEMORY_NAMES:
-            self.exec_memory_names.append(node)
+            self.state.exec_memory_names.append(node)
         if name in ("SOCK_RAW", "AF_PACKET") and isinstance(node, ast.Attribute):
-            self.hit("privileged-call", node, f"opens a raw socket ({name}), which needs CAP_NET_RAW", "MEDIUM")
+            self.state.hit("privileged-call", node, f"opens a raw socket ({name}), which needs CAP_NET_RAW", "MEDIUM")
 
-    def _on_text(self, node: ast.AST, text: str, ctx: WalkContext, folded: bool = False) -> None:
+    def on_text(self, node: ast.AST, text: str, ctx: WalkContext, folded: bool = False) -> None:
         if not text or len(text) < 3:
             return
         how = " (assembled at run time)" if folded else ""
         if rules.MINER_TEXT.search(text) or (rules.MINER_BINARIES.search(text) and re.search(r"(^|[/\s])\.?/?" + rules.MINER_BINARIES.pattern, text, re.I)):
-            self.hit("crypto-miner", node, f"mentions a mining pool, protocol, wallet or miner{how}: {clip(text)}")
+            self.state.hit("crypto-miner", node, f"mentions a mining pool, protocol, wallet or miner{how}: {clip(text)}")
         if rules.DOCKER_SOCKET_TEXT.search(text):
-            self.hit("docker-socket", node, f"refers to the Docker socket{how}")
+            self.state.hit("docker-socket", node, f"refers to the Docker socket{how}")
         if rules.SECURITY_PROCESS_NAME.search(text):
-            self.security_names.append(node)
+            self.state.security_names.append(node)
         if rules.WALLET_TEXT.search(text):
-            self.wallet_texts.append(node)
+            self.state.wallet_texts.append(node)
         if rules.COMMAND_HINT.search(text):
-            for found in command_hits(text, 0, self.paths):
+            for found in command_hits(text, 0, self.state.paths):
                 if found.malicious:
-                    self.deferred_text.append((node, found))
+                    self.state.deferred_text.append((node, found))
 
-    def _on_call(self, node: ast.Call, ctx: WalkContext) -> None:
-        func = self.evaluate(node.func)
-        args = self._arguments(node)
-        kwargs = {k.arg: self.evaluate(k.value) for k in node.keywords if k.arg}
-        for target, target_args, target_kwargs in _invocations(func, args, kwargs, self._iterate):
+    def on_call(self, node: ast.Call, ctx: WalkContext) -> None:
+        func = self.evaluator.evaluate(node.func)
+        args = self.evaluator.arguments(node)
+        kwargs = {k.arg: self.evaluator.evaluate(k.value) for k in node.keywords if k.arg}
+        for target, target_args, target_kwargs in _invocations(func, args, kwargs, iterate):
             if isinstance(target, Ref) and target.qual == "<methodcaller>" and isinstance(target.recv, Seq) and target_args:
                 # methodcaller(name, *args)(obj) calls obj.name(*args)
-                method = self._by_name(target_args[0], target.recv.items[0], "methodcaller")  # type: ignore[attr-defined]
+                method = self.evaluator.by_name(target_args[0], target.recv.items[0], "methodcaller")
                 target, target_args, target_kwargs = method, list(target.recv.items[1:]), {}
-            self._on_invocation(node, target, target_args, target_kwargs, ctx)
+            self.on_invocation(node, target, target_args, target_kwargs, ctx)
 
-    def _on_invocation(self, node: ast.Call, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
+    def on_invocation(self, node: ast.Call, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         qualname = func.qual if isinstance(func, Ref) else ""
         if qualname in rules.CHILD_MAKERS or qualname in rules.FORKS:
-            self.makes_children = True
+            self.state.makes_children = True
         kinds = self._kinds(qualname, func, args, kwargs)
         if self._rewrites_in_place(node, qualname, args, kwargs, ctx):
             kinds = kinds | {"rewrite"}
         if kinds & {"delete", "rewrite", "move"} and any(outside_working_dir(text) for text in self._changed_paths(qualname, func, args)):
             kinds = kinds | {"outwrite"}  # what it writes or removes lies outside the working directory
         if ctx.func is not None:
-            self.func_kinds.setdefault(ctx.func, set()).update(kinds)
+            self.state.func_kinds.setdefault(ctx.func, set()).update(kinds)
         self._learn_from_call(qualname, func, args, kwargs)
         if "#" in qualname and qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1] in ("map", "imap", "imap_unordered", "starmap", "submit", "apply_async") \
                 and args and isinstance(args[0], Ref) and args[0].qual.startswith("<local>."):
-            self.handed.add(args[0].qual.split(".", 1)[1])
-        callee = self._local_callee(qualname)
+            self.state.handed.add(args[0].qual.split(".", 1)[1])
+        callee = self.state.local_callee(qualname)
         if callee is not None:
-            if self.pass_no == 1:
-                method = not qualname.startswith("<local>.") or "#" in qualname or callee in self.classes
+            if self.state.pass_no == 1:
+                method = not qualname.startswith("<local>.") or "#" in qualname or callee in self.state.classes
                 site_args = [UNKNOWN, *args] if method else args  # a method's or constructor's `self` first
-                self.call_sites.setdefault("__init__" if callee in self.classes else callee, []).append((site_args, kwargs))
+                self.state.call_sites.setdefault("__init__" if callee in self.state.classes else callee, []).append((site_args, kwargs))
                 if ctx.func is not None:
-                    self.func_calls.setdefault(ctx.func, set()).add(callee)
-            kinds = kinds | self.func_kinds.get(callee, set())
+                    self.state.func_calls.setdefault(ctx.func, set()).add(callee)
+            kinds = kinds | self.state.func_kinds.get(callee, set())
         for loop in ctx.loops:
             loop.kinds.update(kinds)
-        if self.pass_no != 2:
+        if self.state.pass_no != 2:
             return
-        if ctx.func is not None and qualname == f"<local>.{ctx.func}" and "fork" in self.func_kinds.get(ctx.func, set()):
-            self.hit("fork-bomb", node, f"`{ctx.func}` forks and calls itself, multiplying processes without end")
+        if ctx.func is not None and qualname == f"<local>.{ctx.func}" and "fork" in self.state.func_kinds.get(ctx.func, set()):
+            self.state.hit("fork-bomb", node, f"`{ctx.func}` forks and calls itself, multiplying processes without end")
         self._judge_call(node, qualname, func, args, kwargs, ctx)
 
     def _rewrites_in_place(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> bool:
@@ -206,7 +196,7 @@ class CallJudges(AnalysisState):
                 return True
             inner = [n for a in node.args for n in ast.walk(a) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                      and n.func.attr in ("read_bytes", "read_text") and ast.unparse(n.func.value) == receiver]
-            return bool(inner) or (ctx.func, receiver) in self.read_names
+            return bool(inner) or (ctx.func, receiver) in self.state.read_names
         if qualname in rules.FILE_OPENERS and node.args:
             name = (ctx.func, ast.unparse(node.args[0]))
             mode = args[1] if len(args) > 1 else kwargs.get("mode")
@@ -214,11 +204,11 @@ class CallJudges(AnalysisState):
             if "w" in mode_letters(mode) and isinstance(node.args[0], ast.Name) and node.args[0].id in found:
                 return True  # open(f, "wb") on each file f a walk found: emptied
             if not writing:
-                self.read_names.add(name)
+                self.state.read_names.add(name)
                 return False
-            return name in self.read_names
+            return name in self.state.read_names
         if qualname.startswith("pathlib.Path#") and method in ("read_bytes", "read_text", "open") and isinstance(node.func, ast.Attribute):
-            self.read_names.add((ctx.func, ast.unparse(node.func.value)))
+            self.state.read_names.add((ctx.func, ast.unparse(node.func.value)))
         return False
 
     @staticmethod
@@ -233,22 +223,11 @@ class CallJudges(AnalysisState):
             texts += strings_of(args[0])[:16]
         return [text for text in texts if not text.startswith(PLACEHOLDER)]
 
-    def _local_callee(self, qualname: str) -> str | None:
-        """The program's own function (or class) a call reaches: ``f(...)``, or ``obj.f(...)`` /
-        ``self.f(...)`` when the program defines a function named ``f``."""
-        if qualname.startswith("<local>.") and "#" not in qualname:
-            return qualname.split(".", 1)[1]
-        if "#" in qualname:
-            name = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1]
-            if name in self.local_funcs and not name.startswith("__"):
-                return name
-        return None
-
     def _learn_from_call(self, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
         """Facts a call establishes for what follows: argparse defaults, where os.chdir went, files
         holding the program's own pid, functions handed network data as callbacks."""
         recv = func.recv if isinstance(func, Ref) else None
-        self._learn_downloads(qualname, recv, args)  # type: ignore[attr-defined]
+        self.opacity.learn_downloads(qualname, recv, args)
         if qualname.endswith("#add_argument") and isinstance(recv, Instance) and recv.kind == "argparse.ArgumentParser" and args:
             names = [a.value for a in args if isinstance(a, Str)]
             longs = [n for n in names if n.startswith("--")] or [n for n in names if not n.startswith("-")] or names
@@ -256,34 +235,28 @@ class CallJudges(AnalysisState):
             name = dest.value if isinstance(dest, Str) else (longs[0].lstrip("-").replace("-", "_") if longs else None)
             default = kwargs.get("default")
             if name and default is not None and not (isinstance(default, Num) and default.value in (None, True, False)):
-                self.arg_defaults[name] = default
+                self.state.arg_defaults[name] = default
         elif qualname == "os.chdir" and args:
             texts = strings_of(args[0])
             if texts and PLACEHOLDER not in texts[0]:
-                target = texts[0] if texts[0].startswith(("/", "~")) or self.cwd is None else join_path([self.cwd, texts[0]])
-                self.cwd = posixpath.normpath(target) if target.startswith("/") else target
+                target = texts[0] if texts[0].startswith(("/", "~")) or self.state.cwd is None else join_path([self.state.cwd, texts[0]])
+                self.state.cwd = posixpath.normpath(target) if target.startswith("/") else target
             else:
-                self.cwd = None
+                self.state.cwd = None
         elif qualname in rules.MOCK_PATCHERS and args:
             if isinstance(args[0], Str):  # mock.patch("os.kill"), monkeypatch.setattr("os.kill", ...)
-                self.mocked.add(canonical(args[0].value))
+                self.state.mocked.add(canonical(args[0].value))
             elif isinstance(args[0], Ref) and len(args) > 1 and isinstance(args[1], Str):  # patch.object(os, "kill")
-                self.mocked.add(canonical(f"{args[0].qual}.{args[1].value}"))
+                self.state.mocked.add(canonical(f"{args[0].qual}.{args[1].value}"))
         elif qualname in ("pathlib.Path#write_text", "pathlib.Path#write_bytes", "file#write") and args and "ownpid" in args[0].flags:
             if isinstance(recv, Instance) and recv.path:
-                self.own_pid_files.add(normalise_path(recv.path))
-        if self.pass_no == 1:
+                self.state.own_pid_files.add(normalise_path(recv.path))
+        if self.state.pass_no == 1:
             for key in ("on_message", "on_data", "on_msg", "message_handler", "on_recv"):
                 handler = kwargs.get(key)
                 if isinstance(handler, Ref) and handler.qual.startswith("<local>.") and (qualname.startswith(rules.NETWORK_PREFIXES) or "socket" in qualname.lower()):
                     network_data = Unknown(frozenset({"net"}))
-                    self.call_sites.setdefault(handler.qual.split(".", 1)[1], []).append(([network_data, network_data], {}))
-
-    def _in_cwd(self, text: str) -> str:
-        """A relative path as seen after the program's os.chdir, if it changed to a known folder."""
-        if self.cwd is None or text.startswith(("/", "~")) or PLACEHOLDER in text[:1]:
-            return text
-        return join_path([self.cwd, text])
+                    self.state.call_sites.setdefault(handler.qual.split(".", 1)[1], []).append(([network_data, network_data], {}))
 
     def _kinds(self, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> set[str]:
         kinds: set[str] = set()
@@ -327,46 +300,46 @@ class CallJudges(AnalysisState):
 
     def _judge_call(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         a0 = args[0] if args else None
-        self._judge_opacity(node, qualname, func, args, kwargs, ctx)  # type: ignore[attr-defined]
+        self.opacity.judge_opacity(node, qualname, func, args, kwargs, ctx)
         for value in [*args, *kwargs.values()]:
             for text in folded_strings(value):
-                self._on_text(node, text, ctx, folded=True)
+                self.on_text(node, text, ctx, folded=True)
         dangerous = isinstance(func, Ref) and _is_dangerous(qualname)
         if dangerous and "obfname" in func.flags:
-            self.hit("obfuscated-call", node, f"reaches `{qualname.removeprefix('builtins.')}` through a name assembled at run time")
+            self.state.hit("obfuscated-call", node, f"reaches `{qualname.removeprefix('builtins.')}` through a name assembled at run time")
         elif dangerous and "indirect" in func.flags:
-            self.hit("indirect-call", node, f"reaches `{qualname.removeprefix('builtins.')}` indirectly (getattr/__import__/globals)", "MEDIUM")
+            self.state.hit("indirect-call", node, f"reaches `{qualname.removeprefix('builtins.')}` indirectly (getattr/__import__/globals)", "MEDIUM")
         if qualname in ("builtins.__import__", "importlib.import_module", "importlib.util.find_spec") and a0 is not None:
-            self._judge_import_call(node, qualname, a0)
+            self.execution.judge_import_call(node, qualname, a0)
         if qualname in rules.CODE_EXEC:
-            self._judge_code_exec(node, qualname, a0, ctx)
+            self.execution.judge_code_exec(node, qualname, a0, ctx)
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code) and "marshal" in a0.flags:
-            self.hit("obfuscated-exec", node, "builds a function from marshalled bytecode")
+            self.state.hit("obfuscated-exec", node, "builds a function from marshalled bytecode")
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code):
-            self._judge_code_exec(node, "FunctionType", a0, ctx)  # a function made of a code object runs that code
+            self.execution.judge_code_exec(node, "FunctionType", a0, ctx)  # a function made of a code object runs that code
         if qualname in rules.COMMANDS:
-            self._judge_command(node, qualname, args, kwargs, ctx)
+            self.execution.judge_command(node, qualname, args, kwargs, ctx)
         if qualname in rules.FORKS:
-            self._judge_fork(node, ctx)
+            self.execution.judge_fork(node, ctx)
         if qualname == "os.dup2" and a0 is not None and "sockfd" in a0.flags:
-            self.hit("reverse-shell", node, "redirects a standard stream onto a socket (os.dup2), the core of a reverse shell")
+            self.state.hit("reverse-shell", node, "redirects a standard stream onto a socket (os.dup2), the core of a reverse shell")
         if qualname in rules.DESERIALIZERS or (qualname == "yaml.load" and not any("Safe" in getattr(v, "qual", "") for v in [*args[1:], *kwargs.values()])):
-            self.hit("deserialization", node, f"`{qualname}` can run code hidden in the data it loads", "MEDIUM")
-        self._judge_files(node, qualname, func, args, kwargs, ctx)
-        self._judge_network(node, qualname, func, args, kwargs)
-        self._judge_privileged(node, qualname, func, args, kwargs)
+            self.state.hit("deserialization", node, f"`{qualname}` can run code hidden in the data it loads", "MEDIUM")
+        self.resources.judge_files(node, qualname, func, args, kwargs, ctx)
+        self.resources.judge_network(node, qualname, func, args, kwargs)
+        self.resources.judge_privileged(node, qualname, func, args, kwargs)
         if qualname in rules.WEAK_HASHES and not (isinstance(kwargs.get("usedforsecurity"), Num) and kwargs["usedforsecurity"].value is False):  # type: ignore[union-attr]
-            self.hit("weak-crypto", node, f"`{qualname}` is a broken hash for security purposes", "MEDIUM")
+            self.state.hit("weak-crypto", node, f"`{qualname}` is a broken hash for security purposes", "MEDIUM")
         elif qualname == "hashlib.new" and isinstance(a0, Str) and a0.value.lower() in ("md5", "sha1", "md4"):
-            self.hit("weak-crypto", node, f"hashlib.new('{a0.value}') is a broken hash for security purposes", "MEDIUM")
+            self.state.hit("weak-crypto", node, f"hashlib.new('{a0.value}') is a broken hash for security purposes", "MEDIUM")
         elif qualname.startswith(rules.WEAK_CIPHERS) or (qualname.endswith(".new") and any(getattr(v, "qual", "").endswith("MODE_ECB") for v in args)):
-            self.hit("weak-crypto", node, f"`{qualname}` is a weak cipher or mode", "MEDIUM")
+            self.state.hit("weak-crypto", node, f"`{qualname}` is a weak cipher or mode", "MEDIUM")
         if "kill" in self._kinds(qualname, func, args, kwargs):
-            self.kill_calls.append(node)
+            self.state.kill_calls.append(node)
             if qualname in rules.KILLS and a0 is not None and isinstance(a0, Num) and a0.value in (1, -1):
-                self.hit("privileged-call", node, "signals init or every process")
-            self._judge_process_control(node, qualname, func, args, kwargs)
+                self.state.hit("privileged-call", node, "signals init or every process")
+            self.execution.judge_process_control(node, qualname, func, args, kwargs)
         if qualname in rules.CLIPBOARD or qualname.endswith(("#clipboard_get", "#clipboard_append", "#setText", "#text")) and "clipboard" in qualname.lower():
-            self.clipboard.append(node)
+            self.state.clipboard.append(node)
         if qualname in rules.SANDBOX_ESCAPES:
-            self.hit("docker-socket", node, f"`{qualname}` talks to the Docker daemon, which is root on the host")
+            self.state.hit("docker-socket", node, f"`{qualname}` talks to the Docker daemon, which is root on the host")

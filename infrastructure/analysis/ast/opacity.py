@@ -23,16 +23,17 @@ text it can read, pickles it can disassemble); this module says what happens whe
   defined) and hold no capability, modules of pure computation, file objects the program opened.
 
 Opacity alone earns HIGH (a person reads the code); BLOCKED stays for what the analysis sees.
+This module holds the rule's tables and the evaluator's side (OpacityResolver: what is opaque, what
+is proven harmless); the sinks are judged in opacity_judges.py (OpacityJudges).
 """
 
 from __future__ import annotations
 
-import ast
 import pickletools
 
 from . import rules
 from .commands import PLACEHOLDER
-from .state import AnalysisState, WalkContext
+from .state import AnalysisState
 from .values import (
     NO_FLAGS,
     Alternatives,
@@ -159,41 +160,14 @@ NOT_HANDING = frozenset({"functools.partial", "builtins.print", "builtins.repr",
                          "builtins.callable", "builtins.isinstance", "builtins.id", "builtins.type", "builtins.dict", "builtins.list",
                          "builtins.tuple", "inspect.signature", "inspect.getsource", "inspect.getdoc", "builtins.help",
                          "functools.wraps", "functools.update_wrapper"}) | rules.MOCK_PATCHERS
-#: Calls whose handed functions the analysis follows as calls (judges._invocations).
-_FOLLOWED = frozenset({"builtins.map", "builtins.filter", "threading.Thread", "multiprocessing.Process", "threading.Timer",
-                       "asyncio.to_thread", "atexit.register", "contextlib.ExitStack#callback", "contextlib.AsyncExitStack#callback",
-                       "weakref.finalize", "itertools.starmap", "os.register_at_fork", "signal.signal"})
-_FOLLOWED_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "submit", "apply_async", "apply", "call_soon",
-                               "call_soon_threadsafe", "run_in_executor"})
 
 
-def _followed(qualname: str) -> bool:
-    method = qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1] if "#" in qualname else ""
-    return qualname in _FOLLOWED or method in _FOLLOWED_METHODS or qualname.endswith("Process")
-
-
-def _capability(value: Value) -> str | None:
-    """The dangerous function a value is (or may be), by its name."""
-    options = value.options if isinstance(value, Alternatives) else (value,)
-    for option in options:
-        if isinstance(option, Partial):
-            option = option.func
-        if isinstance(option, Ref) and option.recv is None and option.qual in CAPABILITIES:
-            return option.qual.removeprefix("builtins.")
-    return None
-
-
-def _file_key(path: str) -> str:
-    """How two spellings of one file are matched: its last component, without ./ or quotes."""
-    return path.strip().strip("'\"").rstrip("/").rsplit("/", 1)[-1]
-
-
-def _texts_in(values: list[Value], depth: int = 0) -> list[str]:
+def texts_in(values: list[Value], depth: int = 0) -> list[str]:
     """Every string in values, through sequences and alternatives (argv lists, spawn file actions)."""
     out: list[str] = []
     for value in values[:64]:
         if isinstance(value, (Seq, Alternatives)) and depth < 3:
-            out.extend(_texts_in(list(value.items if isinstance(value, Seq) else value.options), depth + 1))
+            out.extend(texts_in(list(value.items if isinstance(value, Seq) else value.options), depth + 1))
         elif isinstance(value, Instance) and value.path:
             out.append(value.path)
         else:
@@ -239,9 +213,12 @@ def pickle_globals(data: bytes) -> list[str] | None:
     return found
 
 
-class OpacityJudges(AnalysisState):
-    """Which values are opaque, which reachable sets are harmless, and the sinks (the module's
-    docstring states the rule)."""
+class OpacityResolver:
+    """The evaluator's part that says which values are opaque and which reachable sets are harmless
+    (the module's docstring states the rule); the sinks are OpacityJudges' (opacity_judges.py)."""
+
+    def __init__(self, state: AnalysisState) -> None:
+        self.state = state
 
     # --- harmless or not: what a base may reach --------------------------------------------------
 
@@ -275,7 +252,7 @@ class OpacityJudges(AnalysisState):
                 return self._reach(value.recv, depth + 1) if not qual.startswith("<local>.") else None
             if qual.startswith("<local>."):
                 name = qual.split(".", 1)[1]
-                return self._class_reach(name) if name in self.classes else None
+                return self._class_reach(name) if name in self.state.classes else None
             if qual == "<globals>":
                 return "the program's global names (its modules and the builtins)"
             if qual == "builtins":
@@ -296,7 +273,7 @@ class OpacityJudges(AnalysisState):
         are defined), and what its bases and attributes hold."""
         if depth > 8:
             return None
-        for base in self.class_bases.get(name, ()):
+        for base in self.state.class_bases.get(name, ()):
             if isinstance(base, Ref) and base.qual.startswith("<local>."):
                 found = self._class_reach(base.qual.split(".", 1)[1], depth + 1)
                 if found is not None:
@@ -308,11 +285,11 @@ class OpacityJudges(AnalysisState):
             else:
                 shown = base.qual if isinstance(base, Ref) else "a base the analysis cannot identify"
                 return f"the members of `{name}`, which inherits from `{shown}`"
-        for attribute in self.class_members.get(name, ()):
-            held = self.env.get(attribute)
+        for attribute in self.state.class_members.get(name, ()):
+            held = self.state.env.get(attribute)
             if held is not None and self._holds_capability(held):
                 return f"the attribute `{attribute}` of `{name}`"
-        for attribute, held in self.attrs.items():
+        for attribute, held in self.state.attrs.items():
             if self._holds_capability(held):
                 return f"the attribute `{attribute}` its objects hold"
         return None
@@ -330,20 +307,20 @@ class OpacityJudges(AnalysisState):
 
     # --- opaque values -----------------------------------------------------------------------------
 
-    def _opaque(self, what: str) -> Opaque:
-        self.opaque_seen = True  # the walker learns once more, with every caller known (walker.run)
+    def opaque(self, what: str) -> Opaque:
+        self.state.opaque_seen = True  # the walker learns once more, with every caller known (walker.run)
         return Opaque(NO_FLAGS, what)
 
-    def _lookup(self, base: Value, name: Value | None, how: str) -> Value:
+    def lookup(self, base: Value, name: Value | None, how: str) -> Value:
         """A lookup on ``base`` by a name not known at assessment."""
         if name is not None and "user" in name.flags and not name.flags & {"built", "encoded", "opaque", "net"}:
             return Unknown(frozenset({"user"}))  # the name whoever runs the program gives: their choice, not hidden
         reach = self._reach(base)
         if reach is None:
             return Unknown(frozenset({LOOKED_UP}))
-        return self._opaque(f"an attribute of {reach} chosen at run time ({how})")
+        return self.opaque(f"an attribute of {reach} chosen at run time ({how})")
 
-    def _walk_attribute(self, base: Value, attr: str) -> Value | None:
+    def walk_attribute(self, base: Value, attr: str) -> Value | None:
         """``base.attr`` for an attribute that walks into the interpreter's structures: resolved where
         the walk stays in the program (its own classes, functions and frame), else opaque; None for
         an attribute that is not a walk."""
@@ -354,7 +331,7 @@ class OpacityJudges(AnalysisState):
         if attr == "__subclasses__":
             if own:
                 return None  # the program's own classes
-            return self._opaque("a class picked from every class loaded in the interpreter (__subclasses__)")
+            return self.opaque("a class picked from every class loaded in the interpreter (__subclasses__)")
         if attr in ("__globals__", "f_globals") and (own or own_frame):
             return Ref(frozenset({"indirect"}), "<globals>")
         if attr == "f_builtins" and own_frame:
@@ -363,9 +340,9 @@ class OpacityJudges(AnalysisState):
             return None
         if attr in ("f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"):
             return Instance(NO_FLAGS, "frame")
-        return self._opaque(f"what `{attr}` of an object the analysis cannot identify holds (the globals or frames of other code)")
+        return self.opaque(f"what `{attr}` of an object the analysis cannot identify holds (the globals or frames of other code)")
 
-    def _opaque_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    def opaque_call(self, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
         """What a call that resolves a name, finds objects or runs text gives back, when that is opaque
         (or resolved); None: not such a call."""
         if qualname in USER_INPUTS:
@@ -375,212 +352,14 @@ class OpacityJudges(AnalysisState):
             if name is not None and qualname != "importlib.util.resolve_name":
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if args[0].flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(name.replace(":", ".")))
-            return self._opaque(f"an object named at run time ({qualname})")
+            return self.opaque(f"an object named at run time ({qualname})")
         if qualname in FINDERS:
-            return self._opaque(f"objects the program did not name ({qualname})")
+            return self.opaque(f"objects the program did not name ({qualname})")
         if qualname in OWN_FRAMES:
             own = not args or (isinstance(args[0], Num) and args[0].value == 0)
             return Instance(NO_FLAGS, "frame:own" if own else "frame")
         if qualname in TEXT_RUNNER_CLASSES:
             return Instance(NO_FLAGS, qualname)
         if qualname in ("builtins.eval",) and args and not known_name(args[0]):
-            return self._opaque("what text evaluated at run time gives back")
+            return self.opaque("what text evaluated at run time gives back")
         return None
-
-    # --- the sinks -----------------------------------------------------------------------------------
-
-    def _judge_opacity(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value],
-                       ctx: WalkContext) -> None:
-        """Pass two, for each call: an opaque callee, an opaque value handed over, text run through an
-        entry point, a pickle the program built, native code loaded."""
-        called = is_opaque(func)
-        if called is not None:
-            self.hit("opacity", node, f"calls {called.what}: the code chooses at run time which function it calls; a person must read it")
-        elif qualname in CALLBACK_TAKERS or ("#" in qualname and qualname.rsplit("#", 1)[1].rsplit(".", 1)[-1] in CALLBACK_METHODS):
-            for value in [*args, *kwargs.values()]:
-                handed = is_opaque(value)
-                if handed is not None:
-                    target = qualname.removeprefix("builtins.") or "a call"
-                    self.hit("opacity", node, f"hands {handed.what} to `{target}`, which may call it; a person must read it")
-                    break
-        if called is None and qualname not in NOT_HANDING and not _followed(qualname):
-            for value in [*args, *kwargs.values()]:
-                capability = _capability(value)
-                if capability is not None:
-                    target = qualname.removeprefix("builtins.") or "a call"
-                    self.hit("opacity", node, f"hands `{capability}` to `{target}`, which calls it with values the analysis does not "
-                             "follow; a person must read it")
-                    break
-        if qualname in TEXT_RUNNER_CLASSES and any(value.flags & {"sockfd", "net"} for value in [*args, *kwargs.values()]):
-            self.hit("remote-command-exec", node, f"`{qualname}` reads the Python code it runs from a network connection")
-        self._judge_code_sources(node, qualname, args, kwargs)
-        method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
-        generic = method in ("#exec_module", "#load_module", "#run_docstring_examples") or qualname.split("#")[0] in TEXT_RUNNER_CLASSES
-        runner = TEXT_RUNNERS.get(qualname) or (TEXT_RUNNERS.get(method) if generic else None)
-        if runner is not None:
-            self._judge_text_runner(node, qualname, runner, args, kwargs)
-        if qualname.startswith("doctest.") and qualname.split(".")[1] in ("testmod", "run_docstring_examples", "DocTestFinder",
-                                                                             "DocTestParser", "testfile", "DocFileSuite", "DocTestSuite"):
-            self._judge_doctests(node, qualname)
-        if qualname in ("typing.get_type_hints", "inspect.get_annotations", "typing.ForwardRef", "annotationlib.get_annotations"):
-            self._judge_annotations(node, qualname, args)
-        if qualname in ("logging.config.dictConfig", "logging.config.fileConfig", "logging.config.listen"):
-            self._judge_logging_config(node, qualname, args, ctx)
-        if qualname in ("pickle.loads", "pickle.load", "pickle.Unpickler", "_pickle.loads", "dill.loads", "copyreg.__newobj__"):
-            self._judge_pickle(node, qualname, args[0] if args else kwargs.get("data"))
-        if qualname.startswith(NATIVE_LOADERS):
-            self.native.append(node)
-        if qualname.rsplit(".", 1)[0] in IMPORT_HOOKS or qualname.split("#")[0] in IMPORT_HOOKS:
-            self.hit("opacity", node, "installs its own module finder or path hook: what it imports is code the analysis did not "
-                     "read; a person must read it")
-
-    def _judge_text_runner(self, node: ast.Call, qualname: str, runner: tuple[tuple[int, ...], tuple[str, ...]],
-                           args: list[Value], kwargs: dict[str, Value]) -> None:
-        positions, keywords = runner
-        texts = [args[i] for i in positions if i < len(args)] + [kwargs[k] for k in keywords if k in kwargs]
-        label = qualname.rsplit("#", 1)[-1].rsplit(".", 1)[-1]
-        if not positions and not keywords:
-            self.hit("opacity", node, f"runs code through `{label}` from a source the analysis did not read; a person must read it")
-            return
-        for text in texts:
-            if isinstance(text, Ref) and (text.qual.startswith("<local>.") or text.qual.split(".")[0] in HARMLESS_MODULES):
-                continue  # timeit(f), cProfile.run of a function: the program's own function, judged where it is defined
-            self._judge_code_exec(node, label, text, None)  # type: ignore[attr-defined]
-
-    def _judge_doctests(self, node: ast.Call, qualname: str) -> None:
-        """doctest runs the ``>>>`` examples of the program's docstrings: code the analysis can read."""
-        if qualname.endswith(("testfile", "DocFileSuite")):
-            self.hit("opacity", node, "runs the examples of a text file as code (doctest); a person must read it")
-            return
-        lines = []
-        texts = [n.value for n in ast.walk(self.tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)] if self.tree else []
-        for text in texts:
-            for line in text.splitlines():
-                stripped = line.strip()
-                if stripped.startswith((">>> ", "... ")):
-                    lines.append(stripped[4:])
-        if lines:
-            self._judge_code_exec(node, "builtins.doctest", Str(NO_FLAGS, "\n".join(lines)), None)  # type: ignore[attr-defined]
-
-    def _judge_annotations(self, node: ast.Call, qualname: str, args: list[Value]) -> None:
-        """get_type_hints evaluates the annotations written as text: expressions the analysis can read."""
-        sources: list[str] = []
-        nodes = list(ast.walk(self.tree)) if self.tree is not None else []
-        future = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and any(a.name == "annotations" for a in n.names)
-                     for n in nodes)
-        for found in nodes:
-            annotations = [found.annotation] if isinstance(found, (ast.arg, ast.AnnAssign)) else [found.returns] if isinstance(
-                found, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
-            if isinstance(found, ast.Assign) and any(isinstance(t, (ast.Attribute, ast.Name, ast.Subscript)) and "__annotations__" in ast.unparse(t)
-                                                     for t in found.targets):
-                annotations = [found.value] if not isinstance(found.value, ast.Dict) else list(found.value.values)
-            for annotation in annotations:
-                if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-                    sources.append(annotation.value)
-                elif annotation is not None and future:
-                    sources.append(ast.unparse(annotation))
-        sources = [text for text in sources if text.strip()]
-        if sources:
-            self._judge_code_exec(node, "builtins.get_type_hints", Str(NO_FLAGS, "\n".join(f"({s})" for s in sources)), None)  # type: ignore[attr-defined]
-
-    def _judge_logging_config(self, node: ast.Call, qualname: str, args: list[Value], ctx: WalkContext) -> None:
-        """dictConfig calls the factory each ``()`` (or ``class``) names with the keys beside it."""
-        if qualname != "logging.config.dictConfig":
-            self.hit("opacity", node, f"configures logging from a source the analysis did not read ({qualname}), which may name "
-                     "any function to call; a person must read it")
-            return
-        config = args[0] if args else None
-        if not isinstance(config, DictSeq):
-            self.hit("opacity", node, "configures logging from a dictionary the analysis cannot read, which may name any function "
-                     "to call; a person must read it")
-            return
-        todo: list[tuple[DictSeq, int]] = [(config, 0)]
-        while todo:
-            current, depth = todo.pop()
-            keys = [known_name(key) for key in current.keys]
-            for key, item in zip(keys, current.items):
-                if isinstance(item, DictSeq) and depth < 6:
-                    todo.append((item, depth + 1))
-                if key not in ("()", "class"):
-                    continue
-                name = known_name(item)
-                if name is None and isinstance(item, Ref):  # the factory itself: judged as called
-                    self._on_invocation(node, item, [], {}, ctx)  # type: ignore[attr-defined]
-                    continue
-                if name is None:
-                    self.hit("opacity", node, "configures logging with a factory named at run time; a person must read it")
-                    continue
-                factory = canonical(name.removeprefix("ext://"))
-                if factory.split(".")[0] in ("logging", "__main__") or factory.startswith(("logging.", "ext://")):
-                    continue
-                kwargs = {k: v for k, v in zip(keys, current.items) if k and k not in ("()", "class", ".", "level", "formatter",
-                                                                                     "filters")}
-                if factory in CAPABILITIES or factory.split(".")[0] in ("os", "subprocess", "pty", "shutil", "socket", "ctypes"):
-                    self.hit("opacity", node, f"configures logging to call `{factory}` by name, an entry point that hides the call; a "
-                             "person must read it")
-                else:
-                    self.hit("indirect-call", node, f"configures logging to call `{factory}` by name", "MEDIUM")
-                self._on_invocation(node, Ref(frozenset({"indirect"}), factory), [], kwargs, ctx)  # type: ignore[attr-defined]
-
-    def _judge_pickle(self, node: ast.Call, qualname: str, data: Value | None) -> None:
-        """Bytes the program built and unpickles: read the pickle's globals without loading it."""
-        if isinstance(data, Bytes):
-            found = pickle_globals(data.value)
-            if found is None:
-                self.hit("opacity", node, "unpickles bytes the program built, which the analysis cannot read; a person must read it")
-                return
-            for name in found:
-                qual = canonical(name.replace("posix.", "os.").replace("nt.", "os."))
-                if qual.startswith(SAFE_PICKLE_GLOBALS):
-                    continue
-                if qual in rules.COMMANDS or qual in rules.CODE_EXEC or qual.split(".")[0] in ("os", "subprocess", "socket", "pty",
-                                                                                                "shutil", "ctypes"):
-                    self.hit("obfuscated-exec", node, f"unpickles bytes the program built that call `{qual}`")
-                else:
-                    self.hit("opacity", node, f"unpickles bytes the program built that call `{qual}`; a person must read it")
-                return
-            return
-        if data is not None and data.flags & {"built", "encoded", "opaque"}:
-            self.hit("opacity", node, "unpickles bytes the program built, which the analysis cannot read; a person must read it")
-
-    def _learn_downloads(self, qualname: str, recv: Value | None, args: list[Value]) -> None:
-        """Files the program fills with what it received from the network: run or imported later,
-        they are code the analysis did not read."""
-        paths: list[str] = []
-        if qualname == "urllib.request.urlretrieve" and len(args) > 1:
-            paths = strings_of(args[1])
-        elif qualname in ("file#write", "pathlib.Path#write_bytes", "pathlib.Path#write_text") and args and "net" in args[0].flags:
-            paths = [recv.path] if isinstance(recv, Instance) and recv.path else []
-        self.downloaded.update(_file_key(path) for path in paths if path.replace(PLACEHOLDER, "").strip("/."))
-
-    def _judge_code_sources(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
-        """A command that runs (or reads its input from) a file the program downloaded; an import path
-        that gains an archive or a place the analysis cannot name."""
-        if self.downloaded and (qualname in rules.COMMANDS or qualname in ("runpy.run_path", "builtins.execfile")):
-            for text in _texts_in([*args, *kwargs.values()]):
-                if _file_key(text) in self.downloaded:
-                    self.hit("opacity", node, f"runs {text}, a file it filled with what it downloaded: code the analysis did not "
-                             "read; a person must read it")
-                    return
-        if qualname in ("sys.path.insert", "sys.path.append", "site.addsitedir", "sys.path.extend") and args:
-            entry = args[-1]
-            texts = strings_of(entry) if not isinstance(entry, Seq) else _texts_in(list(entry.items))
-            unseen = not texts and not entry.flags & {"self", "user", "param"}
-            archive = [t for t in texts if t.lower().endswith((".zip", ".egg", ".whl", ".pyz")) or _file_key(t) in self.downloaded]
-            if unseen or archive:
-                where = archive[0] if archive else "a place the analysis cannot name"
-                self.hit("opacity", node, f"adds {where} to the import path: the modules imported from there are code the "
-                         "analysis did not read; a person must read it")
-
-    def _judge_loader_class(self, node: ast.ClassDef, bases: list[Value]) -> None:
-        """A class derived from the import system's loaders or finders supplies the code that is imported;
-        one derived from an interpreter or debugger runs the text it is given."""
-        for base in bases:
-            if isinstance(base, Ref) and base.qual in TEXT_RUNNER_CLASSES:
-                self.hit("opacity", node, f"defines its own interpreter or debugger (`{node.name}` from `{base.qual}`): it runs Python "
-                         "text it reads at run time, which the analysis cannot see; a person must read it")
-                return
-            if isinstance(base, Ref) and base.qual.startswith(LOADER_BASES):
-                self.hit("opacity", node, f"defines its own module loader or finder (`{node.name}` from `{base.qual}`): what it "
-                         "imports is code the analysis did not read; a person must read it")
-                return

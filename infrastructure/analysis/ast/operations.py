@@ -9,7 +9,8 @@ import re
 
 from . import rules
 from .commands import PLACEHOLDER
-from .opacity import known_name
+from .opacity import OpacityResolver, known_name
+from .roles import Evaluates
 from .state import AnalysisState
 from .values import (
     MAX_ALTERNATIVES,
@@ -30,17 +31,24 @@ from .values import (
     alternatives,
     canonical,
     flags_of,
+    iter_value,
+    iterate,
     truth_of,
     with_flags,
 )
 
 
-class OperationEvaluator(AnalysisState):
+class OperationEvaluator:
     """Operators, subscripts, slices and comprehensions over the values the evaluator computed."""
 
-    def _subscript(self, base: Value, index_node: ast.AST, depth: int) -> Value:
+    def __init__(self, state: AnalysisState, evaluator: Evaluates, resolver: OpacityResolver) -> None:
+        self.state = state
+        self.evaluator = evaluator
+        self.resolver = resolver
+
+    def subscript(self, base: Value, index_node: ast.AST, depth: int) -> Value:
         if isinstance(index_node, ast.Slice):
-            lower, upper, step = (self.evaluate(part, depth) if part is not None else Num(NO_FLAGS, None)
+            lower, upper, step = (self.evaluator.evaluate(part, depth) if part is not None else Num(NO_FLAGS, None)
                                   for part in (index_node.lower, index_node.upper, index_node.step))
             if isinstance(base, (Str, Bytes, Seq)) and all(isinstance(p, Num) for p in (lower, upper, step)):
                 bounds = slice(lower.value, upper.value, step.value)  # type: ignore[union-attr]
@@ -51,23 +59,23 @@ class OperationEvaluator(AnalysisState):
                     return Bytes(base.flags | {flag}, base.value[bounds])
                 return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
             return Unknown(base.flags | {"sliced"})
-        index = self.evaluate(index_node, depth)
+        index = self.evaluator.evaluate(index_node, depth)
         if isinstance(base, Opaque):  # opacity propagates (opacity.py)
             return base
         named = isinstance(index, (Str, Num)) or (isinstance(index, Alternatives) and bool(index.options)
                                                  and all(known_name(option) for option in index.options))
         if isinstance(base, Ref) and base.recv is None and not named and (
                 base.qual in ("<globals>", "builtins", "sys.modules") or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"}):
-            return self._lookup(base, index, "a namespace subscripted")  # type: ignore[attr-defined]
+            return self.resolver.lookup(base, index, "a namespace subscripted")
         if isinstance(base, Ref) and base.qual == "<globals>" and isinstance(index, Str) and PLACEHOLDER in index.value:
-            return self._lookup(base, index, "a namespace subscripted")  # type: ignore[attr-defined]
+            return self.resolver.lookup(base, index, "a namespace subscripted")
         if isinstance(base, Ref):
             if base.qual == "os.environ" and isinstance(index, Str):
-                return self._env_var(index.value)
+                return self.evaluator.env_var(index.value)
             if base.qual == "sys.argv":
                 return Unknown(frozenset({"self"})) if isinstance(index, Num) and index.value == 0 else Unknown(frozenset({"user"}))
             if base.qual == "<globals>" and isinstance(index, Str):
-                value = self._name(index.value)
+                value = self.evaluator.name(index.value)
                 return with_flags(value, frozenset({"indirect"}) | (index.flags & {"built", "encoded"} and frozenset({"obfname"})))
             if base.qual == "sys.modules" and isinstance(index, Str):
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
@@ -94,55 +102,41 @@ class OperationEvaluator(AnalysisState):
             return Instance(frozenset({"sockfd"}), "socket.socket")
         return Unknown((base.flags | index.flags) - {"sockfd"})
 
-    def _comprehension(self, node: ast.AST, depth: int) -> Value:
+    def comprehension(self, node: ast.AST, depth: int) -> Value:
         generators = node.generators  # type: ignore[attr-defined]
         if len(generators) != 1 or not isinstance(generators[0].target, ast.Name):
-            return Unknown(self.evaluate(generators[0].iter, depth).flags - {"sockfd"}) if generators else UNKNOWN
+            return Unknown(self.evaluator.evaluate(generators[0].iter, depth).flags - {"sockfd"}) if generators else UNKNOWN
         generator = generators[0]
-        iterated = self.evaluate(generator.iter, depth)
-        items = self._iterate(iterated)
+        iterated = self.evaluator.evaluate(generator.iter, depth)
+        items = iterate(iterated)
         sampled = items is None and not isinstance(iterated, Alternatives)
         if sampled:  # [join("/home", u) for u in os.listdir("/home")]: items like its element, how many unknown
-            items = [self._iter_value(iterated)]
+            items = [iter_value(iterated)]
         if items is None or len(items) > 10_000:
             return Unknown(iterated.flags - {"sockfd"})
         name = generator.target.id
-        saved = self.env.get(name)
-        memo, self.memo = self.memo, None  # the element's value changes with every item
+        saved = self.state.env.get(name)
+        memo, self.state.memo = self.state.memo, None  # the element's value changes with every item
         out: list[Value] = []
         try:
             for item in items:
-                self.env[name] = item
-                if all(truth_of(self.evaluate(cond, depth)) is not False for cond in generator.ifs):
-                    out.append(self.evaluate(node.elt, depth))  # type: ignore[attr-defined]
+                self.state.env[name] = item
+                if all(truth_of(self.evaluator.evaluate(cond, depth)) is not False for cond in generator.ifs):
+                    out.append(self.evaluator.evaluate(node.elt, depth))  # type: ignore[attr-defined]
         finally:
-            self.memo = memo
+            self.state.memo = memo
             if saved is None:
-                self.env.pop(name, None)
+                self.state.env.pop(name, None)
             else:
-                self.env[name] = saved
+                self.state.env[name] = saved
         if sampled:
             return Seq(frozenset({"built", "sampled"}) | (flags_of(out) & {"secret", "sysfile", "net", "user"}), tuple(out[:1]))
         return Seq(frozenset({"built"}), tuple(out))
 
-    @staticmethod
-    def _iterate(value: Value) -> list[Value] | None:
-        if isinstance(value, Alternatives) and len(value.options) == 1:  # a parameter with one caller: what it passes
-            return OperationEvaluator._iterate(with_flags(value.options[0], value.flags))
-        if isinstance(value, DictSeq):  # iterating a dict gives its keys
-            return [with_flags(key, value.flags) for key in value.keys]
-        if isinstance(value, Seq):
-            return [with_flags(item, value.flags) for item in value.items]
-        if isinstance(value, Str):
-            return [Str(value.flags, ch) for ch in value.value]
-        if isinstance(value, Bytes):
-            return [Num(value.flags, b) for b in value.value]
-        return None
-
-    def _binop(self, op: ast.operator, left: Value, right: Value) -> Value:
+    def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
         for side in (left, right):  # `base + "/*"`, `home / rc` for each value a loop gives
             if isinstance(side, Alternatives) and 0 < len(side.options) <= 16 and not isinstance(op, (ast.BitXor, ast.BitAnd, ast.BitOr)):
-                results = tuple(self._binop(op, option if side is left else left, right if side is left else option)
+                results = tuple(self.binop(op, option if side is left else left, right if side is left else option)
                                 for option in side.options)
                 return alternatives(side.flags, results)
         flags = (left.flags | right.flags) - {"sockfd"}
@@ -180,7 +174,7 @@ class OperationEvaluator(AnalysisState):
         if isinstance(op, ast.Mod) and isinstance(left, Str) and isinstance(right, Seq):
             for index, item in enumerate(right.items):  # "%s/%s" % (base, name) for each value name may have
                 if isinstance(item, Alternatives) and 0 < len(item.options) <= 16:
-                    return Alternatives(item.flags, tuple(self._binop(op, left, Seq(right.flags, right.items[:index] + (option,) + right.items[index + 1:]))
+                    return Alternatives(item.flags, tuple(self.binop(op, left, Seq(right.flags, right.items[:index] + (option,) + right.items[index + 1:]))
                                                  for option in item.options))
         if isinstance(op, ast.Mod) and isinstance(left, Str):
             if isinstance(right, Seq) and all(isinstance(i, (Str, Num)) for i in right.items):

@@ -1,102 +1,135 @@
-"""One analysis of one program: the evaluator, the walker and the judges put together, and the rules
-over the whole program (a fork in an endless loop, secrets read and sent, ...).
+"""One analysis of one program: the composition root of the analysis' objects (the evaluator, the
+loop tracker, the judges and the walker, each handed one AnalysisState), the order of the passes,
+and the rules over the whole program (a fork in an endless loop, secrets read and sent, ...).
 """
 
 from __future__ import annotations
 
 import ast
 
-from .calls import CallEvaluator
+from ..policy import ThreatList
+from ..sensitive_paths import SensitivePaths
 from .evaluator import ExpressionEvaluator
 from .execution_judges import ExecutionJudges
-from .folding import ConstantFolder
 from .judges import CallJudges
 from .loops import LoopTracker
-from .opacity import OpacityJudges
-from .operations import OperationEvaluator
 from .resource_judges import ResourceJudges
+from .state import AnalysisState, Hit
+from .values import Value
 from .walker import TreeWalker
 
 
-class ProgramAnalysis(
-    TreeWalker, LoopTracker, CallJudges, ExecutionJudges, ResourceJudges, OpacityJudges, CallEvaluator, ConstantFolder,
-    ExpressionEvaluator, OperationEvaluator,
-):
+class ProgramAnalysis:
     """One run over one tree. Two ordered passes: the first learns names, the second judges; then the
-    rules that need two things to happen in one program."""
+    rules that need two things to happen in one program. What the run found is in ``state``."""
+
+    def __init__(self, threats: ThreatList, depth: int = 0, paths: SensitivePaths | None = None) -> None:
+        self.state = state = AnalysisState(threats, depth, paths)
+        evaluator = ExpressionEvaluator(state)
+        resources = ResourceJudges(state)
+        execution = ExecutionJudges(state, resources, self._analyse_nested)
+        judges = CallJudges(state, evaluator, resources, execution)
+        self.walker = TreeWalker(state, evaluator, LoopTracker(state, evaluator), judges)
+
+    def run(self, tree: ast.AST) -> None:
+        state = self.state
+        state.tree = tree
+        state.pass_no = 1
+        self.walker.walk(tree)
+        if state.opaque_seen and state.call_sites:
+            # Something looked opaque while functions were read before their callers: learn once more
+            # with every call site known, so that a parameter is what its callers pass.
+            state.sites_read, state.call_sites = state.call_sites, {}
+            state.env, state.star_modules = dict(state.inherited_env), []
+            self.walker.walk(tree)
+            state.sites_read = state.call_sites
+        self._close_function_summaries()
+        state.pass_no = 2
+        state.memo = {}
+        state.loops = []
+        self.walker.walk(tree)
+        self._program_rules()
+
+    def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> list[Hit]:
+        """Code the program runs (exec, eval, compile), analysed in turn, seeing the program's imports."""
+        nested = ProgramAnalysis(self.state.threats, self.state.depth + 1, self.state.paths)
+        nested.state.inherited_env = imports
+        nested.state.env = dict(imports)
+        nested.run(tree)
+        return nested.state.hits
 
     def _close_function_summaries(self) -> None:
         changed = True
         rounds = 0
         while changed and rounds < 20:
             changed, rounds = False, rounds + 1
-            for caller, callees in self.func_calls.items():
+            for caller, callees in self.state.func_calls.items():
                 for callee in callees:
-                    extra = self.func_kinds.get(callee, set()) - self.func_kinds.get(caller, set())
+                    extra = self.state.func_kinds.get(callee, set()) - self.state.func_kinds.get(caller, set())
                     if extra:
-                        self.func_kinds.setdefault(caller, set()).update(extra)
+                        self.state.func_kinds.setdefault(caller, set()).update(extra)
                         changed = True
 
     def _recursive(self, name: str) -> bool:
-        seen, todo = set(), list(self.func_calls.get(name, ()))
+        seen, todo = set(), list(self.state.func_calls.get(name, ()))
         while todo:
             callee = todo.pop()
             if callee == name:
                 return True
             if callee not in seen:
                 seen.add(callee)
-                todo.extend(self.func_calls.get(callee, ()))
+                todo.extend(self.state.func_calls.get(callee, ()))
         return False
 
     def _program_rules(self) -> None:
-        for loop in self.loops:
+        for loop in self.state.loops:
             kinds = loop.kinds
             unbounded = loop.infinite or (isinstance(loop.node, ast.While) and not kinds & {"accept"})
             if "fork" in kinds and (loop.infinite or isinstance(loop.node, ast.While)) and "accept" not in kinds:
-                self.hit("fork-bomb", loop.node, "forks inside an endless loop: the processes multiply until the machine stops")
+                self.state.hit("fork-bomb", loop.node, "forks inside an endless loop: the processes multiply until the machine stops")
             elif "fork" in kinds and isinstance(loop.node, ast.While):
-                self.hit("process-fork", loop.node, "forks once per accepted connection", "MEDIUM")
+                self.state.hit("process-fork", loop.node, "forks once per accepted connection", "MEDIUM")
             if "spawn" in kinds and unbounded and loop.infinite and "wait" not in kinds:
-                self.hit("fork-bomb", loop.node, "starts processes in an endless loop without waiting for them")
+                self.state.hit("fork-bomb", loop.node, "starts processes in an endless loop without waiting for them")
             if "recv" in kinds and "exec" in kinds:
-                self.hit("remote-command-exec", loop.node, "a loop receives data over the network and runs commands: a remote control channel",
-                         "MEDIUM")
+                self.state.hit("remote-command-exec", loop.node, "a loop receives data over the network and runs commands: a remote control channel",
+                               "MEDIUM")
             if loop.sweep and "delete" in kinds:
-                self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
+                self.state.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and deletes or overwrites what it finds")
             elif loop.sweep and kinds & {"rewrite", "move"}:
-                self.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
+                self.state.hit("destructive-wipe", loop.node, f"walks {loop.sweep} and rewrites or renames what it finds")
             elif (loop.outside or loop.sweep) and "encrypt" in kinds and "outwrite" in kinds:
-                self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
-                         "(ransomware)")
+                self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and encrypts the files it finds "
+                               "(ransomware)")
             elif loop.outside and "rewrite" in kinds:
-                self.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
-                         "(encrypting or corrupting them)")
-            elif (loop.outside or loop.sweep) and any("rewrite" in self.func_kinds.get(name, ()) for name in self.handed):
-                self.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and hands what it finds to a "
-                         "function that rewrites files in place")
-        for name, kinds in self.func_kinds.items():
+                self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside} and rewrites each file it finds in place "
+                               "(encrypting or corrupting them)")
+            elif (loop.outside or loop.sweep) and any("rewrite" in self.state.func_kinds.get(name, ()) for name in self.state.handed):
+                self.state.hit("destructive-sweep", loop.node, f"walks {loop.outside or loop.sweep} and hands what it finds to a "
+                               "function that rewrites files in place")
+        for name, kinds in self.state.func_kinds.items():
             if "fork" in kinds and self._recursive(name):
-                node = self.local_funcs.get(name)
-                self.hit("fork-bomb", node, f"`{name}` forks and calls itself, multiplying processes without end")
-        if self.secret_reads and self.net_sends:
-            node, label = self.secret_reads[0]
-            self.hit("exfiltration", node, f"reads {label} and the program also sends data over the network", "MEDIUM")
-        if self.socket_connects and self.shell_spawns:
-            self.hit("reverse-shell", self.shell_spawns[0], "starts an interactive shell in a program that connects a socket", "MEDIUM")
-        if self.security_names and self.kill_calls:
-            self.hit("disable-security", self.kill_calls[0], "kills processes and names security tooling: it is switching protection off",
-                     "MEDIUM")
-        if self.clipboard and self.wallet_texts:
-            self.hit("clipboard-hijack", self.clipboard[0], "reads or replaces the clipboard and holds cryptocurrency wallet addresses")
-        if self.native:
-            self.hit("native-code", self.native[0], "loads or calls native code through ctypes/cffi")
-            if self.exec_memory_names:
-                self.hit("shellcode-loader", self.exec_memory_names[0], "maps executable memory and calls into it: a shellcode loader")
-        hit_lines = {(h.rule, h.line) for h in self.hits}
-        for node, found in self.deferred_text:
+                node = self.state.local_funcs.get(name)
+                self.state.hit("fork-bomb", node, f"`{name}` forks and calls itself, multiplying processes without end")
+        if self.state.secret_reads and self.state.net_sends:
+            node, label = self.state.secret_reads[0]
+            self.state.hit("exfiltration", node, f"reads {label} and the program also sends data over the network", "MEDIUM")
+        if self.state.socket_connects and self.state.shell_spawns:
+            self.state.hit("reverse-shell", self.state.shell_spawns[0], "starts an interactive shell in a program that connects a socket", "MEDIUM")
+        if self.state.security_names and self.state.kill_calls:
+            self.state.hit("disable-security", self.state.kill_calls[0], "kills processes and names security tooling: it is switching protection off",
+                           "MEDIUM")
+        if self.state.clipboard and self.state.wallet_texts:
+            self.state.hit("clipboard-hijack", self.state.clipboard[0], "reads or replaces the clipboard and holds cryptocurrency wallet addresses")
+        if self.state.native:
+            self.state.hit("native-code", self.state.native[0], "loads or calls native code through ctypes/cffi")
+            if self.state.exec_memory_names:
+                self.state.hit("shellcode-loader", self.state.exec_memory_names[0], "maps executable memory and calls into it: a shellcode loader")
+        hit_lines = {(h.rule, h.line) for h in self.state.hits}
+        for node, found in self.state.deferred_text:
             if (found.rule, getattr(node, "lineno", 0)) in hit_lines:
                 continue
-            if self.command_sinks or found.rule in ("reverse-shell", "crypto-miner", "fork-bomb"):
-                self.hit(found.rule, node, f"{found.detail} (in text the program can run)", "MEDIUM")
+            if self.state.command_sinks or found.rule in ("reverse-shell", "crypto-miner", "fork-bomb"):
+                self.state.hit(found.rule, node, f"{found.detail} (in text the program can run)", "MEDIUM")
             else:
-                self.hit("dangerous-command-text", node, f"holds a dangerous command: {found.detail}", "MEDIUM")
+                self.state.hit("dangerous-command-text", node, f"holds a dangerous command: {found.detail}", "MEDIUM")

@@ -10,7 +10,14 @@ from mai_safety.domain.levels import RiskLevel
 
 from ..sensitive_paths import path_forms
 from . import rules
-from .commands import PLACEHOLDER, normalise_path, outside_working_dir, secret_label, system_path, wipe_target
+from .commands import (
+    PLACEHOLDER,
+    normalise_path,
+    outside_working_dir,
+    secret_label,
+    system_path,
+    wipe_target,
+)
 from .state import AnalysisState, WalkContext, clip
 from .values import (
     NO_FLAGS,
@@ -30,46 +37,49 @@ from .values import (
 )
 
 
-class ResourceJudges(AnalysisState):
+class ResourceJudges:
     """Pass-two judgements of what a call does to files and paths (the sensitive-path model), permissions,
     the network and privileges."""
 
-    def _judge_files(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
+    def __init__(self, state: AnalysisState) -> None:
+        self.state = state
+
+    def judge_files(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         writes, deletes, reads, mentions, lists = self._file_arguments(node, qualname, func, args, kwargs)
         for value in reads:
             for text in strings_of(value)[:16]:
-                if self._judge_path(node, text, "read"):
+                if self.judge_path(node, text, "read"):
                     break
         for value in mentions:
             for text in strings_of(value):
-                label = secret_label(text, self.paths)
+                label = secret_label(text, self.state.paths)
                 if label:
-                    self.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
-                    self.secret_reads.append((node, label))
+                    self.state.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
+                    self.state.secret_reads.append((node, label))
                     break
                 if rules.PRIVILEGED_DEVICES.match(normalise_path(text)):
-                    self.hit("privileged-call", node, f"opens the device {text}")
+                    self.state.hit("privileged-call", node, f"opens the device {text}")
         for value in lists:
             for text in strings_of(value)[:16]:
-                if self._judge_path(node, text if PLACEHOLDER in text else listed_folder(text), "list"):
+                if self.judge_path(node, text if PLACEHOLDER in text else listed_folder(text), "list"):
                     break
         for value in writes:
             for text in strings_of(value):
                 self._judge_write_target(node, text, "writes")
                 if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
-                    self.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
+                    self.state.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
         for value in deletes:
             texts = strings_of(value)
             if not texts and qualname == "shutil.rmtree":
-                self.hit("recursive-delete", node, "deletes a folder tree whose path is only known at run time", "MEDIUM")
+                self.state.hit("recursive-delete", node, "deletes a folder tree whose path is only known at run time", "MEDIUM")
             for text in texts:
                 climbed = path_forms(text, unknown_base=False) if ".." in text.split("/") else []
                 if climbed and climbed[0] != text and wipe_target(climbed[0]):
-                    self.hit("destructive-wipe", node, f"deletes {text}, which climbs out to {climbed[0]}")
+                    self.state.hit("destructive-wipe", node, f"deletes {text}, which climbs out to {climbed[0]}")
                 elif text.replace(PLACEHOLDER, "").strip("*") and wipe_target(text.replace(PLACEHOLDER, "*")) and PLACEHOLDER not in text.rstrip(PLACEHOLDER + "*/"):
-                    self.hit("destructive-wipe", node, f"deletes {normalise_path(text)}, a top-level folder or home")
+                    self.state.hit("destructive-wipe", node, f"deletes {normalise_path(text)}, a top-level folder or home")
                 elif rules.SECURITY_PATHS.search(normalise_path(text)):
-                    self.hit("disable-security", node, f"deletes {normalise_path(text)}, erasing logs or security settings")
+                    self.state.hit("disable-security", node, f"deletes {normalise_path(text)}, erasing logs or security settings")
                 else:
                     self._judge_write_target(node, text, "deletes", quiet_outside=qualname != "shutil.rmtree")
 
@@ -142,23 +152,23 @@ class ResourceJudges(AnalysisState):
             self._judge_key_use(node, [v for k, v in kwargs.items() if k in rules.AUTH_KEY_ARGUMENTS])
         return writes, deletes, reads, mentions, lists
 
-    def _judge_path(self, node: ast.AST, text: str, operation: str) -> bool:
+    def judge_path(self, node: ast.AST, text: str, operation: str) -> bool:
         """Rate one read or listing by the sensitive-path model; True if it said something."""
-        text = self._in_cwd(text)
+        text = self.state.in_cwd(text)
         if operation == "read":
-            label = secret_label(text, self.paths)
+            label = secret_label(text, self.state.paths)
             if label:
-                self.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
-                self.secret_reads.append((node, label))
+                self.state.hit("secret-file-read", node, f"reads {label} ({clip(text)})")
+                self.state.secret_reads.append((node, label))
                 return True
             if rules.PRIVILEGED_DEVICES.match(normalise_path(text)):
-                self.hit("privileged-call", node, f"opens the device {text}")
+                self.state.hit("privileged-call", node, f"opens the device {text}")
                 return True
-        rating = self.paths.rate(text, operation) if self.paths is not None else None
+        rating = self.state.paths.rate(text, operation) if self.state.paths is not None else None
         if rating is None or rating.level < RiskLevel.MEDIUM:
             return False
         verb = {"read": "reads", "list": "lists"}[operation]
-        self.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
+        self.state.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
         return True
 
     def _judge_key_use(self, node: ast.AST, values: list[Value]) -> None:
@@ -166,44 +176,44 @@ class ResourceJudges(AnalysisState):
         would make a later network call look like exfiltration."""
         for value in values:
             for text in strings_of(value):
-                label = secret_label(text, self.paths)
+                label = secret_label(text, self.state.paths)
                 if label:
-                    self.hit("credential-use", node, f"logs in with {label} ({clip(text)})")
+                    self.state.hit("credential-use", node, f"logs in with {label} ({clip(text)})")
                     return
 
     def _judge_write_target(self, node: ast.AST, text: str, verb: str, quiet_outside: bool = False) -> None:
         operation = "delete" if verb == "deletes" else "write"
-        text = self._in_cwd(text)
-        rating = self.paths.rate(text, operation) if self.paths is not None else None
+        text = self.state.in_cwd(text)
+        rating = self.state.paths.rate(text, operation) if self.state.paths is not None else None
         if rating is not None and rating.level >= RiskLevel.MEDIUM:
-            self.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
+            self.state.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
         target = normalise_path(text)
         if PLACEHOLDER in target.split("/")[0] or target == PLACEHOLDER:
             return
         if rules.SECURITY_PATHS.search(target):
-            self.hit("disable-security", node, f"{verb} {target}, which disables protection or erases logs")
+            self.state.hit("disable-security", node, f"{verb} {target}, which disables protection or erases logs")
         elif rules.PERSISTENCE_BACKDOOR_PATHS.search(target):
-            self.hit("persistence-backdoor", node, f"{verb} {target}, granting lasting access")
+            self.state.hit("persistence-backdoor", node, f"{verb} {target}, granting lasting access")
         elif rules.PRIVILEGED_DEVICES.match(target):
-            self.hit("destructive-wipe", node, f"{verb} the disk device {target} directly")
+            self.state.hit("destructive-wipe", node, f"{verb} the disk device {target} directly")
         elif rules.PERSISTENCE_PATHS.search(target):
-            self.hit("persistence", node, f"{verb} {target}, which runs code at start-up or on a schedule")
+            self.state.hit("persistence", node, f"{verb} {target}, which runs code at start-up or on a schedule")
         elif system_path(target):
-            self.hit("system-path-write", node, f"{verb} {target}, a system path")
+            self.state.hit("system-path-write", node, f"{verb} {target}, a system path")
         elif outside_working_dir(target) and not quiet_outside:
-            self.hit("outside-write", node, f"{verb} {target}, outside the working directory", "MEDIUM")
+            self.state.hit("outside-write", node, f"{verb} {target}, outside the working directory", "MEDIUM")
 
     def _judge_permission(self, node: ast.AST, what: str, path: Value, mode: Value) -> None:
         texts = strings_of(path)
         if what in ("chmod", "lchmod", "fchmod") and isinstance(mode, Num) and isinstance(mode.value, int) and mode.value & 0o6000:
-            self.hit("system-path-permission", node, f"sets the set-uid/set-gid bit ({oct(mode.value)})")
+            self.state.hit("system-path-permission", node, f"sets the set-uid/set-gid bit ({oct(mode.value)})")
         elif what in ("chmod", "lchmod", "fchmod") and isinstance(mode, Unknown) is False and getattr(mode, "qual", "").endswith(("S_ISUID", "S_ISGID")):
-            self.hit("system-path-permission", node, "sets the set-uid/set-gid bit")
+            self.state.hit("system-path-permission", node, "sets the set-uid/set-gid bit")
         elif what in ("chown", "lchown", "fchown") or any(system_path(t) for t in texts):
             where = texts[0] if texts else "a file"
-            self.hit("system-path-permission", node, f"{what} on {where}")
+            self.state.hit("system-path-permission", node, f"{what} on {where}")
 
-    def _judge_network(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
+    def judge_network(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
         top = qualname.split("#")[0]
         is_net = top.startswith(rules.NETWORK_PREFIXES) or (func.flags & {"sockfd"} and "#" in qualname) or top in rules.DNS_LOOKUPS
         if not is_net or top.startswith(rules.NETWORK_HELPERS):
@@ -212,15 +222,15 @@ class ResourceJudges(AnalysisState):
         if "#" in qualname and method in ("fileno", "setsockopt", "getsockopt", "settimeout", "setblocking", "close", "shutdown",
                                    "getsockname", "getpeername", "gettimeout", "raise_for_status", "json", "iter_content"):
             return  # housekeeping on a connection already reported where it was made
-        self.hit("network", node, f"uses the network ({qualname.replace('#', '().')})", "MEDIUM")
+        self.state.hit("network", node, f"uses the network ({qualname.replace('#', '().')})", "MEDIUM")
         if method in ("connect", "connect_ex") or qualname in ("socket.create_connection", "asyncio.open_connection"):
-            self.socket_connects.append(node)
+            self.state.socket_connects.append(node)
         if "#" not in qualname and qualname not in rules.DNS_LOOKUPS and qualname[:1].isalpha() and qualname.rsplit(".", 1)[-1][:1].isupper():
-            self.net_sends.append(node)  # a client object (SMTP, FTP, HTTPConnection): it exists to send
+            self.state.net_sends.append(node)  # a client object (SMTP, FTP, HTTPConnection): it exists to send
         sending = method in rules.NET_SEND_METHODS or top in rules.DNS_LOOKUPS or qualname.startswith(rules.HTTP_FETCH_PREFIXES)
         if not sending:
             return
-        self.net_sends.append(node)
+        self.state.net_sends.append(node)
         payload = [*args[1:], *[v for k, v in kwargs.items() if k not in ("headers", "auth", "timeout", "stream", "verify", "cert")]]
         http = top.startswith(("requests", "httpx", "aiohttp", "urllib"))  # requests.put: its headers and auth are not sent data
         if method in ("send", "sendall", "sendto", "sendfile", "write", "send_message", "put", "upload_file", "upload_fileobj") and not (
@@ -228,24 +238,24 @@ class ResourceJudges(AnalysisState):
             payload = [*args, *kwargs.values()]
         data_flags = flags_of(payload) | (args[0].flags if args and ("secret" in args[0].flags or "env-secret" in args[0].flags) else NO_FLAGS)
         if "secret" in data_flags or (top in rules.DNS_LOOKUPS and "env-secret" in data_flags):
-            self.hit("exfiltration", node, f"sends secrets (credential files or the whole environment) over the network with {qualname.replace('#', '().')}")
+            self.state.hit("exfiltration", node, f"sends secrets (credential files or the whole environment) over the network with {qualname.replace('#', '().')}")
         elif "sysfile" in data_flags and data_flags & {"param", "sliced"}:
             # within one function this flow is Semgrep's (file_flows.yaml); across the program's
             # own functions and through slices its open-source taint analysis does not go: ours
             how = "handed over from another function" if "param" in data_flags else "in slices"
-            self.hit("send-system-file", node, f"sends the contents of a file outside the working directory, {how}, "
-                     f"with {qualname.replace('#', '().')}")
+            self.state.hit("send-system-file", node, f"sends the contents of a file outside the working directory, {how}, "
+                           f"with {qualname.replace('#', '().')}")
         elif "env-secret" in data_flags:
-            self.hit("env-secret-sent", node, "sends a secret environment variable in the body, URL or parameters of a request")
+            self.state.hit("env-secret-sent", node, "sends a secret environment variable in the body, URL or parameters of a request")
 
-    def _judge_privileged(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
+    def judge_privileged(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
         a0 = args[0] if args else None
         if qualname in rules.SET_IDS:
             who = " to root" if isinstance(a0, Num) and a0.value == 0 else ""
-            self.hit("set-uid", node, f"changes the process identity{who} ({qualname})")
+            self.state.hit("set-uid", node, f"changes the process identity{who} ({qualname})")
         elif qualname in rules.PRIVILEGED_CALLS:
-            self.hit("privileged-call", node, f"`{qualname}` needs root")
+            self.state.hit("privileged-call", node, f"`{qualname}` needs root")
         elif qualname == "os.nice" and isinstance(a0, Num) and isinstance(a0.value, int) and a0.value < 0:
-            self.hit("privileged-call", node, "raises its own scheduling priority (needs root)")
+            self.state.hit("privileged-call", node, "raises its own scheduling priority (needs root)")
         elif qualname in ("socket.socket",) and any(isinstance(v, Ref) and v.qual.endswith(("SOCK_RAW", "AF_PACKET")) for v in args):
-            self.hit("privileged-call", node, "opens a raw socket, which needs CAP_NET_RAW")
+            self.state.hit("privileged-call", node, "opens a raw socket, which needs CAP_NET_RAW")

@@ -271,3 +271,59 @@ def command_texts(value: Value) -> list[tuple[str, list[str]]]:
             out.extend(command_texts(option))
         return out
     return []
+
+
+def iterate(value: Value) -> list[Value] | None:
+    if isinstance(value, Alternatives) and len(value.options) == 1:  # a parameter with one caller: what it passes
+        return iterate(with_flags(value.options[0], value.flags))
+    if isinstance(value, DictSeq):  # iterating a dict gives its keys
+        return [with_flags(key, value.flags) for key in value.keys]
+    if isinstance(value, Seq):
+        return [with_flags(item, value.flags) for item in value.items]
+    if isinstance(value, Str):
+        return [Str(value.flags, ch) for ch in value.value]
+    if isinstance(value, Bytes):
+        return [Num(value.flags, b) for b in value.value]
+    return None
+
+
+def iter_value(iterable: Value) -> Value:
+    if isinstance(iterable, Alternatives) and iterable.options and len(iterable.options) <= 8:
+        each = tuple(iter_value(option) for option in iterable.options)
+        if all(isinstance(item, (Instance, Str, Seq)) for item in each):
+            return Alternatives(iterable.flags, each)
+    if isinstance(iterable, Instance) and iterable.kind == "tuple:socket.accept":
+        return iterable
+    if isinstance(iterable, Instance) and iterable.kind in ("os.walk", "os.fwalk") and iterable.path is not None:
+        return Seq(iterable.flags, (Str(iterable.flags, iterable.path), UNKNOWN, UNKNOWN))  # (dirpath, dirnames, filenames)
+    if isinstance(iterable, Instance) and iterable.kind == "os.scandir" and iterable.path is not None:
+        return Instance(iterable.flags, "os.DirEntry", f"{iterable.path.rstrip('/')}/{PLACEHOLDER}")
+    if isinstance(iterable, Instance) and iterable.kind == "pwd.all":
+        return Instance(NO_FLAGS, "pwd.struct_passwd")
+    if isinstance(iterable, Instance) and iterable.kind == "psutil.process_iter":
+        return Instance(frozenset({"foreignproc"}), "psutil.Process")
+    if isinstance(iterable, Instance) and iterable.kind == "psutil.Process:own#children":
+        return Instance(NO_FLAGS, "psutil.Process:own")
+    if isinstance(iterable, Instance) and iterable.kind == "pathlib.Path#iter":
+        return Instance(iterable.flags, "pathlib.Path", iterable.path)
+    return Unknown(iterable.flags - {"sockfd", "obfname", "indirect"})
+
+
+def own_process(value: Value) -> bool:
+    """A process object or pid of this program or of a child it started."""
+    if isinstance(value, Alternatives):
+        return bool(value.options) and all(own_process(option) for option in value.options)
+    if isinstance(value, Instance) and (value.kind in rules.CHILD_MAKERS or value.kind.startswith("psutil.Process:own")):
+        return True
+    return "ownpid" in value.flags
+
+
+def foreign_process(value: Value | None) -> bool:
+    """A process the program found rather than started (psutil's enumeration, a pid it was given)."""
+    if value is None:
+        return False
+    if isinstance(value, Alternatives):
+        return "foreignproc" in value.flags or any(foreign_process(option) for option in value.options)
+    if isinstance(value, Ref) and value.recv is not None and foreign_process(value.recv):
+        return True
+    return "foreignproc" in value.flags

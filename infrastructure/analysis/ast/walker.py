@@ -10,6 +10,9 @@ from typing import Any
 from . import rules
 from .commands import PLACEHOLDER
 from .evaluator import lambda_name
+from .judges import CallJudges
+from .loops import LoopTracker
+from .roles import Evaluates
 from .state import AnalysisState, Loop, WalkContext
 from .values import (
     MAX_ALTERNATIVES,
@@ -29,6 +32,8 @@ from .values import (
     climbs_up,
     flags_of,
     folded_strings,
+    iter_value,
+    iterate,
     truth_of,
     with_flags,
 )
@@ -76,49 +81,40 @@ def _assigned_in(body: list[ast.stmt]) -> set[str]:
     return out
 
 
-class TreeWalker(AnalysisState):
-    """The two passes over the tree, iterative: name binding (assignments, imports, parameters, loop
-    targets), loops and their bounds, and the hand-off of each node to the judges in the second pass."""
+class TreeWalker:
+    """One pass over the tree per ``walk``, iterative: name binding (assignments, imports, parameters,
+    loop targets), loops and their bounds, and the hand-off of each node to the judges in the second
+    pass (ProgramAnalysis.run orders the passes; the state says which pass this is)."""
 
-    def run(self, tree: ast.AST) -> None:
-        self.tree = tree
-        self.pass_no = 1
-        self._walk(tree)
-        if self.opaque_seen and self.call_sites:
-            # Something looked opaque while functions were read before their callers: learn once more
-            # with every call site known, so that a parameter is what its callers pass.
-            self.sites_read, self.call_sites = self.call_sites, {}
-            self.env, self.star_modules = dict(self.inherited_env), []
-            self._walk(tree)
-            self.sites_read = self.call_sites
-        self._close_function_summaries()
-        self.pass_no = 2
-        self.memo = {}
-        self.loops = []
-        self._walk(tree)
-        self._program_rules()
+    def __init__(self, state: AnalysisState, evaluator: Evaluates, loop_tracker: LoopTracker, judges: CallJudges) -> None:
+        self.state = state
+        self.evaluator = evaluator
+        self.loop_tracker = loop_tracker
+        self.judges = judges
+        self.execution = judges.execution  # imports are checked against the threat list
+        self.opacity = judges.opacity  # classes are checked for import-loader bases
 
-    def _walk(self, tree: ast.AST) -> None:
+    def walk(self, tree: ast.AST) -> None:
         # (node, context, expression depth); a callable instead of a node restores state when a
         # function's body has been walked. Iterative: the tree's depth never reaches the C stack.
         stack: list[tuple[Any, WalkContext, int]] = [(tree, WalkContext(), 0)]
-        second = self.pass_no == 2
-        counts = self.counts
-        on_text, on_name = self._on_text, self._on_name
+        second = self.state.pass_no == 2
+        counts = self.state.counts
+        on_text, on_name = self.judges.on_text, self.judges.on_name
         while stack:
             node, ctx, depth = stack.pop()
             cls = node.__class__
             if cls is ast.Name:  # the commonest nodes: nothing below them
                 if second:
-                    if depth > self.max_expr_depth:
-                        self.max_expr_depth = depth
+                    if depth > self.state.max_expr_depth:
+                        self.state.max_expr_depth = depth
                     if node.id in rules.EXECUTABLE_MEMORY_NAMES:
                         on_name(node)
                 continue
             if cls is ast.Constant:
                 if second:
-                    if depth > self.max_expr_depth:
-                        self.max_expr_depth = depth
+                    if depth > self.state.max_expr_depth:
+                        self.state.max_expr_depth = depth
                     if isinstance(node.value, str):
                         on_text(node, node.value, ctx)
                 continue
@@ -126,10 +122,10 @@ class TreeWalker(AnalysisState):
                 node()
                 continue
             if second:
-                if depth > self.max_expr_depth:
-                    self.max_expr_depth = depth
-                if ctx.block_depth > self.max_block_depth:
-                    self.max_block_depth = ctx.block_depth
+                if depth > self.state.max_expr_depth:
+                    self.state.max_expr_depth = depth
+                if ctx.block_depth > self.state.max_block_depth:
+                    self.state.max_block_depth = ctx.block_depth
                 key = _COUNTED.get(cls)
                 if key is not None:
                     counts[key] += len(node.names) if key == "imports" else 1
@@ -144,90 +140,99 @@ class TreeWalker(AnalysisState):
     def _enter(self, node: ast.AST, ctx: WalkContext, stack: list[tuple[Any, WalkContext, int]]) -> WalkContext:
         """Learn from ``node`` (and in the second pass judge it); return the context of its children."""
         if isinstance(node, ast.expr):
-            if isinstance(node, ast.Call):
-                self._on_call(node, ctx)
-            elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-                self.env[node.target.id] = self.evaluate(node.value)
-            elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
-                loop = self._loop_for(node, node.generators[0].iter if node.generators else None)
-                names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
-                saved = {name: self.env.get(name) for name in names}
-                for generator in node.generators:  # the calls inside see what the loop variables may be
-                    self._bind_loop_target(generator.target, self.evaluate(generator.iter))
-
-                def restore() -> None:  # a comprehension's variables are its own
-                    for name, value in saved.items():
-                        if value is None:
-                            self.env.pop(name, None)
-                        else:
-                            self.env[name] = value
-
-                stack.append((restore, ctx, 0))
-                return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
-            elif isinstance(node, ast.Lambda):
-                name = lambda_name(node)
-                self._bind_params(node, name)
-                self.returns.setdefault(name, {})[id(node)] = self.evaluate(node.body)  # what calling it gives
-            return ctx
+            return self._enter_expression(node, ctx, stack)
         child = WalkContext(ctx.loops, ctx.func, ctx.block_depth + 1) if isinstance(node, _BLOCK_NODES) else ctx
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             self._on_assign(node, ctx)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self._on_import(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
-            loop = self._loop_for(node, node.iter)
-            self._bind_loop_target(node.target, self.evaluate(node.iter))
+            loop = self.loop_tracker.loop_for(node, node.iter)
+            self._bind_loop_target(node.target, self.evaluator.evaluate(node.iter))
             child = WalkContext(ctx.loops + (loop,), child.func, child.block_depth)
         elif isinstance(node, ast.While):
-            truth = truth_of(self.evaluate(node.test))
+            truth = truth_of(self.evaluator.evaluate(node.test))
             if truth is True and _names_in(node.test) & _assigned_in(node.body):
                 truth = None  # `while restarts < 5:` with `restarts += 1` in the body: it ends
             loop = Loop(node, infinite=truth is True, bound=None)
-            self._register_loop(loop)
+            self.loop_tracker.register_loop(loop)
             child = WalkContext(ctx.loops + (loop,), child.func, child.block_depth)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 if item.optional_vars is not None:
-                    self._bind_target(item.optional_vars, self.evaluate(item.context_expr))
+                    self._bind_target(item.optional_vars, self.evaluator.evaluate(item.context_expr))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
-            self.local_funcs[node.name] = node
+            self.state.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+            self.state.local_funcs[node.name] = node
             saved = self._bind_params(node, node.name)
             stack.append((saved, ctx, 0))  # runs after the body: the parameters go out of scope
             child = WalkContext((), node.name, child.block_depth)
         elif isinstance(node, ast.ClassDef):
-            self.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
-            self.classes.add(node.name)
-            members = self.class_members.setdefault(node.name, set())
-            for statement in node.body:
-                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                    for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
-                        if isinstance(target, ast.Name):
-                            self.class_attrs.add(target.id)
-                            members.add(target.id)
-                elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self.method_class[id(statement)] = node.name
-            bases = [self.evaluate(base) for base in node.bases]
-            self.class_bases[node.name] = bases
-            if self.pass_no == 2:
-                self._judge_loader_class(node, bases)
-            if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
-                   for b in bases):
-                http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
-                for statement in node.body:
-                    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        self.net_methods.add(id(statement))
-                        if http:
-                            self.http_methods.add(id(statement))
+            self._on_class(node)
         elif isinstance(node, ast.If):
             self._narrow_by_guard(node)
         elif isinstance(node, ast.ExceptHandler) and node.name:
-            self.env[node.name] = UNKNOWN
+            self.state.env[node.name] = UNKNOWN
         elif isinstance(node, ast.Return) and ctx.func is not None and node.value is not None:
-            self.returns.setdefault(ctx.func, {})[id(node)] = self.evaluate(node.value)
+            self.state.returns.setdefault(ctx.func, {})[id(node)] = self.evaluator.evaluate(node.value)
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             self._on_mutation(node.value)
         return child
+
+    def _enter_expression(self, node: ast.expr, ctx: WalkContext, stack: list[tuple[Any, WalkContext, int]]) -> WalkContext:
+        """An expression: a call judged, a walrus bound, a comprehension's own loop, a lambda's returns."""
+        if isinstance(node, ast.Call):
+            self.judges.on_call(node, ctx)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            self.state.env[node.target.id] = self.evaluator.evaluate(node.value)
+        elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+            loop = self.loop_tracker.loop_for(node, node.generators[0].iter if node.generators else None)
+            names = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+            saved = {name: self.state.env.get(name) for name in names}
+            for generator in node.generators:  # the calls inside see what the loop variables may be
+                self._bind_loop_target(generator.target, self.evaluator.evaluate(generator.iter))
+
+            def restore() -> None:  # a comprehension's variables are its own
+                for name, value in saved.items():
+                    if value is None:
+                        self.state.env.pop(name, None)
+                    else:
+                        self.state.env[name] = value
+
+            stack.append((restore, ctx, 0))
+            return WalkContext(ctx.loops + (loop,), ctx.func, ctx.block_depth)
+        elif isinstance(node, ast.Lambda):
+            name = lambda_name(node)
+            self._bind_params(node, name)
+            self.state.returns.setdefault(name, {})[id(node)] = self.evaluator.evaluate(node.body)  # what calling it gives
+        return ctx
+
+    def _on_class(self, node: ast.ClassDef) -> None:
+        """A class: its name, members and bases learnt; methods of network and HTTP handlers marked (their
+        first parameter is the connection); in pass two, its bases judged as an import loader's."""
+        self.state.env[node.name] = Ref(NO_FLAGS, f"<local>.{node.name}")
+        self.state.classes.add(node.name)
+        members = self.state.class_members.setdefault(node.name, set())
+        for statement in node.body:
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                    if isinstance(target, ast.Name):
+                        self.state.class_attrs.add(target.id)
+                        members.add(target.id)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.state.method_class[id(statement)] = node.name
+        bases = [self.evaluator.evaluate(base) for base in node.bases]
+        self.state.class_bases[node.name] = bases
+        if self.state.pass_no == 2:
+            self.opacity.judge_loader_class(node, bases)
+        if any(isinstance(b, Ref) and b.qual.startswith(("socketserver.", "asyncio.Protocol", "asyncio.protocols.Protocol", "http.server."))
+               for b in bases):
+            http = any(isinstance(b, Ref) and b.qual.startswith("http.server.") for b in bases)
+            for statement in node.body:
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.state.net_methods.add(id(statement))
+                    if http:
+                        self.state.http_methods.add(id(statement))
 
     def _narrow_by_guard(self, node: ast.If) -> None:
         """``if name not in KNOWN: raise`` (or return, continue, break): past the guard, ``name`` is one
@@ -236,10 +241,10 @@ class TreeWalker(AnalysisState):
         if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
                 and isinstance(test.left, ast.Name) and node.body and isinstance(node.body[-1], (ast.Raise, ast.Return, ast.Continue, ast.Break))):
             return
-        allowed = self.evaluate(test.comparators[0])
-        items = self._iterate(allowed)  # type: ignore[attr-defined]
+        allowed = self.evaluator.evaluate(test.comparators[0])
+        items = iterate(allowed)
         if items and len(items) <= MAX_ALTERNATIVES and all(isinstance(item, Str) for item in items):
-            self.env[test.left.id] = Alternatives(NO_FLAGS, tuple(items))
+            self.state.env[test.left.id] = Alternatives(NO_FLAGS, tuple(items))
 
     _MUTATORS = frozenset({"append", "add", "insert", "extend", "update", "add_attachment", "attach", "set_content", "set_payload",
                            "write", "writestr", "writelines"})
@@ -251,68 +256,68 @@ class TreeWalker(AnalysisState):
         if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in self._MUTATORS and call.args):
             return
         name = func.value.id
-        current = self.env.get(name)
+        current = self.state.env.get(name)
         if current is None or isinstance(current, Ref):
             return
-        added = [self.evaluate(a.value if isinstance(a, ast.Starred) else a) for a in call.args]
+        added = [self.evaluator.evaluate(a.value if isinstance(a, ast.Starred) else a) for a in call.args]
         if isinstance(current, Seq) and not isinstance(current, DictSeq) and func.attr in ("append", "add", "insert", "extend"):
             item = added[-1]
             new_items = tuple(item.items) if func.attr == "extend" and isinstance(item, Seq) else (item,)
             if len(current.items) + len(new_items) <= 10_000:
-                self.env[name] = Seq(current.flags, current.items + new_items)
+                self.state.env[name] = Seq(current.flags, current.items + new_items)
                 return
         marks = flags_of(added) - {"obfname", "indirect", "partial", "built", "sockfd"}
         if func.attr in ("write", "writestr", "writelines") and not isinstance(current, (Instance, Unknown)):
             return
-        self.env[name] = with_flags(current, marks)
+        self.state.env[name] = with_flags(current, marks)
 
     def _bind_params(self, node: ast.AST, name: str) -> Any:
         args = node.args  # type: ignore[attr-defined]
         params = [a.arg for a in [*args.posonlyargs, *args.args]]
         others = [a.arg for a in args.kwonlyargs] + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
-        saved = {p: self.env.get(p) for p in params + others}
-        sites = self.sites_read.get(name, [])[:MAX_ALTERNATIVES]
+        saved = {p: self.state.env.get(p) for p in params + others}
+        sites = self.state.sites_read.get(name, [])[:MAX_ALTERNATIVES]
         defaults = dict(zip(params[len(params) - len(args.defaults):], args.defaults)) if args.defaults else {}
         for index, param in enumerate(params):
             options = [site_args[index] for site_args, _ in sites if index < len(site_args)]
             options += [site_kwargs[param] for _, site_kwargs in sites if param in site_kwargs]
             if param in defaults and (not sites or len(options) < len(sites)):
-                options.append(self.evaluate(defaults[param]))  # a call that leaves it out gets the default
-            if index == 0 and id(node) in self.http_methods:  # self.path, self.headers, self.rfile: the request's
+                options.append(self.evaluator.evaluate(defaults[param]))  # a call that leaves it out gets the default
+            if index == 0 and id(node) in self.state.http_methods:  # self.path, self.headers, self.rfile: the request's
                 options = [Instance(frozenset({"net"}), "http.server.handler")]
-            elif index == 0 and id(node) in self.net_methods:
+            elif index == 0 and id(node) in self.state.net_methods:
                 options = [Instance(frozenset({"net", "sockfd"}), "socketserver.handler")]
-            elif id(node) in self.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
+            elif id(node) in self.state.net_methods and getattr(node, "name", "") in ("data_received", "datagram_received"):
                 options = [Unknown(frozenset({"net"}))]
-            elif index == 0 and id(node) in self.method_class:  # self (cls): an object of the program's own class
+            elif index == 0 and id(node) in self.state.method_class:  # self (cls): an object of the program's own class
                 decorators = {d.id for d in getattr(node, "decorator_list", []) if isinstance(d, ast.Name)}
-                own = f"<local>.{self.method_class[id(node)]}"
+                own = f"<local>.{self.state.method_class[id(node)]}"
                 if "staticmethod" not in decorators:
                     options = [Ref(NO_FLAGS, own) if "classmethod" in decorators else Instance(NO_FLAGS, own)]
             # what the call sites pass carries its marks into the body (secrets, network data, a
             # system file's contents...), and "param": it came from a caller, across a function
             kept = tuple(options[:MAX_ALTERNATIVES])
             marks = (flags_of(kept) - {"obfname", "indirect", "partial"}) | {"param"}
-            self.env[param] = Alternatives(marks, kept) if options else _NO_CALLER
+            self.state.env[param] = Alternatives(marks, kept) if options else _NO_CALLER
         for param in others:
-            self.env[param] = UNKNOWN
+            self.state.env[param] = UNKNOWN
         if args.vararg is not None and sites:  # *rest: the call sites' extra positional arguments
             extra = [Seq(NO_FLAGS, tuple(site_args[len(params):])) for site_args, _ in sites if len(site_args) > len(params)]
             if extra:
-                self.env[args.vararg.arg] = Alternatives(flags_of(extra) | {"param"}, tuple(extra))
+                self.state.env[args.vararg.arg] = Alternatives(flags_of(extra) | {"param"}, tuple(extra))
 
         def restore() -> None:
             for param, value in saved.items():
                 if value is None:
-                    self.env.pop(param, None)
+                    self.state.env.pop(param, None)
                 else:
-                    self.env[param] = value
+                    self.state.env[param] = value
 
         return restore
 
     def _bind_target(self, target: ast.AST, value: Value) -> None:
         if isinstance(target, ast.Name):
-            self.env[target.id] = value
+            self.state.env[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             if isinstance(value, Instance) and value.kind == "tuple:socket.accept":
                 items: list[Value] = [Instance(frozenset({"sockfd"}), "socket.socket"), UNKNOWN]
@@ -329,52 +334,52 @@ class TreeWalker(AnalysisState):
                 self._bind_target(element.value if isinstance(element, ast.Starred) else element, item)
         elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             # `self.root = root`: kept by attribute name for every object (flow- and class-insensitive)
-            known = self.attrs.get(target.attr)
+            known = self.state.attrs.get(target.attr)
             if known is None or known == value:
-                self.attrs[target.attr] = value
+                self.state.attrs[target.attr] = value
             else:
                 options = known.options if isinstance(known, Alternatives) else (known,)
                 added = value.options if isinstance(value, Alternatives) else (value,)  # kept flat: Alternatives of Alternatives are opaque
                 merged = tuple(dict.fromkeys((*options, *added)))[:MAX_ALTERNATIVES]
                 known = tuple(option for option in merged if option != _NO_CALLER)  # a first pass's guess, before the callers were seen
-                self.attrs[target.attr] = Alternatives(NO_FLAGS, known or merged) if len(known or merged) > 1 else (known or merged)[0]
+                self.state.attrs[target.attr] = Alternatives(NO_FLAGS, known or merged) if len(known or merged) > 1 else (known or merged)[0]
         elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `found[key] = p.read_text()`: the container now holds it (its marks, not the item)
-            current = self.env.get(target.value.id)
+            current = self.state.env.get(target.value.id)
             marks = flags_of([value]) - {"obfname", "indirect", "partial", "built", "sockfd"}
             if isinstance(current, DictSeq) and isinstance(value, (Code, Opaque)) and len(current.items) < 64:
                 # `compiled[name] = compile(...)`: what the dict holds is code (read where it is run)
-                self.env[target.value.id] = DictSeq(current.flags | marks, current.items + (value,),
-                                                    current.keys + (self.evaluate(target.slice),))
+                self.state.env[target.value.id] = DictSeq(current.flags | marks, current.items + (value,),
+                                                    current.keys + (self.evaluator.evaluate(target.slice),))
                 return
             if current is not None and not isinstance(current, Ref) and marks:
-                self.env[target.value.id] = with_flags(current, marks)
+                self.state.env[target.value.id] = with_flags(current, marks)
 
     def _on_assign(self, node: ast.AST, ctx: WalkContext) -> None:
         if isinstance(node, ast.AugAssign):
             if not isinstance(node.target, ast.Name):
                 return
             name = node.target.id
-            current = self.env.get(name, UNKNOWN)
+            current = self.state.env.get(name, UNKNOWN)
             loop = ctx.loops[-1] if ctx.loops else None
-            per_item = self._loop_items(loop) if loop is not None else None
+            per_item = self.loop_tracker.loop_items(loop) if loop is not None else None
             if per_item is not None:  # s += f(c) for each c of a constant list: fold the whole loop
                 var, items = per_item
-                saved, memo = self.env.get(var), self.memo
-                self.memo = None
+                saved, memo = self.state.env.get(var), self.state.memo
+                self.state.memo = None
                 try:
                     for item in items:
-                        self.env[var] = item
-                        current = self._binop(node.op, current, self.evaluate(node.value))
+                        self.state.env[var] = item
+                        current = self.evaluator.binop(node.op, current, self.evaluator.evaluate(node.value))
                 finally:
-                    self.memo = memo
+                    self.state.memo = memo
                     if saved is not None:
-                        self.env[var] = saved
-                self.env[name] = current
+                        self.state.env[var] = saved
+                self.state.env[name] = current
             else:
-                self.env[name] = self._binop(node.op, current, self.evaluate(node.value))
+                self.state.env[name] = self.evaluator.binop(node.op, current, self.evaluator.evaluate(node.value))
             return
-        value = self.evaluate(node.value) if node.value is not None else UNKNOWN  # type: ignore[attr-defined]
+        value = self.evaluator.evaluate(node.value) if node.value is not None else UNKNOWN  # type: ignore[attr-defined]
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
         if ctx.loops and len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None \
                 and targets[0].id in _names_in(node.value) and climbs_up(value):
@@ -382,27 +387,34 @@ class TreeWalker(AnalysisState):
             value = Instance(value.flags, "pathlib.Path", PLACEHOLDER) if isinstance(value, Instance) else Str(value.flags | {"partial"}, PLACEHOLDER)
         for target in targets:
             self._bind_target(target, value)
-        if self.pass_no == 2:
+        if self.state.pass_no == 2:
             for text in folded_strings(value):
-                self._on_text(node, text, ctx, folded=True)
+                self.judges.on_text(node, text, ctx, folded=True)
 
     def _on_import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
-                    self.env[alias.asname] = Ref(NO_FLAGS, canonical(alias.name))
+                    self.state.env[alias.asname] = Ref(NO_FLAGS, canonical(alias.name))
                 else:
                     top = alias.name.split(".")[0]
-                    self.env[top] = Ref(NO_FLAGS, canonical(top))
-                if self.pass_no == 2:
-                    self._check_package(node, alias.name)
+                    self.state.env[top] = Ref(NO_FLAGS, canonical(top))
+                if self.state.pass_no == 2:
+                    self.execution.check_package(node, alias.name)
             return
         module = "." * node.level + (node.module or "")
         for alias in node.names:
             if alias.name == "*":
-                if module not in self.star_modules:
-                    self.star_modules.append(module)
+                if module not in self.state.star_modules:
+                    self.state.star_modules.append(module)
                 continue
-            self.env[alias.asname or alias.name] = Ref(NO_FLAGS, canonical(f"{module}.{alias.name}"))
-        if self.pass_no == 2 and node.level == 0 and node.module:
-            self._check_package(node, node.module)
+            self.state.env[alias.asname or alias.name] = Ref(NO_FLAGS, canonical(f"{module}.{alias.name}"))
+        if self.state.pass_no == 2 and node.level == 0 and node.module:
+            self.execution.check_package(node, node.module)
+
+    def _bind_loop_target(self, target: ast.AST, iterated: Value) -> None:
+        items = iterate(iterated)
+        if items is None and isinstance(iterated, Alternatives):  # `for d in args.dirs` (given or the default list)
+            items = [item for option in iterated.options for item in (iterate(option) or [])] or None
+        kept = tuple(items[:MAX_ALTERNATIVES]) if items else ()
+        self._bind_target(target, Alternatives(flags_of(kept) - {"sockfd", "obfname", "indirect"}, kept) if items else iter_value(iterated))

@@ -114,91 +114,26 @@ _MEMORY = ("/proc/self/mem", "/proc/thread-self/mem")
 SEAL_EVENT = "mai-safety.seal"
 
 
-def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one closure, so nothing of it hangs off a frame
-    """The audit hook, its state kept in this closure: no frame of the code's nor the runner's
+def _recorder(channel, key, finish_code, runner_codes):
+    """The audit hook, its state kept in closures: no frame of the code's nor the runner's
     module globals lead to it, and it is bound to what it uses now, so replacing a module's names
     later changes nothing. Sealing is asked for by an audit event that only ``_finish``, in this
     process, may raise; the seal covers every line sent (a running SHA-256) and the status, keyed
     by the run's key that the supervisor sent over the channel before the code started."""
-    import _json
     import _sha256
-
-    quote = _json.encode_basestring_ascii
-    categories, first, describe, getframe, getpid = dict(CATEGORIES), FIRST, _describe, sys._getframe, os.getpid
-    hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
-    seal_event, owner, digest, path_of = SEAL_EVENT, getpid(), _sha256.sha256, _path
     import _thread
-    import _signal  # not signal.py, whose wrappers look names up in the builtins the code can replace
     import gc
 
+    categories, first, describe, getframe, getpid = dict(CATEGORIES), FIRST, _describe, sys._getframe, os.getpid
+    seal_event, owner, digest = SEAL_EVENT, getpid(), _sha256.sha256
     thread_of, busy = _thread.get_ident, set()  # per thread: one thread in the hook never blinds another
-    sending = _thread.allocate_lock()
     gc_enabled, gc_disable, gc_enable = gc.isenabled, gc.disable, gc.enable
-    handler_of, defaults = _signal.getsignal, (_signal.SIG_DFL, _signal.SIG_IGN, None, _signal.default_int_handler)
-    signals = [number for number in range(1, _signal.NSIG) if number not in (_signal.SIGKILL, _signal.SIGSTOP)]
     counts: dict = {}
     sent = digest()
     state = {"channel": channel.sendall if channel is not None else None}
-
-    def encode(item) -> str:
-        if isinstance(item, dict):
-            return "{" + ",".join(quote(str(name)) + ":" + encode(value) for name, value in item.items()) + "}"
-        if isinstance(item, bool) or item is None:
-            return {True: "true", False: "false", None: "null"}[item]
-        if isinstance(item, int):
-            return str(item)
-        return quote(str(item))
-
-    def send(item: dict) -> None:
-        live = state["channel"]
-        if live is None:
-            return
-        line = encode(item).encode("utf-8")[:4000] + b"\n"
-        with sending:  # threads of the code: whole lines, hashed in the order they leave
-            try:
-                live(line)
-                sent.update(line)
-            except OSError:
-                state["channel"] = None
-
-    def asker(frame):
-        """The code that asked: past the standard library's functions that hand a frame out."""
-        while frame is not None and str.startswith(frame.f_code.co_filename, library) and frame.f_code.co_name in hands_out:
-            frame = frame.f_back
-        return frame
-
-    def reached(event: str, args: tuple):
-        if event == "object.__getattr__":
-            if len(args) < 2 or args[1] not in frame_attributes:
-                return None
-            event += " " + args[1]
-        elif event == "open":
-            path = path_of(args[0]) or ""
-            if not (str.startswith(path, memory) or (path[:6] == "/proc/" and str.endswith(path, "/mem"))):
-                return None
-        elif event == "compile":
-            if not (type(args[1]) is str and str.startswith(args[1], library + ("/sandbox/runner",))):
-                return None  # code may be compiled under any name but the library's or the runner's
-        elif event not in reach_events:
-            return None
-        frame = asker(getframe(2))
-        if frame is None or id(frame.f_code) in runner_codes or str.startswith(frame.f_code.co_filename, library):
-            return None  # the runner, or the standard library working for itself
-        return {"event": event, "by": f"{frame.f_code.co_filename}:{frame.f_lineno}"[:160]}
-
-    def seal(status) -> None:
-        # A Python signal handler is handed the frame it interrupts, which may be this hook's.
-        handlers = [number for number in signals if all(handler_of(number) is not default for default in defaults)]
-        if handlers:
-            send({"reach": {"event": "signal handler", "by": f"signals {handlers[:8]}"}})
-        for category, count in counts.items():
-            if count > first:
-                send({"category": category, "count": count})
-        if key is not None and isinstance(status, int):
-            status = int(status)
-            mark = digest(key + sent.digest() + str(status).encode()).hexdigest()
-            send({"seal": mark, "status": status})
-        state["channel"] = None  # nothing after the seal: the runner ends at once
+    send = _line_sender(state, sent)
+    reached = _reach_judge(runner_codes)
+    seal = _sealer(send, state, sent, counts, key)
 
     def hook(event: str, args: tuple) -> None:
         me = thread_of()
@@ -237,6 +172,100 @@ def _recorder(channel, key, finish_code, runner_codes):  # noqa: C901 - one clos
             busy.discard(me)
 
     return hook
+
+
+def _line_sender(state, sent):
+    """The hook's ``send``: one JSON line over ``state``'s channel, added to the running hash
+    ``sent`` in the order lines leave; a channel that fails is dropped (nothing more is sent)."""
+    import _json
+    import _thread
+
+    quote = _json.encode_basestring_ascii
+    sending = _thread.allocate_lock()
+
+    def encode(item) -> str:
+        if isinstance(item, dict):
+            return "{" + ",".join(quote(str(name)) + ":" + encode(value) for name, value in item.items()) + "}"
+        if isinstance(item, bool) or item is None:
+            return {True: "true", False: "false", None: "null"}[item]
+        if isinstance(item, int):
+            return str(item)
+        return quote(str(item))
+
+    def send(item: dict) -> None:
+        live = state["channel"]
+        if live is None:
+            return
+        line = encode(item).encode("utf-8")[:4000] + b"\n"
+        with sending:  # threads of the code: whole lines, hashed in the order they leave
+            try:
+                live(line)
+                sent.update(line)
+            except OSError:
+                state["channel"] = None
+
+    return send
+
+
+def _reach_judge(runner_codes):
+    """The hook's ``reached``: for an event by which code reaches toward the recorder (a frame,
+    the process's memory, code compiled under the library's or the runner's name), who asked."""
+    hands_out, frame_attributes, reach_events, library, memory = _HANDS_OUT, _FRAME_ATTRIBUTES, _REACH_EVENTS, _LIBRARY, _MEMORY
+    getframe, path_of = sys._getframe, _path
+
+    def asker(frame):
+        """The code that asked: past the standard library's functions that hand a frame out."""
+        while frame is not None and str.startswith(frame.f_code.co_filename, library) and frame.f_code.co_name in hands_out:
+            frame = frame.f_back
+        return frame
+
+    def reached(event: str, args: tuple):
+        if event == "object.__getattr__":
+            if len(args) < 2 or args[1] not in frame_attributes:
+                return None
+            event += " " + args[1]
+        elif event == "open":
+            path = path_of(args[0]) or ""
+            if not (str.startswith(path, memory) or (path[:6] == "/proc/" and str.endswith(path, "/mem"))):
+                return None
+        elif event == "compile":
+            if not (type(args[1]) is str and str.startswith(args[1], library + ("/sandbox/runner",))):
+                return None  # code may be compiled under any name but the library's or the runner's
+        elif event not in reach_events:
+            return None
+        frame = asker(getframe(2))
+        if frame is None or id(frame.f_code) in runner_codes or str.startswith(frame.f_code.co_filename, library):
+            return None  # the runner, or the standard library working for itself
+        return {"event": event, "by": f"{frame.f_code.co_filename}:{frame.f_lineno}"[:160]}
+
+    return reached
+
+
+def _sealer(send, state, sent, counts, key):
+    """The hook's ``seal``: the signal handlers the code set, the counts past the first lines,
+    then the seal over every line sent and the status; nothing is sent after it."""
+    import _signal  # not signal.py, whose wrappers look names up in the builtins the code can replace
+    import _sha256
+
+    first, digest = FIRST, _sha256.sha256
+    handler_of, defaults = _signal.getsignal, (_signal.SIG_DFL, _signal.SIG_IGN, None, _signal.default_int_handler)
+    signals = [number for number in range(1, _signal.NSIG) if number not in (_signal.SIGKILL, _signal.SIGSTOP)]
+
+    def seal(status) -> None:
+        # A Python signal handler is handed the frame it interrupts, which may be this hook's.
+        handlers = [number for number in signals if all(handler_of(number) is not default for default in defaults)]
+        if handlers:
+            send({"reach": {"event": "signal handler", "by": f"signals {handlers[:8]}"}})
+        for category, count in counts.items():
+            if count > first:
+                send({"category": category, "count": count})
+        if key is not None and isinstance(status, int):
+            status = int(status)
+            mark = digest(key + sent.digest() + str(status).encode()).hexdigest()
+            send({"seal": mark, "status": status})
+        state["channel"] = None  # nothing after the seal: the runner ends at once
+
+    return seal
 
 
 def _connect():

@@ -2,7 +2,8 @@
 through ``mai_safety.client`` with the assistant's own (submitter) token.
 
 Four tools: assess code, run code, get an execution, list the caller's recent executions (those
-its token submitted, or only this MCP session's). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
+its token submitted, or only this MCP session's); and three for sessions (_mcp_sessions.py: start
+one, run a cell in it, end it). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
 comes back ``awaiting_override`` with its findings and what a person must do, and that answer
 stays a human's act through another principal's token.
 

@@ -24,7 +24,7 @@ from mai_safety.domain.files import InputFile, input_files
 from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.payloads import CallerLabels
-from mai_safety.ledger.application.sealing import Clock
+from mai_safety.ledger import Clock
 
 from .abandoned import InFlight
 from .aside import run_aside

@@ -1,5 +1,5 @@
 """The application Mai calls, ``MaiSafety``: eventsourcing's ``Application`` on the ledger (its
-recorder, repository and ``save``, which seals what ends) and a facade over the objects that do
+recorder, repository and ``save``, the library's own: the ledger's recorder seals what ends) and a facade over the objects that do
 the work, each with one job (docs/decisions/0038):
 
     commands  ExecutionCommands   assess, run, approve, deny, cancel      application.commands
@@ -8,7 +8,7 @@ the work, each with one job (docs/decisions/0038):
     tokens    TokenCommands       grant, revoke, authenticate              application.access
     policies  PolicyCommands      the policy in force, apply, history      application.policies
     upkeep    Upkeep              sweep, recovery, leases, the stop        application.upkeep
-    audit     LedgerAudit         the ledger's verification and seals      application.verification
+    audit     LedgerAudit         the ledger's verification and seals      mai_safety.ledger (its door)
 
 The facade holds them and hands each call on; it decides nothing. The composition root
 (infrastructure/bootstrap.py) picks the adapters it is given.
@@ -21,12 +21,25 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application
+from eventsourcing.persistence import InfrastructureFactory
+from eventsourcing.utils import Environment
 
-from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
-from mai_safety.ledger.application.sealing import SEAL, Clock, LedgerPolicy, StartTimer, start_daemon_timer, utc_now
-from mai_safety.ledger.application.verification import LedgerAudit
+from mai_safety.ledger import (
+    BlobStore,
+    Clock,
+    LedgerAudit,
+    LedgerPolicy,
+    LedgerWiring,
+    ProcessWorkLock,
+    StartTimer,
+    WorkLock,
+    audit_of,
+    open_ledger,
+    start_daemon_timer,
+    utc_now,
+)
 
 from .abandoned import InFlight, Leases, Liveness
 from .access import TokenCommands
@@ -35,7 +48,7 @@ from .files import FileQueries
 from .live import LiveOutput
 from .open_sets import OpenExecutions
 from .policies import PolicyCommands, PolicyLoader
-from .ports import Assessor, BlobStore, PackageIndex, ProcessWorkLock, Sandbox, WorkLock
+from .ports import Assessor, PackageIndex, Sandbox
 from .queries import ExecutionQueries
 from .reports import AssessmentReport, ExecutionReport
 from .run_command import RunCommand
@@ -66,19 +79,24 @@ class MaiSafety(Application[UUID]):
         policy_loader: PolicyLoader | None = None,
         shipped_policy: Callable[[], dict[str, str]] | None = None,
         mode: ServiceMode | None = None,
+        ledger_factory: InfrastructureFactory[Any] | None = None,
     ) -> None:
-        """``blob_store`` makes the store for output kept out of events from the recorder this
-        application made, so that both live in one database (docs/decisions/0014); without one,
-        output stays inline in the ending event. ``work_lock``: likewise, the lock that lets one
-        process at a time recover or sweep a ledger. ``clock`` tells the time of answers,
+        """``blob_store`` picks the store for output kept out of events from the ledger's factory
+        this application was built with (``mai_safety.ledger.blob_store_of``: the ledger's own
+        database, docs/decisions/0014); without one, output stays inline in the ending event.
+        ``work_lock``: likewise, the lock that lets one process at a time recover or sweep a ledger. ``clock`` tells the time of answers,
         deadlines and seals; ``sealing_timer`` starts the timers of deferred seals. ``mode``: how
-        the process serves (application.commands.ServiceMode; the CLI's by default)."""
+        the process serves (application.commands.ServiceMode; the CLI's by default).
+        ``ledger_factory``: the ledger's factory, when the composition root built it
+        (mai_safety.ledger.open_ledger); otherwise ``construct_factory`` opens one."""
+        self._ledger_wiring = (ledger, clock, sealing_timer)
+        self._ledger_factory = ledger_factory
         super().__init__(env=env)
         self._sandbox = sandbox
         self.clock = clock
-        self.blobs = blob_store(self.recorder) if blob_store is not None else None
-        self.work_lock = work_lock(self.recorder) if work_lock is not None else ProcessWorkLock()
-        self.audit = LedgerAudit(self.recorder, self.mapper, ledger, blobs=self.blobs, clock=clock, start_timer=sealing_timer)
+        self.blobs = blob_store(self.factory) if blob_store is not None else None
+        self.work_lock = work_lock(self.factory) if work_lock is not None else ProcessWorkLock()
+        self.audit: LedgerAudit = audit_of(self.factory, self.mapper, blobs=self.blobs, clock=clock)
         # Every execution ends (application.abandoned): what this process moves on now, and who
         # is gone. The index keeps, beside each execution it opens, who opened it: this process.
         self.in_flight = InFlight()
@@ -123,18 +141,14 @@ class MaiSafety(Application[UUID]):
         self.expire_overdue, self.sweep, self.recover, self.end_unfinished = upkeep.expire_overdue, upkeep.sweep, upkeep.recover, upkeep.end_unfinished
         self.renew_lease, self.release_lease, self.remove_leftovers = upkeep.renew_lease, upkeep.release_lease, upkeep.remove_leftovers
 
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        # An execution that has ended is sealed by a signed checkpoint, so every finished execution
-        # is covered by a signature: in the same transaction as its last event, or (the policy's
-        # ``endings_within``) by one checkpoint for all the endings of a short interval
-        # (docs/decisions/0007, 0009).
-        ending = any(isinstance(obj, Execution) and obj.status.is_final for obj in objs)
-        if ending and self.audit.seals_endings_at_once:
-            kwargs.setdefault(SEAL, True)
-        recordings = super().save(*objs, **kwargs)
-        if ending and recordings:
-            self.audit.ending_saved(max(recording.notification.id for recording in recordings))
-        return recordings
+    def construct_factory(self, env: Environment) -> InfrastructureFactory[Any]:
+        """The library's hook: the ledger's factory, built with its policy, clock and timer (it
+        builds the recorder with its sealer; an ending is sealed as the policy says, from the
+        events' topics, so ``save`` is the library's own)."""
+        if self._ledger_factory is not None:
+            return self._ledger_factory
+        policy, clock, timer = self._ledger_wiring
+        return open_ledger(env, LedgerWiring(policy, clock, timer))
 
     def assess(self, code: bytes, *, provenance: Provenance = Provenance.MAI, source: str = "the code") -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""

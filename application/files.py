@@ -29,7 +29,7 @@ from mai_safety.domain.output import BlobReference
 from mai_safety.domain.payloads import FileRecord
 
 from .audit_report import RunFiles
-from mai_safety.ledger.application.blobs import read_blob
+from mai_safety.ledger import read_blob
 from .errors import CannotVerify, ExecutionNotFound
 from .ports import Assessor, BlobStore
 from .store import ExecutionStore

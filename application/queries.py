@@ -11,8 +11,7 @@ from uuid import UUID
 
 from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.errors import InvalidSubmission
-from mai_safety.ledger.application.blobs import with_full_output
-from mai_safety.ledger.application.verification import LedgerAudit
+from mai_safety.ledger import LedgerAudit, with_full_output
 
 from .errors import InvalidQuery, SandboxUnavailable
 from .live import LiveOutput

@@ -25,7 +25,7 @@ from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.payloads import OutcomeRecord, UsageRecord
 from mai_safety.domain.supervision import SampleThinner, Usage
 
-from mai_safety.ledger.application.blobs import keep_output
+from mai_safety.ledger import keep_output
 from .files import keep_outputs, read_inputs
 from .errors import ExecutionNotFound, LedgerUnavailable, SandboxUnavailable, WriteContended
 from .live import LiveOutput

@@ -10,8 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from mai_safety.domain.execution import Execution
-from mai_safety.ledger.application.sealing import Clock
-from mai_safety.ledger.application.verification import LedgerAudit
+from mai_safety.ledger import Clock, LedgerAudit
 
 from .abandoned import InFlight, Liveness
 from .open_sets import AWAITING, PENDING, RUNNING, open_holders, open_ids

@@ -11,7 +11,7 @@ from mai_safety.domain.access import Principal
 from mai_safety.domain.execution import actor_context
 
 from .access import acting_as
-from mai_safety.ledger.application.blobs import with_full_output
+from mai_safety.ledger import with_full_output
 from .live import OutputWatcher
 from .ports import BlobStore
 from .reports import ExecutionReport

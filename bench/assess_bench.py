@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mai_safety.domain.assessment import Submission  # noqa: E402
+from mai_safety.domain.errors import InvalidSubmission  # noqa: E402
 from mai_safety.domain.levels import Provenance, RiskLevel  # noqa: E402
 from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers  # noqa: E402
 from mai_safety.infrastructure.policies import load_policies  # noqa: E402
@@ -51,6 +52,10 @@ BLIND = ROOT / "tests" / "corpus" / "blind"
 BLIND_SETS = {name: ROOT / "tests" / "corpus" / name for name in ("blind2", "blind3", "blind4")} | {"blind": BLIND}
 TARGET_P50_MS, TARGET_P95_MS = 150, 300
 GOAL_DETECTED, GOAL_BENIGN_HIGH, GOAL_BENIGN_BLOCKED = 0.90, 0.03, 0.005
+
+
+#: The level a blind program gets when the submission itself is refused (it never reaches a run).
+REFUSED = "REFUSED"
 
 
 def submit(code: str) -> Submission:
@@ -143,10 +148,14 @@ def blind_detection(suite: AnalyzerSuite, folder: Path = BLIND) -> dict[str, Any
     bad = [name for name in names if labels[name].get("expect") not in _EXPECTATIONS]
     if bad:
         raise SystemExit(f"{labels_path}: {bad[0]}: expect must be one of {', '.join(_EXPECTATIONS)}")
-    submissions, unreadable = [], []
+    submissions, unreadable, refused = [], [], []
     for name in names:
         try:
             submissions.append(submit((folder / name).read_text(encoding="utf-8")))
+        except InvalidSubmission as exc:  # refused at every door: nothing of it would run
+            refused.append(name)
+            submissions.append(None)
+            print(f"  {name}: refused before assessment ({exc})")
         except (OSError, UnicodeDecodeError, ValueError) as exc:  # counted, never silently dropped
             unreadable.append(name)
             submissions.append(None)
@@ -155,7 +164,8 @@ def blind_detection(suite: AnalyzerSuite, folder: Path = BLIND) -> dict[str, Any
     started = time.perf_counter()
     verdicts_iter = iter(suite.assess_many(readable))
     elapsed = time.perf_counter() - started
-    levels = {name: (next(verdicts_iter).level.value if submission is not None else "UNREADABLE")
+    levels = {name: (next(verdicts_iter).level.value if submission is not None
+                     else REFUSED if name in refused else "UNREADABLE")
               for name, submission in zip(names, submissions)}
     baseline = _baseline_levels(folder, labels)
     baseline_name = next((path.name for path in sorted(folder.glob("baseline-*.json"))), "")
@@ -177,7 +187,8 @@ def _blind_figures(labels: dict[str, dict[str, str]], levels: dict[str, str]) ->
     def add(key: tuple[str, str], expect: str, level: str, order: int) -> None:
         row = rows.setdefault(key, {"expect": expect, "n": 0, "hit": 0, "blocked": 0, "order": order})
         row["n"] += 1
-        rank = RiskLevel(level).rank if level in RiskLevel.__members__ else -1
+        # a submission refused at the door (a coding line, say) is held as BLOCKED code is: nothing runs
+        rank = RiskLevel.BLOCKED.rank if level == REFUSED else RiskLevel(level).rank if level in RiskLevel.__members__ else -1
         if expect == "HIGH+":
             row["hit"] += rank >= RiskLevel.HIGH.rank
         elif expect == "MEDIUM+":

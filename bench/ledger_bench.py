@@ -45,7 +45,7 @@ from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits
-from mai_safety.ledger.infrastructure.blobs import blob_store_beside
+from mai_safety.ledger import blob_store_of
 from mai_safety.ledger.infrastructure.policy import load_ledger_policy
 from mai_safety.infrastructure.signing import KeyFile
 
@@ -85,7 +85,7 @@ def application(env: dict[str, str], keys: KeyFile | None, rule: CheckpointRule 
     ledger = LedgerPolicy(rule, keys) if keys else None
     # Wired as bootstrap wires it: output blobs beside our ledgers (None for plain eventsourcing).
     return MaiSafety(
-        assessor=FakeAssessor(), sandbox=FakeSandbox(), policy=GATE, env=env, ledger=ledger, blob_store=blob_store_beside
+        assessor=FakeAssessor(), sandbox=FakeSandbox(), policy=GATE, env=env, ledger=ledger, blob_store=blob_store_of
     )
 
 

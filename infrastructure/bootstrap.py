@@ -9,12 +9,24 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from eventsourcing.utils import Environment
+
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
 from mai_safety.application.ports import Assessor, Sandbox
 from mai_safety.application.commands import ServiceMode
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
-from mai_safety.ledger.application.sealing import StartTimer, start_daemon_timer
+from mai_safety.ledger import (
+    LedgerConfig,
+    LedgerWiring,
+    StartTimer,
+    blob_store_of,
+    ledger_parts,
+    load_ledger_policy,
+    open_ledger,
+    start_daemon_timer,
+    work_lock_of,
+)
 from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.application.reports import VerificationReport
 
@@ -29,11 +41,7 @@ from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .sandbox.sessions import DockerSessions
 from mai_safety.application.sessions import Sessions
-from mai_safety.ledger.infrastructure.blobs import blob_store_beside
-from mai_safety.ledger.infrastructure.identity import LedgerIdentity
-from mai_safety.ledger.infrastructure.policy import LedgerConfig, load_ledger_policy
 from mai_safety.infrastructure.views.store import views_beside
-from mai_safety.ledger.infrastructure.work_lock import work_lock_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder
 from .policies.reader import PolicyFolder, reading_folder
@@ -79,7 +87,11 @@ def bootstrap(
     policy's sizes (docs/decisions/0015). ``sealing_timer``: how the deferred seals' timers start
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
     after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
-    ``mode``: how the process serves (the service's: roles answer the gate, output streams live)."""
+    ``mode``: how the process serves (the service's: roles answer the gate, output streams live).
+
+    The ledger's factory is built first (mai_safety.ledger.open_ledger): it builds the recorder
+    with its sealer, the blob store and the work lock, and names the ledger to the sandbox; the
+    application is then built whole, and nothing is changed on it afterwards."""
     settings = settings or Settings.from_environment()
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     shipped = PolicyFolder(settings.policies_dir)  # version 0: read once, its files kept for the ledger's records
@@ -103,7 +115,6 @@ def _bootstrap(
     policies = load_policies(settings.policies_dir)
     store = choose_store(settings)
     _check_store(store)
-    limits = policies.limits
     analysis = load_analysis_policy(policies.directory)
     execution_policy = execution_policy_from(policies, analysis, settings)
 
@@ -111,41 +122,52 @@ def _bootstrap(
         """A recorded policy version, for new executions (application.policies follows the ledger)."""
         return load_version(folder, version, settings, assessor, warm_semgrep)
 
+    ledger = ledger_config(settings).policy
+    factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
+    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background)
+    parts = ledger_parts(factory)
+    if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
+        sandbox.use_ledger(parts.identity)
     app = MaiSafety(
         assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
-        sandbox=sandbox
-        or DockerSandbox(
-            settings.image,
-            limits.host,
-            proxy_image=policies.network.proxy_image,
-            upstream_network=policies.network.upstream_network,
-            sample_interval_s=limits.sampling.interval_s,
-            lock_path=settings.data_dir / "admission.lock",
-            work_dir=settings.work_dir,
-            in_container=settings.in_container,
-            pool=_pool_specs(limits, pool),
-            pool_max_idle_s=limits.pool.max_idle_s,
-            remove_in_background=remove_in_background,
-            file_bounds=limits.files,
-            images=limits.images.tags(),
-        ),
+        sandbox=sandbox,
         policy=execution_policy,
         env=store.env,
         package_index=PipPackageIndex(),
-        ledger=ledger_config(settings).policy,
+        ledger=ledger,
+        ledger_factory=factory,
         # Long output goes to a table of the ledger's own database (docs/decisions/0014).
-        blob_store=blob_store_beside,
+        blob_store=blob_store_of,
         # Recovery and the sweep: one process at a time per ledger (several servers, one ledger).
-        work_lock=work_lock_beside,
+        work_lock=work_lock_of,
         sealing_timer=sealing_timer,
         policy_loader=FolderPolicyLoader(settings.data_dir, build_version),
         shipped_policy=shipped.files,
         mode=mode,
     )
-    app.follow_policy()  # the version the ledger holds, if one was applied
-    if isinstance(app.sandbox, DockerSandbox):  # its containers name their ledger; its sweeps keep to it
-        app.sandbox.use_ledger(LedgerIdentity(app.recorder))
+    app.follow_policy()  # the version the ledger holds, if one was applied (a command of its own)
     return app
+
+
+def _docker_sandbox(
+    settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool
+) -> DockerSandbox:
+    limits = policies.limits
+    return DockerSandbox(
+        settings.image,
+        limits.host,
+        proxy_image=policies.network.proxy_image,
+        upstream_network=policies.network.upstream_network,
+        sample_interval_s=limits.sampling.interval_s,
+        lock_path=settings.data_dir / "admission.lock",
+        work_dir=settings.work_dir,
+        in_container=settings.in_container,
+        pool=_pool_specs(limits, pool),
+        pool_max_idle_s=limits.pool.max_idle_s,
+        remove_in_background=remove_in_background,
+        file_bounds=limits.files,
+        images=limits.images.tags(),
+    )
 
 
 def load_version(
@@ -205,11 +227,7 @@ def read_models(app: MaiSafety) -> ReadModels:
 def create_ledger_tables(env: dict[str, str]) -> None:
     """Make the ledger's tables with the recorder the service uses, under the application's name
     (``audit init-postgres`` runs this as the database's owner before it hardens them)."""
-    from eventsourcing.utils import Environment
-
-    from mai_safety.ledger.infrastructure.postgres import Factory  # Postgres's driver only when asked for
-
-    factory = Factory(Environment(MaiSafety.name, env))
+    factory = open_ledger(Environment(MaiSafety.name, env))
     try:
         factory.application_recorder()
     finally:
@@ -218,9 +236,12 @@ def create_ledger_tables(env: dict[str, str]) -> None:
 
 def harden_ledger(owner_url: str, service_role: str, **options: Any) -> dict[str, Any]:
     """``audit init-postgres``: as the owner, make the tables and leave ``service_role`` append-only."""
-    from mai_safety.ledger.infrastructure.hardening import harden_postgres  # Postgres's driver only when asked for
+    from mai_safety.ledger import harden_postgres
 
-    return harden_postgres(owner_url, service_role, create_tables=create_ledger_tables, **options)
+    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
+    if store.kind != "postgres":
+        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
+    return harden_postgres(store.env, store.description, service_role, create_tables=create_ledger_tables, **options)
 
 
 def signing_keys(settings: Settings) -> KeyFile:

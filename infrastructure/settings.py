@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from mai_safety.application.errors import ConfigurationError
-from mai_safety.ledger.infrastructure.answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
+from mai_safety.ledger import ANSWER_SETTING, ANSWER_WITHIN_S, POSTGRES_MODULE, SQLITE_MODULE
 from mai_safety.infrastructure.private_files import private_data_folder, private_folder, private_tree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -209,14 +209,17 @@ class StoreChoice:
     description: str
 
 
-SQLITE_MODULE = "mai_safety.ledger.infrastructure.sqlite"
-POSTGRES_MODULE = "mai_safety.ledger.infrastructure.postgres"
+
+
+#: The Postgres ledger's module before the ledger's wing (docs/decisions/0036): an operator's
+#: environment may still name it.
+_POSTGRES_BEFORE_THE_WING = "mai_safety.infrastructure.ledger.postgres"
 
 
 def choose_store(settings: Settings, environ: dict[str, str] | None = None) -> StoreChoice:
     environ = dict(os.environ if environ is None else environ)
     url = settings.database_url
-    if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE):
+    if url is None and environ.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", POSTGRES_MODULE, _POSTGRES_BEFORE_THE_WING):
         env = {key: value for key, value in environ.items() if key.startswith("POSTGRES_")}
         env["PERSISTENCE_MODULE"] = POSTGRES_MODULE
         env[ANSWER_SETTING] = str(settings.ledger_answer_s)

@@ -27,16 +27,16 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from mai_safety.ledger.application.bundles import verify_bundle
-from mai_safety.ledger.application.verification import LedgerAudit
+from mai_safety.ledger import verify_bundle
+from mai_safety.ledger import LedgerAudit
 from mai_safety.application.errors import CannotVerify
 from mai_safety.application.ports import PublicKey
 from mai_safety.application.reports import ReplayReport, VerificationReport
-from mai_safety.ledger.domain.checkpoint import Checkpoint
+from mai_safety.ledger import Checkpoint
 
 from ..bootstrap import alert_verify_failed, bootstrap, default_actor, harden_ledger, ledger_config, signing_keys
 from ..input_files import UnreadableInput, open_regular_file, read_regular_file
-from mai_safety.ledger.infrastructure.witness import FileWitness
+from mai_safety.ledger import FileWitness
 from ..settings import Settings
 from .arguments import ledger_position
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
@@ -426,7 +426,7 @@ def _public_key(settings: Settings, *, as_json: bool) -> int:
 
 def _init_postgres(args: argparse.Namespace) -> int:
     if args.print_sql:
-        from mai_safety.ledger.infrastructure.hardening import EVENTS_TABLE, hardening_sql  # Postgres's driver only when asked for
+        from mai_safety.ledger import EVENTS_TABLE, hardening_sql  # Postgres's driver only when asked for
 
         sys.stdout.write(hardening_sql(args.schema, EVENTS_TABLE, args.service_role))
         return EXIT_OK

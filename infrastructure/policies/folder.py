@@ -85,7 +85,7 @@ def check_folder(directory: Path, host: HostCapacity | None = None) -> Policies:
 def _check_folder(directory: Path, host: HostCapacity | None) -> Policies:
     from ..alerts.policy import load_alerts_policy
     from ..analysis.policy import load_analysis_policy  # the analyzers' own loader, beside them
-    from mai_safety.ledger.infrastructure.policy import check_ledger_file
+    from mai_safety.ledger import check_ledger_file
 
     with reading_folder(directory) as folder:  # each file read and parsed once, for every loader
         folder.files()  # sizes and encodings first

@@ -23,7 +23,7 @@ from mai_safety.domain.output import (
     split_output,
 )
 
-from mai_safety.application.ports import BlobStore, BlobTooLarge
+from mai_safety.ledger.application.ports import BlobStore, BlobTooLarge
 
 #: What is wrong with a blob an event names (its kind and a sentence), or None when it is sound.
 BlobFault = tuple[ProblemKind, str] | None

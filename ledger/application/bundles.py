@@ -14,7 +14,7 @@ import base64
 import json
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from mai_safety.ledger.domain.chain import ChainRecord, ChainVerifier, Problem, ProblemKind
 from mai_safety.ledger.domain.checkpoint import Checkpoint, CheckpointRule, LedgerVerifier, merge_by_position
@@ -22,14 +22,11 @@ from mai_safety.domain.output import BlobReference, blob_sha256, references_in_s
 
 from .blobs import BlobCheck, BlobFault, inspect_blob
 from mai_safety.application.errors import CannotVerify, InvalidQuery
-from mai_safety.application.ports import BlobStore, KeyStore, PublicKey
+from mai_safety.ledger.application.ports import BlobStore, KeyStore, Ledger, PublicKey
 from mai_safety.application.reports import VerificationReport
 from .sealing import utc_now
 from mai_safety.application.topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
-from .verification import execution_id_of, signature_check, verification_report, with_problem
-
-if TYPE_CHECKING:
-    from .verification import LedgerAudit
+from .verdicts import Audit, execution_id_of, signature_check, verification_report, with_problem
 
 BUNDLE_FORMAT = "mai-safety/ledger-bundle/v1"
 #: The header's ``file_bytes`` when the runs' files are named but their bytes left out.
@@ -39,7 +36,7 @@ _BUNDLE_RULE = CheckpointRule(every_events=1, every_seconds=float("inf"))
 
 
 def export_bundle(
-    audit: LedgerAudit,
+    audit: Audit,
     out: TextIO,
     *,
     execution: str | None = None,
@@ -78,48 +75,65 @@ def export_bundle(
     if without_file_bytes:
         header["file_bytes"] = FILE_BYTES_LEFT_OUT
     _write(out, header)
-    seen: set[str] = set()
-    counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
-    # Each blob is read once: what was found while writing it is what the check reports.
-    exported: dict[BlobReference, BlobFault] = {}
-    blob_check = BlobCheck(exported.get if audit.blobs is not None else None, BLOB_TOPICS)
-    checkpoints = audit.checkpoints_between(ledger, head, start, end, reached_head=False)
-    for item in merge_by_position(ledger.iter_chain(start - 1, end), checkpoints):
+    writer = _BundleWriter(audit, out, identifier, without_file_bytes)
+    for item in merge_by_position(ledger.iter_chain(start - 1, end), audit.checkpoints_between(ledger, head, start, end, reached_head=False)):
+        writer.write(item, ledger)
+        if isinstance(item, Checkpoint):
+            verifier.check_checkpoint(item)
+        else:
+            verifier.check_record(item)
+    _write(out, {"type": "end", **writer.counts})
+    verifier.finish(reached_head=False)
+    return verification_report(
+        verifier,
+        {**header["scope"], "exported": writer.counts},
+        key,
+        head_hash=None,
+        extra=writer.blob_check.problems(),
+        blobs=writer.blob_check,
+    )
+
+
+class _BundleWriter:
+    """Writes a bundle's lines after its header: each event (or its hashes alone, when it is of
+    another execution than the one exported), the predecessor of an execution's first event, each
+    checkpoint, and before an event each blob it names, once."""
+
+    def __init__(self, audit: Audit, out: TextIO, identifier: str | None, without_file_bytes: bool) -> None:
+        self._blobs = audit.blobs
+        self._out = out
+        self._identifier = identifier
+        self._without_file_bytes = without_file_bytes
+        self._seen: set[str] = set()
+        self.counts = {"events": 0, "redacted": 0, "checkpoints": 0, "blobs": 0}
+        # Each blob is read once: what was found while writing it is what the check reports.
+        self._exported: dict[BlobReference, BlobFault] = {}
+        self.blob_check = BlobCheck(self._exported.get if audit.blobs is not None else None, BLOB_TOPICS)
+
+    def write(self, item: ChainRecord | Checkpoint, ledger: Ledger) -> None:
+        out, counts = self._out, self.counts
         if isinstance(item, Checkpoint):
             _write(out, {"type": "checkpoint", **item.to_dict()})
             counts["checkpoints"] += 1
-            verifier.check_checkpoint(item)
-            continue
-        if identifier is not None and item.originator_id != identifier:
+        elif self._identifier is not None and item.originator_id != self._identifier:
             _write(
                 out,
                 {"type": "redacted", "position": item.position, "event_hash": item.event_hash.hex(), "ledger_hash": item.ledger_hash.hex()},
             )
             counts["redacted"] += 1
         else:
-            if item.version > 1 and item.originator_id not in seen:
+            if item.version > 1 and item.originator_id not in self._seen:
                 before = ledger.event_hash_of(item.originator_id, item.version - 1)
                 if before is not None:
                     _write(
                         out,
                         {"type": "predecessor", "execution": item.originator_id, "version": item.version - 1, "event_hash": before.hex()},
                     )
-            seen.add(item.originator_id)
-            counts["blobs"] += _write_blobs(audit.blobs, out, item, exported, without_file_bytes)
-            blob_check.note(item)
+            self._seen.add(item.originator_id)
+            counts["blobs"] += _write_blobs(self._blobs, out, item, self._exported, self._without_file_bytes)
+            self.blob_check.note(item)
             _write(out, _record_line(item))
             counts["events"] += 1
-        verifier.check_record(item)
-    _write(out, {"type": "end", **counts})
-    verifier.finish(reached_head=False)
-    return verification_report(
-        verifier,
-        {**header["scope"], "exported": counts},
-        key,
-        head_hash=None,
-        extra=blob_check.problems(),
-        blobs=blob_check,
-    )
 
 
 def _write_blobs(

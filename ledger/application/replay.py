@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 from .blobs import with_full_output
+from .verdicts import Audit, execution_id_of
 from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.reports import ReplayReport, VerificationReport
 
-if TYPE_CHECKING:
-    from .verification import LedgerAudit
 
-
-def replay_execution(audit: LedgerAudit, execution_id: str, as_of: datetime | None = None) -> ReplayReport:
-    from .verification import execution_id_of  # verification fronts this module
-
+def replay_execution(audit: Audit, execution_id: str, as_of: datetime | None = None) -> ReplayReport:
     ledger = audit.ledger()
     verification = audit.verify(execution=execution_id)
     identifier = execution_id_of(execution_id)

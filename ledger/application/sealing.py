@@ -1,9 +1,10 @@
 """Sealing the ledger under signed checkpoints.
 
-``CheckpointSealer`` is handed to the ledger, which asks it inside every insert transaction (under
+``CheckpointSealer`` is given to the ledger's recorder when the ledger's factory builds it
+(ledger/infrastructure/factory.py); the recorder asks it inside every insert transaction (under
 the writers' lock) whether the new head needs a checkpoint: every N events, or on the first write
-T seconds after the last checkpoint, and when an execution ended (the save says so) if the policy
-seals endings at once. Otherwise ``DeferredSeals`` seals what this process wrote at most
+T seconds after the last checkpoint, and when the append holds an execution's ending (its topic
+says so) if the policy seals endings at once. Otherwise ``DeferredSeals`` seals what this process wrote at most
 ``endings_within`` seconds after an ending, one signature for every ending of the interval, and
 before the service closes (docs/decisions/0009). So every finished execution lies under a
 signature at once or within that bound. ``LedgerSeals`` wires both to one ledger and its witnesses.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Protocol
@@ -31,11 +32,8 @@ from mai_safety.ledger.domain.checkpoint import Checkpoint, CheckpointRule, chec
 from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 
-from mai_safety.application.ports import KeyStore, Ledger, Sealer, Signer, Witnesses
+from mai_safety.ledger.application.ports import KeyStore, Ledger, Sealer, Signer, Witnesses
 from mai_safety.application.topics import ENDING_TOPICS, LEDGER_TOPICS
-
-#: The keyword a save passes to the ledger when the execution it holds has ended.
-SEAL = "seal"
 
 Clock = Callable[[], datetime]
 
@@ -81,6 +79,17 @@ class LedgerPolicy:
     inline_output_bytes: int = DEFAULT_INLINE_BYTES
 
 
+@dataclass(frozen=True)
+class LedgerWiring:
+    """What a ledger's factory is built with besides its environment (ledger/infrastructure/
+    factory.py): the policy with its keys and witnesses, the clock, the timer of deferred seals.
+    No policy: nothing is sealed (bare unit tests)."""
+
+    policy: LedgerPolicy | None = None
+    clock: Clock = utc_now
+    start_timer: StartTimer = start_daemon_timer
+
+
 class CheckpointSealer(Sealer):
     """What the ledger asks, inside its insert transaction, whether and how to seal."""
 
@@ -108,6 +117,16 @@ class CheckpointSealer(Sealer):
         if self._signer is None:
             self._signer = self._keys.signer()  # created on first use, then kept for the process
         return self._signer
+
+    def ends_execution(self, topics: Iterable[str]) -> bool:
+        """Whether an append of events with these topics must seal in its own transaction: it
+        holds an execution's ending and the policy seals endings at once (decision 0009)."""
+        return self.deferred is None and any(topic in ENDING_TOPICS for topic in topics)
+
+    def appended(self, position: int, topics: Sequence[str]) -> None:
+        """An append through ``position`` committed: an ending among it is owed a deferred seal."""
+        if self.deferred is not None and any(topic in ENDING_TOPICS for topic in topics):
+            self.deferred.ending_saved(position)
 
     def reason_to_seal(
         self, last: Checkpoint | None, head_position: int, *, execution_ended: bool = False, force: str | None = None
@@ -263,26 +282,30 @@ class DeferredSeals:
         self.flush()
 
 
+def sealer_for(policy: LedgerPolicy, clock: Clock = utc_now) -> CheckpointSealer:
+    """The sealer a ledger's recorder is built with (ledger/infrastructure/factory.py)."""
+    return CheckpointSealer(policy.rule, policy.keys, clock=clock, witnesses=policy.witnesses)
+
+
 class LedgerSeals:
-    """The sealing of one ledger under one policy: the sealer handed to the ledger, the deferred
-    seals of endings (unless the policy seals them at once), and the witnesses."""
+    """The sealing of one ledger under one policy: the sealer its recorder was built with, the
+    deferred seals of endings (unless the policy seals them at once), and the witnesses."""
 
     def __init__(
         self,
         ledger: Ledger,
         policy: LedgerPolicy,
+        sealer: CheckpointSealer,
         *,
-        clock: Clock = utc_now,
         start_timer: StartTimer = start_daemon_timer,
     ) -> None:
         self._ledger = ledger
         self._witnesses = policy.witnesses
         self._ledger_id: str | None = None
-        self.sealer = CheckpointSealer(policy.rule, policy.keys, clock=clock, witnesses=self._witnesses)
+        self.sealer = sealer
         self.deferred: DeferredSeals | None = None
         if not policy.rule.seals_endings_at_once:
             self.deferred = self.sealer.deferred = DeferredSeals(ledger, policy.rule.endings_within, start_timer=start_timer)
-        ledger.use_sealer(self.sealer)
         if self._witnesses is not None:
             self._witnesses.attach(self.ledger_id, ledger.location())
 
@@ -293,10 +316,6 @@ class LedgerSeals:
             first = self._ledger.ledger_hash_at(1)
             self._ledger_id = first.hex() if first is not None else None
         return self._ledger_id
-
-    def ending_saved(self, position: int) -> None:
-        if self.deferred is not None:
-            self.deferred.ending_saved(position)
 
     def flush(self, witness_timeout: float) -> None:
         if self.deferred is not None:
@@ -343,14 +362,15 @@ class LedgerSeals:
 
 
 __all__ = [
-    "SEAL",
     "CheckpointSealer",
     "DeferredSeals",
     "LedgerPolicy",
     "LedgerSeals",
+    "LedgerWiring",
     "LedgerTampered",
     "StartTimer",
     "Timer",
+    "sealer_for",
     "start_daemon_timer",
     "utc_now",
 ]

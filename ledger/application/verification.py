@@ -14,7 +14,7 @@ See docs/decisions/0007-signed-checkpoints.md, 0008-append-only-ledger-and-reten
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, TextIO
 from uuid import UUID
@@ -25,12 +25,14 @@ from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, ChainVerifier, 
 from mai_safety.ledger.domain.checkpoint import Checkpoint, LedgerVerifier, MacCheck
 
 from .blobs import BlobCheck, store_lookup
+from .bundles import export_bundle
 from mai_safety.application.errors import CannotVerify, ConfigurationError, ExecutionNotFound
-from mai_safety.application.ports import BlobStore, Ledger, LedgerHead, PublicKey, WitnessedCheckpoint
+from mai_safety.ledger.application.ports import BlobStore, Ledger, LedgerHead, PublicKey, WitnessedCheckpoint
 from .replay import replay_execution
 from mai_safety.application.reports import ReplayReport, VerificationReport
-from .sealing import Clock, LedgerPolicy, LedgerSeals, StartTimer, start_daemon_timer, utc_now
+from .sealing import Clock, LedgerPolicy, LedgerSeals, utc_now
 from mai_safety.application.topics import BLOB_TOPICS, ENDING_TOPICS, LEDGER_TOPICS
+from .verdicts import execution_id_of, signature_check, verification_report, with_problem
 
 #: How long a committed checkpoint may take to reach the witnesses before verify says one lags.
 WITNESS_GRACE_SECONDS = 30.0
@@ -48,33 +50,23 @@ class LedgerAudit:
         *,
         blobs: BlobStore | None = None,
         clock: Clock = utc_now,
-        start_timer: StartTimer = start_daemon_timer,
+        seals: LedgerSeals | None = None,
     ) -> None:
+        """``seals``: the sealing the ledger's factory built with its recorder (none: this audit
+        seals nothing, as on a ledger opened only to be read)."""
         self._ledger = ledger if isinstance(ledger, Ledger) else None
         self.blobs = blobs
         self._mapper = mapper
         self.policy = policy
         self._clock = clock
         self._witnesses = policy.witnesses if policy is not None else None
-        self._seals: LedgerSeals | None = None
-        if self._ledger is not None and policy is not None:
-            self._seals = LedgerSeals(self._ledger, policy, clock=clock, start_timer=start_timer)
+        self._seals = seals if self._ledger is not None else None
 
     def ledger_id(self) -> str | None:
         """What names this ledger to its witnesses (sealing.LedgerSeals.ledger_id)."""
         return self._seals.ledger_id() if self._seals is not None else None
 
-    # --- sealing endings (application.sealing) ---------------------------------------------------
-
-    @property
-    def seals_endings_at_once(self) -> bool:
-        """Whether a save that ends an execution must seal in its own transaction."""
-        return self._ledger is not None and (self._seals is None or self._seals.deferred is None)
-
-    def ending_saved(self, position: int) -> None:
-        """An execution's ending was committed at ``position``: it is sealed within the policy's bound."""
-        if self._seals is not None:
-            self._seals.ending_saved(position)
+    # --- sealing endings (application.sealing; the recorder asks its sealer as it appends) --------
 
     def flush(self, witness_timeout: float = 5.0) -> None:
         """Seal every ending still owed a checkpoint now, rather than within the policy's bound,
@@ -387,8 +379,6 @@ class LedgerAudit:
     ) -> VerificationReport:
         """Write a bundle to ``out`` (bundles.export_bundle): verified as it is written, under a
         signature at its end."""
-        from .bundles import export_bundle  # bundles builds on this module
-
         return export_bundle(
             self, out, execution=execution, from_position=from_position, to_position=to_position, without_file_bytes=without_file_bytes
         )
@@ -410,79 +400,6 @@ class LedgerAudit:
         if self._ledger is None:
             raise ConfigurationError("this event store keeps no chain hashes: use the SQLite or Postgres ledger")
         return self._ledger
-
-
-
-# --- helpers, shared with application.bundles ------------------------------------------------
-
-
-def execution_id_of(execution: str) -> str:
-    try:
-        return str(UUID(str(execution)))
-    except ValueError:
-        raise ExecutionNotFound(f"{execution!r} is not an execution id (a UUID)") from None
-
-
-def signature_check(key: PublicKey | None) -> Callable[[Checkpoint], bool] | None:
-    if key is None:
-        return None
-    return lambda checkpoint: key.verify(checkpoint.message(), checkpoint.signature)
-
-
-def verification_report(
-    verifier: LedgerVerifier,
-    scope: dict[str, Any],
-    key: PublicKey | None,
-    *,
-    head_hash: bytes | None,
-    notes: list[str] | None = None,
-    extra: list[Problem] | None = None,
-    witnessed: WitnessedCheckpoint | None = None,
-    blobs: BlobCheck | None = None,
-) -> VerificationReport:
-    problems = [*verifier.problems, *(extra or [])]
-    position, last_hash = verifier.chain.head
-    unchecked = []
-    if verifier.signatures_unchecked:
-        unchecked.append(
-            "checkpoint signatures: there is no public key (the signing key file is missing): "
-            "pass --public-key FILE, exported with `mai-safety audit public-key`"
-        )
-    if blobs is not None and blobs.unchecked:
-        unchecked.append(f"output blobs: {blobs.unchecked} reference(s) to output kept as a blob, and no blob store here")
-    return VerificationReport(
-        intact=not problems,
-        checked=verifier.chain.checked,
-        head_position=position,
-        head_hash=(head_hash or last_hash).hex(),
-        problems=[problem.describe() for problem in problems],
-        details=[problem.to_dict() for problem in problems],
-        scope=scope,
-        checkpoints=verifier.checkpoints_checked,
-        signatures=verifier.signatures_checked,
-        newest_checkpoint=verifier.newest.to_dict() if verifier.newest else None,
-        key_id=key.key_id if key else None,
-        complete=not unchecked,
-        unchecked=unchecked,
-        awaiting_seal=verifier.awaiting_seal.position if verifier.awaiting_seal else None,
-        macs=verifier.macs_checked,
-        witnessed=(
-            {"witness": witnessed.witness, "sequence": witnessed.checkpoint.sequence, "position": witnessed.checkpoint.position}
-            if witnessed is not None
-            else None
-        ),
-        notes=list(notes or []),
-    )
-
-
-def with_problem(report: VerificationReport, problem: Problem) -> VerificationReport:
-    data = report.to_dict()
-    data.update(
-        intact=False,
-        problems=[*report.problems, problem.describe()],
-        details=[*report.details, problem.to_dict()],
-    )
-    return VerificationReport(**data)
 
 
 __all__ = ["LedgerAudit", "WITNESS_GRACE_SECONDS", "execution_id_of", "signature_check", "verification_report", "with_problem"]

@@ -4,29 +4,29 @@ The library's ``insert_events`` opens the connection and the transaction, retrie
 and commits; it calls a per-transaction hook with the cursor inside that transaction (SQLite's
 ``_insert_events``, Postgres's ``_insert_stored_events``), as the library's own
 ``examples/searchabletimestamps`` does. Each recorder chains, inserts, keeps the index of open
-executions and seals in that hook, and notes what it did in an ``Appended`` passed along in the
-keyword arguments. Only once the library's transaction has committed does this process learn
-from it (the hashes it wrote, its head, how far the ledger is verified, the newest checkpoint):
-a rolled-back append teaches it nothing.
+executions and seals in that hook, and notes what it did in an ``Appended``: the note of the
+append under way on this thread (the library's ``insert_events`` passes the hook nothing of ours
+but keyword arguments, which are the caller's; so the note stays with the recorder, per thread).
+Only once the library's transaction has committed does this process learn from it (the hashes it
+wrote, its head, how far the ledger is verified, the newest checkpoint): a rolled-back append
+teaches it nothing. Whether an append seals is the sealer's to say, from the events' topics: the
+recorder is built with its sealer by the ledger's factory (factory.py), never handed one later.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 
-from mai_safety.application.ports import Sealer
+from mai_safety.ledger.application.ports import Sealer
 from mai_safety.ledger.domain.chain import GENESIS
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .chaining import ChainedRow, FetchRecords, NewestCheckpoint, OwnHead, Verified, WrittenHashes, guarded_seal
-
-#: The keyword argument that carries an ``Appended`` through the library's ``insert_events``.
-APPENDED = "mai_safety_appended"
-
 
 @dataclass
 class Appended:
@@ -56,33 +56,35 @@ class ChainedAppends:
     """Mixed in before the library's application recorder: its ``insert_events``, then what the
     committed append teaches this process."""
 
-    _sealer: Sealer | None = None
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, sealer: Sealer | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._sealer = sealer
         self._written = WrittenHashes()
         self._newest = NewestCheckpoint()
         self._own = OwnHead()
         self._verified = Verified()
-
-    def use_sealer(self, sealer: Sealer | None) -> None:
-        self._sealer = sealer
+        self._appending = threading.local()
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if not stored_events:
             return []
-        appended = Appended()
-        notification_ids: Sequence[int] | None = super().insert_events(  # type: ignore[misc]
-            stored_events, **kwargs, **{APPENDED: appended}
-        )
+        appended = self._appending.note = Appended()
+        try:
+            notification_ids: Sequence[int] | None = super().insert_events(stored_events, **kwargs)  # type: ignore[misc]
+        finally:
+            self._appending.note = None
         self._learn(appended)
         return notification_ids
 
-    @staticmethod
-    def appended(kwargs: dict[str, Any]) -> Appended:
-        """The hook's note for after the commit (a fresh one where the caller passed none)."""
-        found = kwargs.get(APPENDED)
+    def appended(self) -> Appended:
+        """The hook's note for after the commit: the append under way on this thread (a fresh one
+        where the library's hook runs outside ``insert_events``)."""
+        found = getattr(self._appending, "note", None)
         return found if isinstance(found, Appended) else Appended()
+
+    def _ends_execution(self, stored_events: Sequence[StoredEvent]) -> bool:
+        """In the hook: whether these events must be sealed in their own transaction."""
+        return self._sealer is not None and self._sealer.ends_execution(stored.topic for stored in stored_events)
 
     def _seal_due(
         self,
@@ -116,6 +118,8 @@ class ChainedAppends:
         self._committed(appended.checkpoint)
         for keep in appended.on_commit:
             keep()
+        if self._sealer is not None and appended.rows:
+            self._sealer.appended(appended.rows[-1].position, [row.stored.topic for row in appended.rows])
 
     def _committed(self, checkpoint: Checkpoint | None) -> None:
         self._newest.remember(checkpoint)

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mai_safety.application.ports import BlobStore, BlobTooLarge
+from mai_safety.ledger.application.ports import BlobStore, BlobTooLarge
 from mai_safety.domain.output import blob_sha256
 
 if TYPE_CHECKING:  # Postgres's driver is imported only where Postgres is used
     from eventsourcing.postgres import PostgresDatastore
     from eventsourcing.sqlite import SQLiteDatastore
+
+#: eventsourcing names a Postgres events table after the application: ``MaiSafety`` (a unit test
+#: holds the two together; the wing imports nothing of the execution side's application).
+EVENTS_TABLE = "maisafety_events"
 
 #: The table's name beside an events table (both recorders and the hardening use it).
 BLOBS_SUFFIX = "_blobs"
@@ -88,19 +92,3 @@ class PostgresBlobStore(BlobStore):
 def _first(row: Any) -> Any:
     """The first column of a row, whichever row factory the library's connection uses."""
     return next(iter(row.values())) if isinstance(row, dict) else row[0]
-
-
-def blob_store_beside(recorder: object) -> BlobStore | None:
-    """The blob store in the ledger's own database, for the recorder the application made; None
-    for a recorder that is not one of our ledgers (output then stays inline)."""
-    from .sqlite import ChainedSQLiteApplicationRecorder  # both recorder modules import this one
-
-    if isinstance(recorder, ChainedSQLiteApplicationRecorder):
-        return SQLiteBlobStore(recorder.datastore, recorder.blobs_table_name)
-    if type(recorder).__module__ != f"{__package__}.postgres":
-        return None  # and Postgres's driver is not imported for nothing
-    from .postgres import ChainedPostgresApplicationRecorder
-
-    if isinstance(recorder, ChainedPostgresApplicationRecorder):
-        return PostgresBlobStore(recorder.datastore, recorder.datastore.schema, recorder.blobs_table_name)
-    return None

@@ -8,8 +8,9 @@ every ``probe_every_s`` is let through to wait ``probe_wait_s`` for a connection
 pool try again); the others are refused without a wait. A slow pool is not a refusing database: a
 caller waits the pool's full wait for a connection as long as no attempt to connect has failed.
 
-``GuardedPostgresDatastore`` is the library's datastore with the breaker in ``get_connection``, the
-one place where psycopg's errors become the library's (its mapping, kept) or ours (the breaker's).
+``GuardedPool`` is the library's pool with the breaker in ``getconn``: the library's datastore, its
+``get_connection`` and its mapping of psycopg's errors stay its own; ours (the breaker's) pass
+through them.
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ from typing import Any
 
 import psycopg
 import psycopg_pool
-from eventsourcing import persistence
 from eventsourcing.postgres import PostgresDatastore
 from psycopg import Connection
 from psycopg.rows import DictRow
-from psycopg.types.composite import register_composite
 
 from mai_safety.application.errors import LedgerUnavailable
 
@@ -129,118 +128,58 @@ def reporting_connections(breaker: Breaker) -> type[Connection[DictRow]]:
     return ReportingConnection
 
 
-class GuardedPostgresDatastore(PostgresDatastore):
-    """The library's datastore, its pool reporting to a breaker that ``get_connection`` consults."""
+class GuardedPool(psycopg_pool.ConnectionPool[Connection[DictRow]]):
+    """The pool the library's datastore made (``guard`` makes it one of these): its wait for a
+    connection is the breaker's, and each use is watched. The library's ``get_connection`` is
+    left whole: it opens the pool, takes ``pool.connection()`` and maps psycopg's errors."""
 
-    def __init__(
-        self, *args: Any, breaker: Breaker | None = None, answer_within_s: float = ANSWER_WITHIN_S, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.breaker = breaker or Breaker()
-        guard_pool(self.pool, self.breaker)
-        # A database that takes the connection and answers nothing: each use is bounded (answer_watch.py).
-        self.watch = AnswerWatch(answer_within_s, self.breaker)
+    breaker: Breaker
+    watch: AnswerWatch
 
-    @classmethod
-    def like(
-        cls, datastore: PostgresDatastore, breaker: Breaker | None = None, answer_within_s: float = ANSWER_WITHIN_S
-    ) -> GuardedPostgresDatastore:
-        """The same datastore (the library's factory made it from POSTGRES_*), guarded; ``datastore``'s
-        pool, never opened, is closed. Every option of the library's constructor (eventsourcing
-        9.5.6) is read back from what it keeps public: compare when upgrading the library."""
-        pool = datastore.pool
-        options = pool.kwargs if isinstance(pool.kwargs, dict) else {}
-        guarded = cls(
-            dbname=options["dbname"],
-            host=options["host"],
-            port=options["port"],
-            user=options["user"],
-            password=options["password"],
-            connect_timeout=pool.timeout,
-            idle_in_transaction_session_timeout=datastore.idle_in_transaction_session_timeout,
-            pool_size=pool.min_size,
-            max_overflow=(pool.max_size or pool.min_size) - pool.min_size,
-            max_waiting=pool.max_waiting,
-            conn_max_age=pool.max_lifetime,
-            pre_ping=datastore.pre_ping,
-            lock_timeout=datastore.lock_timeout,
-            schema=datastore.schema,
-            pool_open_timeout=datastore.pool_open_timeout,
-            get_password_func=pool.get_password_func,
-            single_row_tracking=datastore.single_row_tracking,
-            originator_id_type="text" if datastore.originator_id_type == "text" else "uuid",
-            enable_db_functions=datastore.enable_db_functions,
-            breaker=breaker,
-            answer_within_s=answer_within_s,
-        )
-        datastore.close()
-        return guarded
+    def getconn(self, timeout: float | None = None) -> Connection[DictRow]:
+        # The pool's own wait, in slices between which the breaker is consulted: a caller is told
+        # as soon as an attempt to connect fails, not when its whole wait is out.
+        deadline = time.monotonic() + self.breaker.admit(self.timeout if timeout is None else timeout)
+        probing = self.breaker.is_open
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return super().getconn(timeout=max(0.01, left if probing else min(left, WAIT_SLICE_S)))
+            except psycopg_pool.PoolTimeout:
+                if time.monotonic() >= deadline:
+                    if probing:
+                        self.breaker.check()
+                    raise
+                if not probing:
+                    self.breaker.check()
 
     @contextmanager
-    def get_connection(self) -> Iterator[Connection[DictRow]]:
-        # The library's method (eventsourcing 9.5.6) with the breaker's wait for the connection in
-        # place of the pool's; compare with it when upgrading the library.
-        try:
-            wait = self.pool_open_timeout is not None
-            self.pool.open(wait, self.pool_open_timeout or 30.0)
-            with connection_within(self.pool, self.breaker) as conn, self.watch.watching(conn):
-                for info in self.psycopg_type_adapters.values():
-                    if not conn.adapters.types.get(info.oid):
-                        register_composite(info, conn)
-                yield conn
-        except psycopg.InterfaceError as e:
-            raise persistence.InterfaceError(str(e)) from e
-        except psycopg.OperationalError as e:
-            raise persistence.OperationalError(str(e)) from e
-        except psycopg.DataError as e:
-            raise persistence.DataError(str(e)) from e
-        except psycopg.IntegrityError as e:
-            raise persistence.IntegrityError(str(e)) from e
-        except psycopg.InternalError as e:
-            raise persistence.InternalError(str(e)) from e
-        except psycopg.ProgrammingError as e:
-            raise persistence.ProgrammingError(str(e)) from e
-        except psycopg.NotSupportedError as e:
-            raise persistence.NotSupportedError(str(e)) from e
-        except psycopg.DatabaseError as e:
-            raise persistence.DatabaseError(str(e)) from e
-        except psycopg.Error as e:
-            raise persistence.PersistenceError(str(e)) from e
+    def connection(self, timeout: float | None = None) -> Iterator[Connection[DictRow]]:
+        # The pool's own context (commit or roll back, return the connection), each use watched.
+        with super().connection(timeout) as conn, self.watch.watching(conn):
+            yield conn
 
 
-def guard_pool(pool: psycopg_pool.ConnectionPool[Any], breaker: Breaker) -> None:
-    """The pool's own options, which the library's datastore does not expose: the class it
-    connects with, how long it retries a lost connection alone, and how long one attempt to
-    connect may take (libpq's default, psycopg's 130 s, would leave a database that accepts TCP
-    and answers nothing unnoticed that long): the pool's wait for a connection, POSTGRES_CONNECT_TIMEOUT,
-    which a busy host's connections already had to meet."""
-    pool.connection_class = reporting_connections(breaker)
+def guard(
+    datastore: PostgresDatastore, breaker: Breaker | None = None, answer_within_s: float = ANSWER_WITHIN_S
+) -> GuardedPool:
+    """The library's datastore, its pool made a ``GuardedPool`` in place: every option the
+    library gave it is kept, none read back. No hook chooses the pool's class (the datastore builds
+    it inline; docs/decisions/0037). Then the pool's own options the datastore does not expose:
+    the class it connects with (each attempt reported to the breaker), how long it retries a lost
+    connection alone, and how long one attempt to connect may take (libpq's default, psycopg's
+    130 s, would leave a database that accepts TCP and answers nothing unnoticed that long): the
+    pool's wait for a connection, POSTGRES_CONNECT_TIMEOUT, which a busy host's connections
+    already had to meet. Not retried by the library, ``LedgerUnavailable``: it retries only its
+    own InterfaceError and OperationalError."""
+    pool = datastore.pool
+    pool.__class__ = GuardedPool
+    assert isinstance(pool, GuardedPool)
+    pool.breaker = breaker or Breaker()
+    # A database that takes the connection and answers nothing: each use is bounded (answer_watch.py).
+    pool.watch = AnswerWatch(answer_within_s, pool.breaker)
+    pool.connection_class = reporting_connections(pool.breaker)
     pool.reconnect_timeout = POOL_RECONNECT_S
     if isinstance(pool.kwargs, dict):
         pool.kwargs.setdefault("connect_timeout", max(1, round(pool.timeout)))
-
-
-@contextmanager
-def connection_within(pool: psycopg_pool.ConnectionPool[Any], breaker: Breaker) -> Iterator[Connection[DictRow]]:
-    """A connection from ``pool`` within its wait (``pool.timeout``, POSTGRES_CONNECT_TIMEOUT) or
-    the breaker's, whichever is shorter; ``LedgerUnavailable`` as soon as the breaker opens. Not
-    retried by the library: it retries only its own InterfaceError and OperationalError."""
-    deadline = time.monotonic() + breaker.admit(pool.timeout)
-    probing = breaker.is_open
-    while True:
-        left = deadline - time.monotonic()
-        try:
-            conn = pool.getconn(timeout=max(0.01, left if probing else min(left, WAIT_SLICE_S)))
-            break
-        except psycopg_pool.PoolTimeout:
-            if time.monotonic() >= deadline:
-                if probing:
-                    breaker.check()
-                raise
-            if not probing:
-                breaker.check()
-    try:
-        with conn:  # the pool's own context: commit or roll back, as ``pool.connection()`` does
-            yield conn
-    finally:
-        pool.putconn(conn)
+    return pool

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
-from mai_safety.application.ports import Sealer
+from mai_safety.ledger.application.ports import Sealer
 from mai_safety.ledger.domain.chain import GENESIS, ChainRecord, EventMac, Problem, ProblemKind, event_hash, ledger_hash
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
@@ -267,18 +267,7 @@ def guarded_seal(
     key = sealer.event_mac()
     if key is None:  # a sealer that keeps no MACs signs the head as it is (the encoding before MACs)
         return sealer.make_checkpoint(last, target[0], target[1], reason, macs_from=None), None
-    if verified.blocked is not None:
-        sealer.refused(verified.blocked)
-        return None, None
-    if last is not None and not sealer.trusts(last):
-        verified.blocked = Problem(
-            ProblemKind.BAD_SIGNATURE,
-            f"bad signature: the newest checkpoint #{last.sequence} does not verify with the service's key: "
-            "nothing is sealed after it",
-            last.position,
-            checkpoint=last.sequence,
-        )
-        sealer.refused(verified.blocked)
+    if _blocked(sealer, verified, last):
         return None, None
     before_macs = last is not None and not last.declares_macs
     base = (last.position, last.ledger_hash) if last is not None else (0, GENESIS)
@@ -320,6 +309,23 @@ def guarded_seal(
         return None, None
     cut = f"{reason} (only up to position {good[0]}: position {problem.position} does not verify)"
     return sealer.make_checkpoint(last, good[0], good[1], cut, macs_from=macs_from or good[0] + 1), good
+
+
+def _blocked(sealer: Sealer, verified: Verified, last: Checkpoint | None) -> bool:
+    """Whether nothing may be sealed: an event failed before (``verified.blocked``), or the newest
+    checkpoint does not carry the service's signature; the sealer is told why."""
+    if verified.blocked is None and last is not None and not sealer.trusts(last):
+        verified.blocked = Problem(
+            ProblemKind.BAD_SIGNATURE,
+            f"bad signature: the newest checkpoint #{last.sequence} does not verify with the service's key: "
+            "nothing is sealed after it",
+            last.position,
+            checkpoint=last.sequence,
+        )
+    if verified.blocked is None:
+        return False
+    sealer.refused(verified.blocked)
+    return True
 
 
 def _check_unsealed(

@@ -19,16 +19,11 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from mai_safety.application.errors import ConfigurationError, LedgerUnavailable
-from mai_safety.application.executions import MaiSafety
-
-from mai_safety.infrastructure.settings import Settings, choose_store
-from .blobs import blobs_table
+from .blobs import EVENTS_TABLE, blobs_table
 from .chaining import ADDED_COLUMNS
 from .open_index import INDEX_COLUMNS, kinds_table, leases_table, leases_tables, open_index_tables, open_table
 from mai_safety.infrastructure.views.postgres import TRACKING_TABLE as VIEW_TRACKING_TABLE, VIEW_TABLES, view_table_statements
 
-#: eventsourcing names the events table after the application.
-EVENTS_TABLE = f"{MaiSafety.name.lower()}_events"
 _FUNCTION = "mai_safety_refuse_change"
 _REFUSE_BODY = """
 BEGIN
@@ -86,8 +81,21 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
             sql.SQL("GRANT " + rights + " ON {schema}.{table} TO {role}").format(**table_names),
         ]
-    # The read models (docs/decisions/0021): not the record, so the service role changes their rows.
-    statements += [sql.SQL(statement).format() for statement in view_table_statements(schema)]
+    statements += _view_statements(schema, names)
+    for table in (events_table, checkpoints_table, blobs):
+        statements += _append_only_statements(table, names)
+    statements += [
+        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
+        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
+            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
+        ),
+    ]
+    return statements
+
+
+def _view_statements(schema: str, names: dict[str, sql.Identifier]) -> list[sql.Composed]:
+    """The read models (docs/decisions/0021): not the record, so the service role changes their rows."""
+    statements = [sql.SQL(statement).format() for statement in view_table_statements(schema)]
     statements.append(
         sql.SQL(
             "CREATE TABLE IF NOT EXISTS {schema}.{table} (application_name text, notification_id bigint, PRIMARY KEY (application_name))"
@@ -99,33 +107,31 @@ def hardening_statements(schema: str, events_table: str, service_role: str) -> l
             sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
             sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {schema}.{table} TO {role}").format(**table_names),
         ]
-    for table in (events_table, checkpoints_table, blobs):
-        table_names = {
-            **names,
-            "table": sql.Identifier(table),
-            "row_trigger": sql.Identifier(f"{table}_append_only"),
-            "truncate_trigger": sql.Identifier(f"{table}_no_truncate"),
-        }
-        statements += [
-            sql.SQL(
-                "CREATE OR REPLACE TRIGGER {row_trigger} BEFORE UPDATE OR DELETE ON {schema}.{table} "
-                "FOR EACH ROW EXECUTE FUNCTION {schema}.{function}()"
-            ).format(**table_names),
-            sql.SQL(
-                "CREATE OR REPLACE TRIGGER {truncate_trigger} BEFORE TRUNCATE ON {schema}.{table} "
-                "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.{function}()"
-            ).format(**table_names),
-            sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
-            sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
-            sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
-        ]
-    statements += [
-        sql.SQL("GRANT USAGE ON SCHEMA {schema} TO {role}").format(**names),
-        sql.SQL("GRANT USAGE ON SEQUENCE {schema}.{sequence} TO {role}").format(
-            sequence=sql.Identifier(f"{events_table}_notification_id_seq"), **names
-        ),
-    ]
     return statements
+
+
+def _append_only_statements(table: str, names: dict[str, sql.Identifier]) -> list[sql.Composed]:
+    """Triggers that refuse UPDATE, DELETE and TRUNCATE on ``table``, and the service role's
+    SELECT and INSERT on it, nothing more."""
+    table_names = {
+        **names,
+        "table": sql.Identifier(table),
+        "row_trigger": sql.Identifier(f"{table}_append_only"),
+        "truncate_trigger": sql.Identifier(f"{table}_no_truncate"),
+    }
+    return [
+        sql.SQL(
+            "CREATE OR REPLACE TRIGGER {row_trigger} BEFORE UPDATE OR DELETE ON {schema}.{table} "
+            "FOR EACH ROW EXECUTE FUNCTION {schema}.{function}()"
+        ).format(**table_names),
+        sql.SQL(
+            "CREATE OR REPLACE TRIGGER {truncate_trigger} BEFORE TRUNCATE ON {schema}.{table} "
+            "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.{function}()"
+        ).format(**table_names),
+        sql.SQL("REVOKE ALL ON {schema}.{table} FROM PUBLIC").format(**table_names),
+        sql.SQL("REVOKE ALL ON {schema}.{table} FROM {role}").format(**table_names),
+        sql.SQL("GRANT SELECT, INSERT ON {schema}.{table} TO {role}").format(**table_names),
+    ]
 
 
 def hardening_sql(schema: str, events_table: str, service_role: str) -> str:
@@ -135,7 +141,8 @@ def hardening_sql(schema: str, events_table: str, service_role: str) -> str:
 
 
 def harden_postgres(
-    owner_url: str,
+    owner_env: dict[str, str],
+    description: str,
     service_role: str,
     *,
     service_password: str | None = None,
@@ -145,11 +152,9 @@ def harden_postgres(
 ) -> dict[str, Any]:
     """Create the ledger's tables as the owner (``create_tables``: the composition root's, given the
     owner's persistence settings), then make them append-only for ``service_role`` (created with
-    LOGIN if missing). Returns what was done."""
-    store = choose_store(Settings.from_environment(environ={}, database_url=owner_url))
-    if store.kind != "postgres":
-        raise ConfigurationError("--owner-url must be a postgresql://OWNER:PASSWORD@HOST:PORT/DB URL")
-    env = {**store.env, "POSTGRES_SCHEMA": schema}
+    LOGIN if missing). ``owner_env``: the owner's persistence settings; ``description`` names the
+    database in messages. Returns what was done."""
+    env = {**owner_env, "POSTGRES_SCHEMA": schema}
     conninfo = make_conninfo(
         dbname=env["POSTGRES_DBNAME"],
         host=env["POSTGRES_HOST"],
@@ -168,7 +173,7 @@ def harden_postgres(
             for statement in hardening_statements(schema, events_table, service_role):
                 connection.execute(statement)
     except psycopg.OperationalError as exc:
-        raise LedgerUnavailable(f"the database ({store.description}) does not answer: {_first_line(exc)}") from None
+        raise LedgerUnavailable(f"the database ({description}) does not answer: {_first_line(exc)}") from None
     except psycopg.errors.InsufficientPrivilege as exc:
         raise ConfigurationError(
             f"the owner role {env['POSTGRES_USER']} may not set the ledger up ({_first_line(exc)}): it must own the "

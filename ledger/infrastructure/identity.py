@@ -7,17 +7,19 @@ sandbox labels each container with it, so that a sweep keeps to its own ledger's
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from eventsourcing.persistence import PersistenceError
 
 from mai_safety.application.errors import LedgerUnavailable
-from mai_safety.application.ports import Ledger
+from mai_safety.ledger.application.ports import Ledger
 
 
 class LedgerIdentity:
     """Asked of the ledger until it has one, then kept: it never changes."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Callable[[], Ledger | None]) -> None:
+        """``ledger``: the ledger once it is built (its factory's ``built_ledger``)."""
         self._ledger = ledger
         self._known: str | None = None
         self._lock = threading.Lock()
@@ -25,8 +27,11 @@ class LedgerIdentity:
     def __call__(self) -> str | None:
         with self._lock:
             if self._known is None:
+                ledger = self._ledger()
+                if ledger is None:
+                    return None
                 try:
-                    first = self._ledger.ledger_hash_at(1)
+                    first = ledger.ledger_hash_at(1)
                 except (PersistenceError, LedgerUnavailable):
                     return None  # asked again next time; the container goes unlabelled (cleanup.py)
                 self._known = first.hex() if first is not None else None

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from mai_safety.ledger.application.sealing import LedgerPolicy
-from mai_safety.application.ports import KeyStore
+from mai_safety.ledger.application.ports import KeyStore
 from mai_safety.ledger.domain.checkpoint import CheckpointRule
 from mai_safety.domain.output import DEFAULT_INLINE_BYTES
 

@@ -23,25 +23,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from eventsourcing import postgres as es_postgres
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg import Connection, Cursor
 from psycopg.rows import DictRow, dict_row, tuple_row
 from psycopg.sql import SQL, Identifier, Literal
 
-from mai_safety.ledger.application.sealing import SEAL
 from mai_safety.application.errors import ConfigurationError
 from mai_safety.application.abandoned import Leases
-from mai_safety.application.open_sets import OpenExecutions, OpenSet, replay
-from mai_safety.application.ports import Ledger
+from mai_safety.application.open_sets import OpenExecutions
+from mai_safety.ledger.application.ports import Ledger, Sealer, WorkLock
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
 from .appending import ChainedAppends
-from .blobs import blobs_table
+from . import factory
+from .blobs import PostgresBlobStore, blobs_table
 from .answer_watch import ANSWER_SETTING, ANSWER_WITHIN_S
-from .breaker import GuardedPostgresDatastore
+from .breaker import guard
 from .chaining import (
     CHECKPOINT_COLUMNS,
     FetchRecords,
@@ -54,98 +54,81 @@ from .chaining import (
     guarded_seal,
     seal_own_head,
 )
-from .open_index import changes_of, kinds_table, leases_table, open_table
+from .open_index import kinds_table, leases_table, open_table
+from .parts import AnsweredBy
+from .postgres_index import PostgresLeases, PostgresOpenIndex
 from .postgres_reading import PostgresLedgerReads
-from .postgres_setup import PostgresLedgerSetUp
+from .postgres_setup import PostgresTables
+from .work_lock import PostgresWorkLock
 
 
-class _CommitWithInsert(PostgresApplicationRecorder):
-    """The library's ``insert_events`` (eventsourcing 9.5.6, its path without database functions)
-    less one round trip: it syncs the pipeline after the insert (so that a uniqueness violation
-    raises an ``IntegrityError`` there rather than at the commit), then commits in a second round
-    trip. Ours reads the head in the hook (one round trip) and must not pay two more: here the
-    insert goes out with the COMMIT and the notification ids are fetched once it has returned, as
-    this recorder did before it moved onto the library's hooks (bench/ledger_bench.py: the append
-    ratio fell 6 to 14 points with the extra sync). A violation still raises ``IntegrityError``:
-    psycopg raises the failed statement's own error when the pipeline syncs at the commit, and
-    the datastore maps it. Everything else is the library's: its connection, retries, hooks
-    (``_insert_events``, ``_insert_stored_events``) and ``_fetch_ids_after_insert_events``.
-    Compare with the library's method when upgrading it."""
+class WriterStatements:
+    """What the recorder's writer runs (prepared): the head and checkpoint it reads, the rows it inserts."""
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            with conn.pipeline(), conn.transaction():
-                with conn.cursor() as first:
-                    self._insert_events(first, stored_events, **kwargs)
-                if stored_events:
-                    self._insert_stored_events(curs, stored_events, **kwargs)
-            # Committed: the pipeline synced on leaving, so the insert's rows are here.
-            return self._fetch_ids_after_insert_events(curs, stored_events, **kwargs) if stored_events else None
+    def __init__(self, names: dict[str, Identifier]) -> None:
+        checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
+        self.select_writer_head = SQL(
+            "SELECT h.ledger_position, h.ledger_hash, (SELECT max(sequence) FROM {schema}.{checkpoints}) "
+            "FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT ledger_position, ledger_hash FROM {schema}.{table} "
+            "ORDER BY ledger_position DESC LIMIT 1) AS h ON true"
+        ).format(**names)
+        self.select_checkpoint = SQL("SELECT {columns} FROM {schema}.{checkpoints} WHERE sequence = %s").format(
+            columns=checkpoint_columns, **names
+        )
+        self.select_previous = SQL(
+            "SELECT event_hash FROM {schema}.{table} WHERE originator_id = %s AND originator_version = %s"
+        ).format(**names)
+        self.insert_chained_head = SQL(
+            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, "
+            "ledger_position, event_hash, ledger_hash, event_mac) VALUES "
+        ).format(**names)
+        self.chained_values = SQL("(%s, %s, %s, %s, %s, %s, %s, %s)")
+        self.insert_chained_returning = SQL(" RETURNING notification_id")
+        self.insert_checkpoint = SQL("INSERT INTO {schema}.{checkpoints} ({columns}) VALUES ({values})").format(
+            columns=checkpoint_columns, values=SQL(", ".join(["%s"] * len(CHECKPOINT_COLUMNS.split(",")))), **names
+        )
+        # The id as text, formatted by the server (see postgres_reading.py).
+        self.select_unsealed = SQL(
+            "SELECT ledger_position, originator_id::text, originator_version, topic, NULL::bytea, event_hash, "
+            "ledger_hash, event_mac FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
+            "ORDER BY ledger_position"
+        ).format(**names)
 
 
-class ChainedPostgresApplicationRecorder(
-    ChainedAppends, PostgresLedgerSetUp, PostgresLedgerReads, _CommitWithInsert, Ledger, OpenExecutions, Leases
-):
-    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name=events_table_name)
+class ChainedPostgresApplicationRecorder(ChainedAppends, PostgresApplicationRecorder, Ledger, OpenExecutions, Leases):
+    """The library's recorder, appending the chain through its hooks (appending.py); the ports'
+    other questions are answered by the parts it holds (parts.py)."""
+
+    head = AnsweredBy("reads")
+    select_chain = AnsweredBy("reads")
+    iter_chain = AnsweredBy("reads")
+    select_execution = AnsweredBy("reads")
+    event_hash_of = AnsweredBy("reads")
+    ledger_hash_at = AnsweredBy("reads")
+    select_checkpoints = AnsweredBy("reads")
+    checkpoint_before = AnsweredBy("reads")
+    checkpoint_covering = AnsweredBy("reads")
+    checkpoint_with_signature = AnsweredBy("reads")
+    protection = AnsweredBy("tables")
+    open_ids = AnsweredBy("open_index")
+    open_holders = AnsweredBy("open_index")
+    renew_lease = AnsweredBy("leases")
+    release_lease = AnsweredBy("leases")
+    lease_ages = AnsweredBy("leases")
+
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events", sealer: Sealer | None = None) -> None:
+        super().__init__(datastore, events_table_name=events_table_name, sealer=sealer)
         if self.datastore.enable_db_functions:
             # The library's database function inserts the events without any hook: no chain.
             raise ConfigurationError("the ledger cannot insert through database functions: unset POSTGRES_ENABLE_DB_FUNCTIONS")
-        self.checkpoints_table_name = f"{events_table_name}_checkpoints"
-        self.check_identifier_length(self.checkpoints_table_name)
         self.blobs_table_name = blobs_table(events_table_name)
-        self.check_identifier_length(self.blobs_table_name)
-        self.open_table_name = open_table(events_table_name)
-        self.kinds_table_name = kinds_table(events_table_name)
-        self.check_identifier_length(self.kinds_table_name)
-        self.leases_table_name = leases_table(events_table_name)
-        names = {
-            "schema": Identifier(self.datastore.schema),
-            "table": Identifier(self.events_table_name),
-            "checkpoints": Identifier(self.checkpoints_table_name),
-            "blobs": Identifier(self.blobs_table_name),
-            "open": Identifier(self.open_table_name),
-            "kinds": Identifier(self.kinds_table_name),
-            "leases": Identifier(self.leases_table_name),
-        }
-        self._open_insert = SQL(
-            "INSERT INTO {schema}.{open} (kind, originator_id, holder) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
-        ).format(**names)
-        self._open_delete = SQL("DELETE FROM {schema}.{open} WHERE originator_id = %s AND kind = ANY(%s)").format(
-            **names
-        )
-        self._open_select = SQL(
-            "SELECT EXISTS (SELECT 1 FROM {schema}.{kinds} WHERE kind = %s), "
-            "ARRAY(SELECT originator_id FROM {schema}.{open} WHERE kind = %s ORDER BY originator_id), "
-            "ARRAY(SELECT holder FROM {schema}.{open} WHERE kind = %s ORDER BY originator_id)"
-        ).format(**names)
-        self._lease_renew = SQL(
-            "INSERT INTO {schema}.{leases} (holder, renewed_at) VALUES (%s, extract(epoch from clock_timestamp())) "
-            "ON CONFLICT (holder) DO UPDATE SET renewed_at = excluded.renewed_at"
-        ).format(**names)
-        self._lease_release = SQL("UPDATE {schema}.{leases} SET renewed_at = 0 WHERE holder = %s").format(**names)
-        self._lease_ages = SQL(
-            "SELECT holder, extract(epoch from clock_timestamp()) - renewed_at FROM {schema}.{leases}"
-        ).format(**names)
-        self._open_holders_of = SQL("SELECT originator_id, holder FROM {schema}.{open} WHERE kind = %s").format(**names)
-        self._open_clear = SQL("DELETE FROM {schema}.{open} WHERE kind = %s").format(**names)
-        self._kind_read = SQL("SELECT 1 FROM {schema}.{kinds} WHERE kind = %s").format(**names)
-        self._kind_insert = SQL(
-            "INSERT INTO {schema}.{kinds} (kind, read_through) "
-            "SELECT %s, coalesce(max(ledger_position), 0) FROM {schema}.{table}"
-        ).format(**names)
-        self._select_set_events = SQL(
-            "SELECT originator_id::text, topic FROM {schema}.{table} WHERE topic = ANY(%s) ORDER BY ledger_position"
-        ).format(**names)
-        self.qualified_open = f'"{self.datastore.schema}"."{self.open_table_name}"'
-        self.qualified_leases = f'"{self.datastore.schema}"."{self.leases_table_name}"'
-        self.qualified_events = f'"{self.datastore.schema}"."{self.events_table_name}"'
-        self.qualified_blobs = f'"{self.datastore.schema}"."{self.blobs_table_name}"'
-        self.qualified_checkpoints = f'"{self.datastore.schema}"."{self.checkpoints_table_name}"'
-        self._compose_tables(names)
-        self._compose_reads(names)
-        checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
+        names = self._names(events_table_name)
+        self.tables = PostgresTables(datastore, names, events_table_name)
+        self.tables.add_to(self.sql_create_statements, self.create_table_statement_index)
+        self.qualified_events = self.tables.qualified_events
+        self.reads = PostgresLedgerReads(datastore, names)
+        self.open_index = PostgresOpenIndex(datastore, names, self._lock_table, self.reads.fetch)
+        self.leases = PostgresLeases(datastore, names, self.reads.fetch)
         # The library's hook for the writers' lock (its ``_lock_table`` runs these, prepared): its
         # lock timeout, then the advisory lock in place of its table lock. The library sets the
         # timeout even when it is 0 (none); that is the default, so the statement is left out
@@ -157,29 +140,34 @@ class ChainedPostgresApplicationRecorder(
             self.lock_table_statements.insert(
                 0, SQL("SET LOCAL lock_timeout = '{0}s'").format(self.datastore.lock_timeout)
             )
-        self._select_writer_head = SQL(
-            "SELECT h.ledger_position, h.ledger_hash, (SELECT max(sequence) FROM {schema}.{checkpoints}) "
-            "FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT ledger_position, ledger_hash FROM {schema}.{table} "
-            "ORDER BY ledger_position DESC LIMIT 1) AS h ON true"
-        ).format(**names)
-        self._select_checkpoint = SQL("SELECT {columns} FROM {schema}.{checkpoints} WHERE sequence = %s").format(
-            columns=checkpoint_columns, **names
-        )
-        self._insert_chained_head = SQL(
-            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, "
-            "ledger_position, event_hash, ledger_hash, event_mac) VALUES "
-        ).format(**names)
-        self._chained_values = SQL("(%s, %s, %s, %s, %s, %s, %s, %s)")
-        self._insert_chained_returning = SQL(" RETURNING notification_id")
-        self._insert_checkpoint = SQL("INSERT INTO {schema}.{checkpoints} ({columns}) VALUES ({values})").format(
-            columns=checkpoint_columns, values=SQL(", ".join(["%s"] * len(CHECKPOINT_COLUMNS.split(",")))), **names
-        )
-        # The id as text, formatted by the server (see postgres_reading.py).
-        self._select_unsealed = SQL(
-            "SELECT ledger_position, originator_id::text, originator_version, topic, NULL::bytea, event_hash, "
-            "ledger_hash, event_mac FROM {schema}.{table} WHERE ledger_position > %s AND ledger_position <= %s "
-            "ORDER BY ledger_position"
-        ).format(**names)
+        self.sql = WriterStatements(names)
+
+    def _names(self, events_table_name: str) -> dict[str, Identifier]:
+        """The schema and tables as SQL identifiers, each name checked against Postgres's bound."""
+        tables = {
+            "table": events_table_name,
+            "checkpoints": f"{events_table_name}_checkpoints",
+            "blobs": blobs_table(events_table_name),
+            "open": open_table(events_table_name),
+            "kinds": kinds_table(events_table_name),
+            "leases": leases_table(events_table_name),
+        }
+        for name in tables.values():
+            self.check_identifier_length(name)
+        return {"schema": Identifier(self.datastore.schema), **{key: Identifier(name) for key, name in tables.items()}}
+
+    def create_table(self) -> None:
+        if self.tables.exist():
+            # Made by the operator's owner role: only what a ledger made before lacks (tables.complete).
+            self.tables.complete()
+            return
+        try:
+            super().create_table()
+        except PersistenceError:
+            # Processes starting together on an empty database all try to create the tables (one
+            # transaction each); all but one fail once the first commits. The tables then exist.
+            if not self.tables.exist():
+                raise
 
     def location(self) -> str:
         options = getattr(self.datastore.pool, "kwargs", None) or {}
@@ -196,14 +184,14 @@ class ChainedPostgresApplicationRecorder(
 
     def _read_writer_head(self, connection: Connection[Any]) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
         cursor = connection.cursor(row_factory=tuple_row)
-        cursor.execute(self._select_writer_head, prepare=True)
+        cursor.execute(self.sql.select_writer_head, prepare=True)
         row = cursor.fetchone()
         assert row is not None
         head = (int(row[0]), bytes(row[1])) if row[0] is not None else None
 
         def read(sequence: int) -> Checkpoint | None:
             found = connection.cursor(row_factory=tuple_row)
-            found.execute(self._select_checkpoint, (sequence,), prepare=True)
+            found.execute(self.sql.select_checkpoint, (sequence,), prepare=True)
             checkpoint = found.fetchone()
             return checkpoint_from_row(checkpoint) if checkpoint is not None else None
 
@@ -216,7 +204,7 @@ class ChainedPostgresApplicationRecorder(
             if known is not None:
                 return known
             cursor = connection.cursor(row_factory=tuple_row)
-            cursor.execute(self._select_previous, (self._column_id(execution_id), version), prepare=True)
+            cursor.execute(self.sql.select_previous, (self.reads.column_id(execution_id), version), prepare=True)
             found = cursor.fetchone()
             return bytes(found[0]) if found else None
 
@@ -228,22 +216,18 @@ class ChainedPostgresApplicationRecorder(
         events chained after it with their MACs, the index of open executions and, when due, a
         checkpoint (a second, with the commit). The events go last, on the library's cursor, so
         that it fetches their notification ids as it does its own."""
-        appended = self.appended(kwargs)
+        appended = self.appended()
         self._lock_table(curs)
         self._notify_channel(curs)
         connection = curs.connection
         head, last_checkpoint = self._read_writer_head(connection)
         rows = chain_batch(stored_events, head, self._previous(connection))
-        for originator, enters, leaves in changes_of(rows):
-            for kind in enters:
-                connection.execute(self._open_insert, (kind, originator, self.holder), prepare=True)
-            if leaves:  # one statement for every set an ending closes
-                connection.execute(self._open_delete, (originator, list(leaves)), prepare=True)
+        self.open_index.record(connection, rows, self.holder)
         checkpoint, through = self._seal_due(
-            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=bool(kwargs.get(SEAL))
+            last_checkpoint, head, rows, self._fetch_unsealed(connection), execution_ended=self._ends_execution(stored_events)
         )
         if checkpoint is not None:
-            connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+            connection.execute(self.sql.insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         key = self._sealer.event_mac() if self._sealer is not None else None
         values = [
             value
@@ -259,14 +243,14 @@ class ChainedPostgresApplicationRecorder(
                 chained.mac(key),
             )
         ]
-        statement = self._insert_chained_head + SQL(", ").join([self._chained_values] * len(rows))
-        curs.execute(statement + self._insert_chained_returning, values, prepare=True)
+        statement = self.sql.insert_chained_head + SQL(", ").join([self.sql.chained_values] * len(rows))
+        curs.execute(statement + self.sql.insert_chained_returning, values, prepare=True)
         appended.note(rows, head, checkpoint, through)
 
     def _fetch_unsealed(self, connection: Connection[Any]) -> FetchRecords:
         def fetch(after: int, up_to: int) -> list[ChainRecord]:
             cursor = connection.cursor(row_factory=tuple_row, binary=True)
-            cursor.execute(self._select_unsealed, (after, up_to), prepare=True)
+            cursor.execute(self.sql.select_unsealed, (after, up_to), prepare=True)
             return [ChainRecord._make(row) for row in cursor.fetchall()]
 
         return fetch
@@ -282,7 +266,7 @@ class ChainedPostgresApplicationRecorder(
                         self._sealer, self._verified, last_checkpoint, head, self._fetch_unsealed(connection), force=reason
                     )
                 if checkpoint is not None:
-                    connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+                    connection.execute(self.sql.insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         self._verified.raise_to(through)
         self._committed(checkpoint)
         return checkpoint or last_checkpoint
@@ -301,67 +285,36 @@ class ChainedPostgresApplicationRecorder(
                     self._sealer, self._verified, last_checkpoint, own, reason, through, self._fetch_unsealed(connection)
                 )
                 if checkpoint is not None:
-                    connection.execute(self._insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
+                    connection.execute(self.sql.insert_checkpoint, checkpoint_params(checkpoint), prepare=True)
         self._verified.raise_to(verified)
         self._committed(checkpoint)
         return checkpoint
 
-    # --- the index of open executions --------------------------------------------------------
 
-    def open_ids(self, open_set: OpenSet) -> list[str]:
-        return list(self.open_holders(open_set))
-
-    def open_holders(self, open_set: OpenSet) -> dict[str, str | None]:
-        # The mark and the rows in one snapshot. No mark: never read through, or the unlogged
-        # tables were emptied by a crash of the database (or someone): read through, then again.
-        for _ in range(2):
-            ((read, members, holders),) = self._fetch(self._open_select, (open_set.kind,) * 3)
-            if read:
-                break
-            self._read_through(open_set)
-        return {str(member): (str(holder) if holder is not None else None) for member, holder in zip(members, holders)}
-
-    # --- the servers' leases (application/abandoned.py) ------------------------------------------
-
-    def renew_lease(self, holder: str) -> None:
-        with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(self._lease_renew, (holder,))
-
-    def release_lease(self, holder: str) -> None:
-        with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(self._lease_release, (holder,))
-
-    def lease_ages(self) -> dict[str, float]:
-        return {str(holder): float(age) for holder, age in self._fetch(self._lease_ages, ())}
-
-    @retry((InterfaceError, OperationalError), max_attempts=3, wait=0.2)
-    def _read_through(self, open_set: OpenSet) -> None:
-        """Replace the set's rows by what the events say, once per ledger, under the writers' lock."""
-        with self.datastore.get_connection() as connection, connection.transaction():
-            self._lock_table(connection.cursor(row_factory=dict_row))
-            cursor = connection.cursor(row_factory=tuple_row)
-            cursor.execute(self._kind_read, (open_set.kind,))
-            if cursor.fetchone() is None:
-                cursor.execute(self._select_set_events, (list(open_set.topics),))
-                members = replay(open_set, ((str(row[0]), str(row[1])) for row in cursor.fetchall()))
-                # Rows written since the set was first kept name their holder: keep it.
-                cursor.execute(self._open_holders_of, (open_set.kind,))
-                holders = {str(row[0]): row[1] for row in cursor.fetchall()}
-                cursor.execute(self._open_clear, (open_set.kind,))
-                cursor.executemany(
-                    self._open_insert, [(open_set.kind, member, holders.get(member)) for member in sorted(members)]
-                )
-                cursor.execute(self._kind_insert, (open_set.kind,))
-
-class Factory(es_postgres.PostgresFactory):  # the module must hold exactly one factory class
+class Factory(factory.LedgerFactory, es_postgres.PostgresFactory):  # the module must hold exactly one factory class
     application_recorder_class = ChainedPostgresApplicationRecorder
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
+    def __init__(self, env: Any, wiring: factory.LedgerWiring | None = None) -> None:
+        super().__init__(env, wiring)
         # A refusing database is told at once, not after the waits and retries (breaker.py).
         # And one that takes the connection and answers nothing is cut off past a bound (answer_watch.py).
         answer_within_s = float(env.get(ANSWER_SETTING) or ANSWER_WITHIN_S)
-        self.datastore = GuardedPostgresDatastore.like(self.datastore, answer_within_s=answer_within_s)
+        guard(self.datastore, answer_within_s=answer_within_s)
+
+    @property
+    def events_table(self) -> str:
+        """The library's name for the application's events table (its own factory's rule)."""
+        return f"{self.env.name.lower() or 'stored'}_events"
+
+    def ledger_recorder(self, sealer: Sealer | None) -> ChainedPostgresApplicationRecorder:
+        return ChainedPostgresApplicationRecorder(self.datastore, events_table_name=self.events_table, sealer=sealer)
+
+    def blob_store(self) -> PostgresBlobStore:
+        return PostgresBlobStore(self.datastore, self.datastore.schema, blobs_table(self.events_table))
+
+    def work_lock(self) -> WorkLock:
+        schema, table = self.datastore.schema, self.events_table
+        return PostgresWorkLock(self.datastore, f'"{schema}"."{table}"')  # as the recorder names it
 
 
 __all__ = ["ChainedPostgresApplicationRecorder", "Factory", "canonical_id"]

@@ -1,5 +1,5 @@
 """What the Postgres ledger answers to readers (verification, replay, reports): its head, its rows
-with both chain hashes and MACs, and its checkpoints. Mixed into the recorder in postgres.py."""
+with both chain hashes and MACs, and its checkpoints. A part the recorder in postgres.py holds."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from psycopg import Cursor
 from psycopg.rows import TupleRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
-from mai_safety.application.ports import LedgerHead
+from mai_safety.ledger.application.ports import LedgerHead
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
@@ -22,11 +22,11 @@ _NO_LIMIT = 1 << 62
 
 
 class PostgresLedgerReads:
-    """The recorder's read side; the recorder supplies the datastore and the table names."""
+    """The recorder's read side, over its datastore; ``names`` are the schema and tables as SQL
+    identifiers (postgres.py)."""
 
-    datastore: PostgresDatastore
-
-    def _compose_reads(self, names: dict[str, Identifier]) -> None:
+    def __init__(self, datastore: PostgresDatastore, names: dict[str, Identifier]) -> None:
+        self.datastore = datastore
         checkpoint_columns = SQL(CHECKPOINT_COLUMNS)
         self._select_head = SQL(
             "SELECT h.ledger_position, h.ledger_hash, c.* FROM (SELECT 1) AS one "
@@ -35,7 +35,7 @@ class PostgresLedgerReads:
             "LEFT JOIN LATERAL (SELECT {columns} FROM {schema}.{checkpoints} "
             "ORDER BY sequence DESC LIMIT 1) AS c ON true"
         ).format(columns=checkpoint_columns, **names)
-        self._select_previous = SQL(
+        self._select_event_hash = SQL(
             "SELECT event_hash FROM {schema}.{table} WHERE originator_id = %s AND originator_version = %s"
         ).format(**names)
         # The id as text, formatted by the server: the hashed form, with no UUID object to make per
@@ -76,7 +76,7 @@ class PostgresLedgerReads:
         checkpoint = checkpoint_from_row(row[2:]) if row[2] is not None else None
         return head, checkpoint
 
-    def _fetch(self, statement: SQL | Any, params: Sequence[Any]) -> list[TupleRow]:
+    def fetch(self, statement: SQL | Any, params: Sequence[Any]) -> list[TupleRow]:
         # Binary results: bytea arrives as bytes rather than hex text to decode (a third faster
         # to read the whole ledger).
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row, binary=True) as cursor:
@@ -90,7 +90,7 @@ class PostgresLedgerReads:
         return LedgerHead(position, digest, checkpoint)
 
     def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
-        rows = self._fetch(self._select_chain, (after_position, _NO_LIMIT if up_to is None else up_to, limit))
+        rows = self.fetch(self._select_chain, (after_position, _NO_LIMIT if up_to is None else up_to, limit))
         return [ChainRecord._make(row) for row in rows]
 
     def iter_chain(self, after_position: int = 0, up_to: int | None = None, page: int = 5000) -> Iterator[ChainRecord]:
@@ -98,34 +98,34 @@ class PostgresLedgerReads:
         return read_ahead(lambda after: self.select_chain(after, page, up_to), after_position, page)
 
     def select_execution(self, originator_id: str) -> list[ChainRecord]:
-        return [ChainRecord._make(row) for row in self._fetch(self._select_execution, (self._column_id(originator_id),))]
+        return [ChainRecord._make(row) for row in self.fetch(self._select_execution, (self.column_id(originator_id),))]
 
     def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
-        rows = self._fetch(self._select_previous, (self._column_id(originator_id), version))
+        rows = self.fetch(self._select_event_hash, (self.column_id(originator_id), version))
         return bytes(rows[0][0]) if rows else None
 
     def ledger_hash_at(self, position: int) -> bytes | None:
-        rows = self._fetch(self._select_ledger_hash, (position,))
+        rows = self.fetch(self._select_ledger_hash, (position,))
         return bytes(rows[0][0]) if rows else None
 
     def select_checkpoints(
         self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
     ) -> list[Checkpoint]:
         upper = _NO_LIMIT if up_to_sequence is None else up_to_sequence
-        rows = self._fetch(self._select_checkpoints, (after_sequence, upper, from_position, limit))
+        rows = self.fetch(self._select_checkpoints, (after_sequence, upper, from_position, limit))
         return [checkpoint_from_row(row) for row in rows]
 
     def checkpoint_before(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(self._select_checkpoint_before, (position,))
+        rows = self.fetch(self._select_checkpoint_before, (position,))
         return checkpoint_from_row(rows[0]) if rows else None
 
     def checkpoint_covering(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(self._select_checkpoint_covering, (position,))
+        rows = self.fetch(self._select_checkpoint_covering, (position,))
         return checkpoint_from_row(rows[0]) if rows else None
 
     def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
-        rows = self._fetch(self._select_same_signature, (signature, other_than))
+        rows = self.fetch(self._select_same_signature, (signature, other_than))
         return int(rows[0][0]) if rows else None
 
-    def _column_id(self, originator_id: str) -> UUID | str:
+    def column_id(self, originator_id: str) -> UUID | str:
         return UUID(originator_id) if self.datastore.originator_id_type == "uuid" else originator_id

@@ -1,14 +1,13 @@
 """How the Postgres ledger's tables are made, completed and inspected: the events table with both
 chain hashes, the checkpoints, the output blobs and the open-executions index; made by the
 library's ``create_table`` where this role may, completed where a ledger from before lacks a
-column or a table, and the database's own protection reported. Mixed into postgres.py's recorder."""
+column or a table, and the database's own protection reported. A part postgres.py's recorder holds."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import psycopg
-from eventsourcing.persistence import PersistenceError
 from eventsourcing.postgres import PostgresDatastore
 from psycopg import Cursor
 from psycopg.rows import tuple_row
@@ -17,45 +16,54 @@ from psycopg.sql import SQL, Composed, Identifier
 from mai_safety.application.errors import ConfigurationError
 
 from .chaining import ADDED_COLUMNS
-from .open_index import INDEX_COLUMNS, leases_tables, open_index_tables
+from .blobs import blobs_table
+from .open_index import INDEX_COLUMNS, leases_table, leases_tables, open_index_tables, open_table
 
 
-class PostgresLedgerSetUp:
-    """The recorder's tables; the recorder supplies the datastore, the table names and the
-    library's ``sql_create_statements``."""
+class PostgresTables:
+    """The recorder's tables beyond the library's: the statements that make them (added to the
+    library's ``sql_create_statements``), what completes a ledger made by an earlier version, and
+    the database's protection. ``names``: the schema and tables as SQL identifiers (postgres.py)."""
 
-    datastore: PostgresDatastore
-    events_table_name: str
-    checkpoints_table_name: str
-    qualified_events: str
-    qualified_checkpoints: str
-    qualified_blobs: str
-    qualified_open: str
-    qualified_leases: str
-    open_table_name: str
-    sql_create_statements: list[Composed]
-    create_table_statement_index: int
+    def __init__(self, datastore: PostgresDatastore, names: dict[str, Identifier], events_table_name: str) -> None:
+        self.datastore = datastore
+        self.events_table_name = events_table_name
+        self.checkpoints_table_name = f"{events_table_name}_checkpoints"
+        self.open_table_name = open_table(events_table_name)
+        schema = datastore.schema
+        self.qualified_events = f'"{schema}"."{events_table_name}"'
+        self.qualified_checkpoints = f'"{schema}"."{self.checkpoints_table_name}"'
+        self.qualified_blobs = f'"{schema}"."{blobs_table(events_table_name)}"'
+        self.qualified_open = f'"{schema}"."{self.open_table_name}"'
+        self.qualified_leases = f'"{schema}"."{leases_table(events_table_name)}"'
+        self._names = names
+        self._create_blobs = SQL(
+            "CREATE TABLE IF NOT EXISTS {schema}.{blobs} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
+        ).format(**names)
+        # The index of open executions (docs/decisions/0019): not part of the record.
+        self._create_open = [SQL(statement).format(**names) for statement in open_index_tables()]
+        # The servers' leases (application/abandoned.py): not part of the record either.
+        self._create_leases = [SQL(statement).format(**names) for statement in leases_tables()]
 
-    def _compose_tables(self, names: dict[str, Identifier]) -> None:
-        self.sql_create_statements[self.create_table_statement_index] = SQL(
-            "CREATE TABLE IF NOT EXISTS {schema}.{table} ("
-            "originator_id {originator_id_type} NOT NULL, "
-            "originator_version bigint NOT NULL, "
-            "topic text, "
-            "state bytea, "
-            "notification_id bigserial, "
-            "ledger_position bigint NOT NULL, "
-            "event_hash bytea NOT NULL, "
-            "ledger_hash bytea NOT NULL, "
-            "event_mac bytea, "
-            "PRIMARY KEY (originator_id, originator_version))"
-        ).format(originator_id_type=Identifier(self.datastore.originator_id_type), **names)
-        self.sql_create_statements.append(
+    def add_to(self, sql_create_statements: list[Composed], create_table_statement_index: int) -> None:
+        """Ours, added to the library's statements (the list it runs in ``create_table``)."""
+        names = self._names
+        # The library's own events table (its statement, kept), then the chain's columns. IF NOT
+        # EXISTS: processes starting together on an empty database may both get this far.
+        sql_create_statements.insert(
+            create_table_statement_index + 1,
+            SQL(
+                "ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS ledger_position bigint NOT NULL, "
+                "ADD COLUMN IF NOT EXISTS event_hash bytea NOT NULL, ADD COLUMN IF NOT EXISTS ledger_hash bytea NOT NULL, "
+                "ADD COLUMN IF NOT EXISTS event_mac bytea"
+            ).format(**names),
+        )
+        sql_create_statements.append(
             SQL(
                 "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (ledger_position ASC)"
             ).format(index=Identifier(f"{self.events_table_name}_ledger_position_idx"), **names)
         )
-        self.sql_create_statements.append(
+        sql_create_statements.append(
             SQL(
                 "CREATE TABLE IF NOT EXISTS {schema}.{checkpoints} ("
                 "sequence bigint PRIMARY KEY, "
@@ -70,39 +78,21 @@ class PostgresLedgerSetUp:
                 "macs_from bigint)"
             ).format(**names)
         )
-        self.sql_create_statements.append(
+        sql_create_statements.append(
             SQL("CREATE INDEX IF NOT EXISTS {index} ON {schema}.{checkpoints} (ledger_position)").format(
                 index=Identifier(f"{self.checkpoints_table_name}_position_idx"), **names
             )
         )
-        self._create_blobs = SQL(
-            "CREATE TABLE IF NOT EXISTS {schema}.{blobs} (sha256 text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL)"
-        ).format(**names)
-        self.sql_create_statements.append(self._create_blobs)
-        # The index of open executions (docs/decisions/0019): not part of the record.
-        self._create_open = [SQL(statement).format(**names) for statement in open_index_tables()]
-        self.sql_create_statements += self._create_open
-        # The servers' leases (application/abandoned.py): not part of the record either.
-        self._create_leases = [SQL(statement).format(**names) for statement in leases_tables()]
-        self.sql_create_statements += self._create_leases
+        sql_create_statements += [self._create_blobs, *self._create_open, *self._create_leases]
 
-    def create_table(self) -> None:
-        if self._tables_exist():
-            # Made by the operator's owner role; the service's role may not create anything, but a
-            # ledger made before event MACs needs their columns (added by the owner, or here where
-            # this role owns the tables). So does a ledger made before output blobs, their table.
-            self._add_missing_blobs_table()
-            self._add_missing_open_index()
-            self._add_missing(self.qualified_leases, self._create_leases, "the servers' leases", "their table")
-            self._add_missing_columns()
-            return
-        try:
-            super().create_table()
-        except PersistenceError:
-            # Processes starting together on an empty database all try to create the tables (one
-            # transaction each); all but one fail once the first commits. The tables then exist.
-            if not self._tables_exist():
-                raise
+    def complete(self) -> None:
+        """Made by the operator's owner role; the service's role may not create anything, but a
+        ledger made before event MACs needs their columns (added by the owner, or here where this
+        role owns the tables). So does a ledger made before output blobs, their table."""
+        self._add_missing_blobs_table()
+        self._add_missing_open_index()
+        self._add_missing(self.qualified_leases, self._create_leases, "the servers' leases", "their table")
+        self._add_missing_columns()
 
     def _add_missing_columns(self) -> None:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
@@ -163,7 +153,7 @@ class PostgresLedgerSetUp:
         row = cursor.fetchone()
         return bool(row and row[0])
 
-    def _tables_exist(self) -> bool:
+    def exist(self) -> bool:
         with self.datastore.get_connection() as connection, connection.cursor(row_factory=tuple_row) as cursor:
             cursor.execute(
                 "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL",

@@ -1,5 +1,5 @@
 """What the SQLite ledger answers to readers (verification, replay, reports): its head, its rows
-with both chain hashes and MACs, and its checkpoints. Mixed into the recorder in sqlite.py."""
+with both chain hashes and MACs, and its checkpoints. A part the recorder in sqlite.py holds."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from uuid import UUID
 
 from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
 
-from mai_safety.application.ports import LedgerHead
+from mai_safety.ledger.application.ports import LedgerHead
 from mai_safety.ledger.domain.chain import ChainRecord
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 
@@ -27,14 +27,12 @@ RECORD_COLUMNS = f"ledger_position, {HASHED_ID}, originator_version, topic, stat
 
 
 class SQLiteLedgerReads:
-    """The recorder's read side; the recorder supplies the datastore and the table names."""
+    """The recorder's read side, over its datastore and tables."""
 
-    datastore: SQLiteDatastore
-    events_table_name: str
-
-    @property
-    def checkpoints_table_name(self) -> str:
-        return f"{self.events_table_name}_checkpoints"
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str) -> None:
+        self.datastore = datastore
+        self.events_table_name = events_table_name
+        self.checkpoints_table_name = f"{events_table_name}_checkpoints"
 
     def _read_head(self, cursor: SQLiteCursor) -> tuple[tuple[int, bytes] | None, Checkpoint | None]:
         """The head and the newest checkpoint as the database holds them, in one statement."""
@@ -53,12 +51,12 @@ class SQLiteLedgerReads:
         return head, checkpoint
 
     @staticmethod
-    def _column_id(originator_id: UUID | str) -> str:
+    def column_id(originator_id: UUID | str) -> str:
         if isinstance(originator_id, UUID):
             return originator_id.hex
         return UUID(originator_id).hex if "-" in originator_id else originator_id
 
-    def _fetch(self, statement: str, params: Sequence[Any]) -> list[Any]:
+    def fetch(self, statement: str, params: Sequence[Any]) -> list[Any]:
         with self.datastore.transaction(commit=False) as cursor:
             cursor.execute(statement, params)
             return list(cursor.fetchall())
@@ -70,7 +68,7 @@ class SQLiteLedgerReads:
         return LedgerHead(position, digest, checkpoint)
 
     def select_chain(self, after_position: int, limit: int, up_to: int | None = None) -> list[ChainRecord]:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT {RECORD_COLUMNS} FROM {self.events_table_name} WHERE ledger_position > ? "
             "AND ledger_position <= ? ORDER BY ledger_position LIMIT ?",
             (after_position, NO_LIMIT if up_to is None else up_to, limit),
@@ -78,27 +76,27 @@ class SQLiteLedgerReads:
         return [ChainRecord._make(row) for row in rows]
 
     def select_execution(self, originator_id: str) -> list[ChainRecord]:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT {RECORD_COLUMNS} FROM {self.events_table_name} WHERE originator_id = ? ORDER BY originator_version",
-            (self._column_id(originator_id),),
+            (self.column_id(originator_id),),
         )
         return [ChainRecord._make(row) for row in rows]
 
     def event_hash_of(self, originator_id: str, version: int) -> bytes | None:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT event_hash FROM {self.events_table_name} WHERE originator_id = ? AND originator_version = ?",
-            (self._column_id(originator_id), version),
+            (self.column_id(originator_id), version),
         )
         return bytes(rows[0][0]) if rows else None
 
     def ledger_hash_at(self, position: int) -> bytes | None:
-        rows = self._fetch(f"SELECT ledger_hash FROM {self.events_table_name} WHERE ledger_position = ?", (position,))
+        rows = self.fetch(f"SELECT ledger_hash FROM {self.events_table_name} WHERE ledger_position = ?", (position,))
         return bytes(rows[0][0]) if rows else None
 
     def select_checkpoints(
         self, after_sequence: int, limit: int, *, from_position: int = 0, up_to_sequence: int | None = None
     ) -> list[Checkpoint]:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE sequence > ? AND sequence <= ? "
             "AND ledger_position >= ? ORDER BY sequence LIMIT ?",
             (after_sequence, NO_LIMIT if up_to_sequence is None else up_to_sequence, from_position, limit),
@@ -106,7 +104,7 @@ class SQLiteLedgerReads:
         return [checkpoint_from_row(row) for row in rows]
 
     def checkpoint_before(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position < ? "
             "ORDER BY sequence DESC LIMIT 1",
             (position,),
@@ -114,7 +112,7 @@ class SQLiteLedgerReads:
         return checkpoint_from_row(rows[0]) if rows else None
 
     def checkpoint_covering(self, position: int) -> Checkpoint | None:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT {CHECKPOINT_COLUMNS} FROM {self.checkpoints_table_name} WHERE ledger_position >= ? "
             "ORDER BY sequence LIMIT 1",
             (position,),
@@ -122,7 +120,7 @@ class SQLiteLedgerReads:
         return checkpoint_from_row(rows[0]) if rows else None
 
     def checkpoint_with_signature(self, signature: bytes, other_than: int) -> int | None:
-        rows = self._fetch(
+        rows = self.fetch(
             f"SELECT sequence FROM {self.checkpoints_table_name} WHERE signature = ? AND sequence <> ? "
             "ORDER BY sequence LIMIT 1",
             (signature, other_than),

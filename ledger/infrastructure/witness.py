@@ -37,7 +37,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from mai_safety.application.ports import WitnessedCheckpoint, Witnesses
+from mai_safety.ledger.application.ports import WitnessedCheckpoint, Witnesses
 from mai_safety.ledger.domain.checkpoint import Checkpoint
 from mai_safety.infrastructure.private_files import make_folders
 

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mai_safety.application.ports import ProcessWorkLock, WorkLock
+from mai_safety.ledger.application.ports import ProcessWorkLock, WorkLock
 
 #: How often a waiting ``hold`` tries again.
 _RETRY_S = 0.05
@@ -103,18 +103,3 @@ class PostgresWorkLock(WorkLock):
                     break
                 time.sleep(_RETRY_S)
             yield got
-
-
-def work_lock_beside(recorder: object) -> WorkLock:
-    """The work lock for the ledger the application's recorder writes."""
-    from .sqlite import ChainedSQLiteApplicationRecorder
-
-    if isinstance(recorder, ChainedSQLiteApplicationRecorder):
-        path = recorder.file_path()
-        return FileWorkLock(path) if path is not None else ProcessWorkLock()
-    if type(recorder).__module__ == f"{__package__}.postgres":
-        from .postgres import ChainedPostgresApplicationRecorder
-
-        if isinstance(recorder, ChainedPostgresApplicationRecorder):
-            return PostgresWorkLock(recorder.datastore, recorder.qualified_events)
-    return ProcessWorkLock()

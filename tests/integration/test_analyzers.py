@@ -535,8 +535,8 @@ def test_a_semgrep_rule_file_may_limit_its_own_level_to_provenances(policies_cop
 
 
 def test_otherwise_above_the_rules_level_is_refused(policies_copy):
-    _edit(policies_copy / "analysis.yaml", "    network: MEDIUM", "    network: {level: MEDIUM, provenances: [mai], otherwise: HIGH}")
-    with pytest.raises(ConfigurationError, match=r"key ast.rules.network: `otherwise` \(HIGH\) must not be above `level` \(MEDIUM\)"):
+    _edit(policies_copy / "analysis.yaml", "    weak-crypto: MEDIUM", "    weak-crypto: {level: MEDIUM, provenances: [mai], otherwise: HIGH}")
+    with pytest.raises(ConfigurationError, match=r"key ast.rules.weak-crypto: `otherwise` \(HIGH\) must not be above `level` \(MEDIUM\)"):
         load_analysis_policy(policies_copy)
 
 

@@ -59,3 +59,35 @@ def test_a_successful_connection_closes_it_and_a_new_refusal_counts_from_then() 
     breaker.refused("the server closed the connection")
     with pytest.raises(LedgerUnavailable, match="for 0 s"):
         breaker.check()
+
+
+def test_the_datastore_the_library_made_is_guarded_in_place_with_every_option_it_was_given() -> None:
+    from eventsourcing.postgres import PostgresDatastore
+
+    from mai_safety.ledger.infrastructure.breaker import GuardedPool, guard
+
+    datastore = PostgresDatastore(
+        "ledger", "db.example", 5433, "service", "secret", connect_timeout=7.0, pool_size=3, max_overflow=2,
+        max_waiting=4, conn_max_age=99.0, pre_ping=True, lock_timeout=3, schema="audit",
+    )  # the pool is made closed: nothing connects
+    library_pool = datastore.pool
+    options = dict(library_pool.kwargs or {})
+    pool = guard(datastore)
+    assert pool is library_pool and datastore.pool is pool and isinstance(pool, GuardedPool)
+    assert {key: value for key, value in (pool.kwargs or {}).items() if key != "connect_timeout"} == options
+    assert (pool.min_size, pool.max_size, pool.max_waiting, pool.timeout, pool.max_lifetime) == (3, 5, 4, 7.0, 99.0)
+    assert pool.kwargs is not None and pool.kwargs["connect_timeout"] == 7
+    assert (datastore.schema, datastore.lock_timeout, datastore.pre_ping) == ("audit", 3, True)
+
+
+def test_while_the_breaker_is_open_the_guarded_pool_refuses_without_waiting_for_a_connection() -> None:
+    from eventsourcing.postgres import PostgresDatastore
+
+    from mai_safety.ledger.infrastructure.breaker import guard
+
+    clock = Clock()
+    breaker = Breaker(probe_every_s=2.0, clock=clock)
+    pool = guard(PostgresDatastore("ledger", "db.example", 5432, "service", "secret"), breaker)
+    breaker.refused("connection refused")
+    with pytest.raises(LedgerUnavailable, match="connection refused"):
+        pool.getconn()  # the pool was never opened: it would raise PoolClosed if it were asked

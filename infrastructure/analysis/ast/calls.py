@@ -327,9 +327,13 @@ class CallEvaluator:
         (json, shlex, configuration)."""
         if qualname == "builtins.compile" and first is not None:
             return self._code_value(first, flags)
+        if qualname.startswith("ast.") and qualname.count(".") == 1 and qualname[4:5].isupper():
+            return Code(flags | {"tree"}, None)  # a node of a syntax tree the program builds (what it may do: execution_judges)
         if qualname in ("marshal.loads", "marshal.load"):
-            if first is not None and (isinstance(first, Bytes) or first.flags & {"built", "encoded", "opaque"}):
+            if first is not None and (isinstance(first, Bytes) or first.flags & {"encoded"}):
                 return Code(flags | {"encoded", "marshal"}, None)  # bytecode the program carries: what it runs is hidden
+            if first is not None and first.flags & {"built", "opaque"}:
+                return Code(flags | {"marshal"}, None)  # bytecode it made at run time: unseen (opacity), not a payload it carries
             return Code(flags, None)  # bytecode it stored and reads back: unseen code, not a payload it hides
         if qualname in ("ast.parse", "ast.fix_missing_locations", "ast.copy_location", "ast.increment_lineno") and first is not None:
             return first if isinstance(first, (Str, Bytes, Alternatives, Code)) else Code(flags, None)  # the same code, as a tree

@@ -101,6 +101,17 @@ def _pip_packages(words: list[str]) -> list[str]:
     return names
 
 
+#: Syntax-tree nodes (and the parser) through which compiled code may call, import or look up a capability.
+_REACHING_NODES = frozenset({"Call", "Attribute", "Import", "ImportFrom", "Lambda", "FunctionDef", "ClassDef", "parse", "literal_eval",
+                             "NamedExpr", "With", "Try", "Starred"})
+
+
+def _built_tree(payload: Value) -> bool:
+    """Code that is (each option of it) a syntax tree the program built node by node."""
+    options = payload.options if isinstance(payload, Alternatives) else (payload,)
+    return bool(options) and all(isinstance(option, Code) and "tree" in option.flags for option in options)
+
+
 class ExecutionJudges:
     """Pass-two judgements of what a call runs or controls: shell commands and argument lists, code
     handed to exec/eval/compile (analysed in turn by the ``analyse_nested`` it is handed), imports
@@ -173,6 +184,26 @@ class ExecutionJudges:
         else:
             self.state.hit("dynamic-import", node, "imports a module whose name is only known at run time", "MEDIUM")
 
+    def _trees_can_call(self) -> bool:
+        """The program builds (or parses) a syntax-tree node that calls, imports or looks something up:
+        a tree it compiles may then reach any capability. Without one, its trees only compute."""
+        if self.state.tree is None:
+            return True
+        for found in ast.walk(self.state.tree):
+            if isinstance(found, ast.Call):
+                callee = found.func.attr if isinstance(found.func, ast.Attribute) else found.func.id if isinstance(found.func, ast.Name) else ""
+                if callee in _REACHING_NODES:
+                    return True
+        return False
+
+    def _written_text(self, path: Value) -> Value | None:
+        """The text the program wrote into the file at ``path`` (all of it known), if it wrote one."""
+        for text in strings_of(path)[:4]:
+            written = self.state.written.get(text.strip().rstrip("/").rsplit("/", 1)[-1])
+            if written is not None:
+                return Str(NO_FLAGS, written)
+        return None
+
     def judge_code_exec(self, node: ast.AST, qualname: str, payload: Value | None, ctx: WalkContext) -> None:
         name = qualname.removeprefix("builtins.")
         if payload is None:
@@ -181,8 +212,20 @@ class ExecutionJudges:
             self.state.hit("remote-command-exec", node, f"{name}() runs code received over the network")
             return
         if isinstance(payload, Code) and "marshal" in payload.flags:
-            self.state.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
+            if "encoded" in payload.flags:
+                self.state.hit("obfuscated-exec", node, f"{name}() runs marshalled bytecode, which cannot be reviewed")
+            else:
+                self.state.hit("opacity", node, f"{name}() runs bytecode made at run time, which the analysis cannot read; a person must read it")
             return
+        if qualname in ("runpy.run_path", "builtins.execfile"):  # the payload names a file: what runs is the file's text
+            written = self._written_text(payload)
+            if written is not None:
+                self.judge_code_exec(node, "builtins.exec", written, ctx)  # a file the program wrote: the text it wrote
+                return
+            if _readable_sources(payload):
+                self.state.hit("opacity", node, f"{name}() runs the code of {clip(strings_of(payload)[0])}, a file the analysis did not "
+                               "read; a person must read it")
+                return
         sources = _readable_sources(payload)  # empty: some text it may run is not known whole (unseen)
         encoded = bool(payload.flags & ENCODING_FLAGS)
         if not sources:
@@ -190,6 +233,9 @@ class ExecutionJudges:
                 self.state.hit("obfuscated-exec", node, f"{name}() runs a payload that is decoded at run time")
             elif "user" in payload.flags and not payload.flags & {"built", "net"}:
                 self.state.hit("code-exec", node, f"{name}() runs text whoever runs the program gives it", "MEDIUM")
+            elif _built_tree(payload) and not self._trees_can_call():
+                self.state.hit("code-exec", node, f"{name}() runs a syntax tree the program builds from nodes that cannot call, "
+                               "import or look up anything", "MEDIUM")
             elif qualname in ("runpy.run_path", "runpy.run_module", "builtins.execfile"):
                 self.state.hit("opacity", node, f"{name}() runs another file's code, which the analysis did not read; a person must read it")
             else:

@@ -314,7 +314,7 @@ class CallJudges:
         if qualname in rules.CODE_EXEC:
             self.execution.judge_code_exec(node, qualname, a0, ctx)
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code) and "marshal" in a0.flags:
-            self.state.hit("obfuscated-exec", node, "builds a function from marshalled bytecode")
+            self.execution.judge_code_exec(node, "FunctionType", a0, ctx)  # bytecode carried (BLOCKED) or made at run time (opacity)
         elif qualname in ("types.FunctionType", "types.LambdaType") and isinstance(a0, Code):
             self.execution.judge_code_exec(node, "FunctionType", a0, ctx)  # a function made of a code object runs that code
         if qualname in rules.COMMANDS:

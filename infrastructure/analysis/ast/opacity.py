@@ -12,15 +12,22 @@ text it can read, pickles it can disassemble); this module says what happens whe
   capability; a walk through the interpreter's own structures (``__subclasses__`` of a class that is
   not the program's, the globals of code or frames that are not the program's, the garbage
   collector's objects); what running unseen text or bytes gives back.
-- **How opacity propagates**: an attribute, item or call result of an opaque value is opaque; a
-  lookup by an unknown name on the result of another such lookup is opaque.
+- **How opacity propagates**: an attribute, item, call result or unpacked element of an opaque
+  value is opaque; a lookup by an unknown name on the result of another such lookup is opaque.
 - **Which sinks are dangerous**: an opaque value called, or handed to a call that may call it; text
   run as code through any entry point (exec, eval, compile, runpy, timeit, cProfile, code, pdb...)
   that the analysis cannot read; a module loader or finder of the program's own; bytes the program
-  built that are unpickled; native code loaded through ctypes or cffi.
+  built that are unpickled, and channels that unpickle what they receive; bytecode made at run
+  time; native code loaded through ctypes or cffi; rebinding what a name means (a library
+  attribute given a dangerous or opaque value, a function's code replaced by other behaviour);
+  files written outside the working directory under names the analysis cannot read (decoded at
+  run time, or named inside an archive it unpacks); a place it cannot name on the import path.
 - **What is proven harmless**: plain data (strings, bytes, numbers, lists, dicts), objects and
   classes the program defined whose members are its own visible code (each judged where it is
-  defined) and hold no capability, modules of pure computation, file objects the program opened.
+  defined) and hold no capability (a parameter only ever bound to one of them too), modules of
+  pure computation, file objects the program opened, a code object only renamed, a hook bound to
+  the program's own function, a file the program wrote with known text (that text is judged), a
+  syntax tree built from nodes that cannot call, import or look anything up (decision 0045).
 
 Opacity alone earns HIGH (a person reads the code); BLOCKED stays for what the analysis sees.
 This module holds the rule's tables and the evaluator's side (OpacityResolver: what is opaque, what
@@ -94,7 +101,11 @@ FINDERS = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents", "
 #: Functions that return the current frame (the program's own, as long as it looks no further up).
 OWN_FRAMES = frozenset({"sys._getframe", "inspect.currentframe"})
 #: Functions that resolve a dotted name to the object it names.
-NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve"})
+NAME_RESOLVERS = frozenset({"pkgutil.resolve_name", "pydoc.locate", "importlib.util.resolve_name", "logging.config._resolve",
+                            "string.Formatter#get_field"})
+
+#: Classes whose objects resolve names (their methods above, after the '#').
+RESOLVER_CLASSES = frozenset(name.split("#")[0] for name in NAME_RESOLVERS if "#" in name)
 
 #: What whoever runs the program gives it: a name or text from here is the user's choice, not
 #: something the program hides (the older rules, code-exec and dynamic-import, rate it MEDIUM).
@@ -141,6 +152,8 @@ CALLBACK_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "submi
                               "set_progress_handler", "set_trace_callback", "register_function", "register_instance", "sort",
                               "connect", "after", "after_idle", "add_reader", "add_writer", "add_signal_handler", "enter",
                               "enterabs", "setdefault", "__setitem__"})
+#: Channels that unpickle what they receive (``conn.recv()``): each received object may run any code.
+UNPICKLING_CHANNELS = ("multiprocessing.connection.", "multiprocessing.Pipe", "multiprocessing.managers.")
 #: Pickle globals that only rebuild data.
 SAFE_PICKLE_GLOBALS = ("builtins.set", "builtins.frozenset", "builtins.complex", "builtins.bytearray", "builtins.slice",
                        "builtins.range", "collections.", "datetime.", "decimal.Decimal", "fractions.Fraction", "copyreg._reconstructor",
@@ -191,6 +204,14 @@ def is_opaque(value: Value | None) -> Opaque | None:
     if isinstance(value, Partial):
         return is_opaque(value.func)
     return None
+
+
+def _own_class(value: Value) -> bool:
+    """A value that is the program's own class (or function): of every option the analysis knows, each is
+    the program's own (a parameter defaulting to its base class, called again with what that walk found)."""
+    options = value.options if isinstance(value, Alternatives) else (value,)
+    own = [o for o in options if isinstance(o, Ref) and o.recv is None and o.qual.startswith("<local>.")]
+    return bool(own) and all(o in own or type(o) is Unknown for o in options)
 
 
 def pickle_globals(data: bytes) -> list[str] | None:
@@ -326,7 +347,7 @@ class OpacityResolver:
         an attribute that is not a walk."""
         if attr not in WALKS:
             return None
-        own = isinstance(base, Ref) and base.recv is None and base.qual.startswith("<local>.")
+        own = _own_class(base)
         own_frame = isinstance(base, Instance) and base.kind == "frame:own"
         if attr == "__subclasses__":
             if own:
@@ -349,6 +370,8 @@ class OpacityResolver:
             return Unknown(frozenset({"user"}))
         if qualname in NAME_RESOLVERS and args:
             name = known_name(args[0])
+            if name is not None and "#" in qualname:
+                return None  # a field of the object handed with it, named in full: what it reaches is looked up as usual
             if name is not None and qualname != "importlib.util.resolve_name":
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if args[0].flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(name.replace(":", ".")))
@@ -358,8 +381,8 @@ class OpacityResolver:
         if qualname in OWN_FRAMES:
             own = not args or (isinstance(args[0], Num) and args[0].value == 0)
             return Instance(NO_FLAGS, "frame:own" if own else "frame")
-        if qualname in TEXT_RUNNER_CLASSES:
-            return Instance(NO_FLAGS, qualname)
+        if qualname in TEXT_RUNNER_CLASSES or qualname in RESOLVER_CLASSES:
+            return Instance(NO_FLAGS, qualname)  # an object whose methods run text or resolve names
         if qualname in ("builtins.eval",) and args and not known_name(args[0]):
             return self.opaque("what text evaluated at run time gives back")
         return None

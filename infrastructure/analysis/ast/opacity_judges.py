@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from . import rules
-from .commands import PLACEHOLDER
+from .commands import PLACEHOLDER, normalise_path, outside_working_dir
 from .execution_judges import ExecutionJudges
 from .opacity import (
     CALLBACK_METHODS,
@@ -20,8 +20,10 @@ from .opacity import (
     NATIVE_LOADERS,
     NOT_HANDING,
     SAFE_PICKLE_GLOBALS,
+    OpacityResolver,
     TEXT_RUNNER_CLASSES,
     TEXT_RUNNERS,
+    UNPICKLING_CHANNELS,
     is_opaque,
     known_name,
     pickle_globals,
@@ -69,6 +71,19 @@ def _capability(value: Value) -> str | None:
     return None
 
 
+#: Fields of a code object that name or place it; replacing them changes no behaviour.
+_CODE_LABELS = frozenset({"co_name", "co_qualname", "co_filename", "co_firstlineno", "co_linetable", "co_lnotab", "co_exceptiontable"})
+
+
+def _relabels_code(source: ast.expr | None) -> bool:
+    """``f.__code__ = f.__code__.replace(co_name=...)`` renames the code, and ``f.__code__ = g.__code__``
+    gives it code the program wrote (judged where it is written): what it runs is still what is shown."""
+    if isinstance(source, ast.Attribute) and source.attr == "__code__" and isinstance(source.value, ast.Name):
+        return True
+    return (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "replace"
+            and not source.args and all(keyword.arg in _CODE_LABELS for keyword in source.keywords))
+
+
 def _file_key(path: str) -> str:
     """How two spellings of one file are matched: its last component, without ./ or quotes."""
     return path.strip().strip("'\"").rstrip("/").rsplit("/", 1)[-1]
@@ -83,6 +98,33 @@ class OpacityJudges:
         self.state = state
         self.execution = execution
         self.on_invocation = on_invocation  # a function a callback taker calls is judged as called
+        self.resolver = OpacityResolver(state)
+
+    def judge_rebinding(self, target: ast.Attribute, base: Value, value: Value, source: ast.expr | None) -> None:
+        """Rebinding what a name means for all code: a function's code replaced, or an attribute of a
+        module (``builtins.print``, ``sys.breakpointhook``) given a dangerous function or an opaque value,
+        so that later calls of an innocent name run it. The program's own functions, data, and the
+        module's own attributes put back are harmless (pass one records them for the calls after)."""
+        if target.attr == "__code__" and not _relabels_code(source):
+            self.state.hit("opacity", target, "replaces a function's code object: what a call of it runs is not what its source "
+                           "says; a person must read it")
+            return
+        if target.attr == "__code__":
+            return
+        if not (isinstance(base, Ref) and base.recv is None) or base.qual.startswith("<") or base.qual in self.state.classes:
+            return
+        qual = f"{base.qual}.{target.attr}"
+        self.state.rebound[qual] = value
+        options = value.options if isinstance(value, Alternatives) else (value,)
+        for option in options:
+            hidden = is_opaque(option)
+            shown = _capability(option) or (option.qual if isinstance(option, Ref) and option.recv is None and option.qual != qual
+                                            and option.qual.split(".")[0] in rules.DANGEROUS_MODULES else None)
+            if hidden is not None or shown is not None:
+                what = hidden.what if hidden is not None else f"`{shown}`"
+                self.state.hit("opacity", target, f"rebinds `{qual}` to {what}: every later use of that name runs it where the source "
+                               "shows something else; a person must read it")
+                return
     # --- the sinks -----------------------------------------------------------------------------------
 
     def judge_opacity(self, node: ast.Call, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value],
@@ -113,6 +155,8 @@ class OpacityJudges:
         method = "#" + qualname.rsplit("#", 1)[1] if "#" in qualname else ""
         generic = method in ("#exec_module", "#load_module", "#run_docstring_examples") or qualname.split("#")[0] in TEXT_RUNNER_CLASSES
         runner = TEXT_RUNNERS.get(qualname) or (TEXT_RUNNERS.get(method) if generic else None)
+        if qualname == "builtins.breakpoint" and "sys.breakpointhook" in self.state.rebound:
+            runner = None  # breakpoint() calls the hook the program bound, judged where it was bound
         if runner is not None:
             self._judge_text_runner(node, qualname, runner, args, kwargs)
         if qualname.startswith("doctest.") and qualname.split(".")[1] in ("testmod", "run_docstring_examples", "DocTestFinder",
@@ -124,11 +168,31 @@ class OpacityJudges:
             self._judge_logging_config(node, qualname, args, ctx)
         if qualname in ("pickle.loads", "pickle.load", "pickle.Unpickler", "_pickle.loads", "dill.loads", "copyreg.__newobj__"):
             self._judge_pickle(node, qualname, args[0] if args else kwargs.get("data"))
+        if qualname.startswith(UNPICKLING_CHANNELS) and qualname.endswith(("#recv", ".recv")):
+            self.state.hit("opacity", node, f"receives objects through `{qualname.split('#')[0]}`, which unpickles them: an object received "
+                           "may run any code; a person must read it")
+        self._judge_unpacking(node, qualname, args, kwargs)
         if qualname.startswith(NATIVE_LOADERS):
             self.state.native.append(node)
         if qualname.rsplit(".", 1)[0] in IMPORT_HOOKS or qualname.split("#")[0] in IMPORT_HOOKS:
             self.state.hit("opacity", node, "installs its own module finder or path hook: what it imports is code the analysis did not "
                            "read; a person must read it")
+
+    def _judge_unpacking(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
+        """An archive unpacked outside the working directory writes files named inside the archive:
+        which files it changes (a start-up file, a key) the analysis cannot see."""
+        method = qualname.rsplit("#", 1)[-1] if "#" in qualname else ""
+        if qualname == "shutil.unpack_archive":
+            target = args[1] if len(args) > 1 else kwargs.get("extract_dir")
+        elif method == "extractall" or method == "extract" and qualname.startswith(("tarfile.", "zipfile.")):
+            target = kwargs.get("path") or (args[0] if args and method == "extractall" else args[1] if len(args) > 1 else None)
+        else:
+            return
+        for text in strings_of(target) if target is not None else []:
+            if outside_working_dir(normalise_path(text)):
+                self.state.hit("opacity", node, f"unpacks an archive into {text}, outside the working directory: the files it writes are "
+                               "named inside the archive, which the analysis does not read; a person must read it")
+                return
 
     def _judge_text_runner(self, node: ast.Call, qualname: str, runner: tuple[tuple[int, ...], tuple[str, ...]],
                            args: list[Value], kwargs: dict[str, Value]) -> None:
@@ -248,6 +312,11 @@ class OpacityJudges:
         elif qualname in ("file#write", "pathlib.Path#write_bytes", "pathlib.Path#write_text") and args and "net" in args[0].flags:
             paths = [recv.path] if isinstance(recv, Instance) and recv.path else []
         self.state.downloaded.update(_file_key(path) for path in paths if path.replace(PLACEHOLDER, "").strip("/."))
+        text = known_name(args[0]) if args and qualname in ("file#write", "pathlib.Path#write_text") else None
+        if text is not None and isinstance(recv, Instance) and recv.path and "net" not in args[0].flags:
+            key = _file_key(recv.path)  # text the program writes is text the analysis reads, when it is run later
+            if key.replace(PLACEHOLDER, "").strip("/."):
+                self.state.written[key] = self.state.written.get(key, "") + text
 
     def _judge_code_sources(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value]) -> None:
         """A command that runs (or reads its input from) a file the program downloaded; an import path
@@ -261,7 +330,9 @@ class OpacityJudges:
         if qualname in ("sys.path.insert", "sys.path.append", "site.addsitedir", "sys.path.extend") and args:
             entry = args[-1]
             texts = strings_of(entry) if not isinstance(entry, Seq) else texts_in(list(entry.items))
-            unseen = not texts and not entry.flags & {"self", "user", "param"}
+            # a place the analysis cannot name: no text at all, or a file or folder whose own name is made at run time
+            unseen = (not texts or all(t.rstrip("/").rsplit("/", 1)[-1] == PLACEHOLDER for t in texts)) and \
+                not entry.flags & {"self", "user", "param"}
             archive = [t for t in texts if t.lower().endswith((".zip", ".egg", ".whl", ".pyz")) or _file_key(t) in self.state.downloaded]
             if unseen or archive:
                 where = archive[0] if archive else "a place the analysis cannot name"

@@ -58,14 +58,20 @@ class OperationEvaluator:
                 if isinstance(base, Bytes):
                     return Bytes(base.flags | {flag}, base.value[bounds])
                 return Seq(base.flags | {flag, "sliced"}, base.items[bounds])
+            if isinstance(base, Alternatives) and base.options and all(isinstance(o, Str) for o in base.options) and \
+                    all(isinstance(p, Num) for p in (lower, upper, step)):  # a helper's parameter: each text it is given, sliced
+                bounds = slice(lower.value, upper.value, step.value)  # type: ignore[union-attr]
+                flag = "encoded" if (step.value or 1) < 0 else "built"  # type: ignore[union-attr]
+                return Alternatives(base.flags | {flag}, tuple(Str(o.flags | {flag}, o.value[bounds]) for o in base.options))  # type: ignore[attr-defined]
             return Unknown(base.flags | {"sliced"})
         index = self.evaluator.evaluate(index_node, depth)
         if isinstance(base, Opaque):  # opacity propagates (opacity.py)
             return base
         named = isinstance(index, (Str, Num)) or (isinstance(index, Alternatives) and bool(index.options)
                                                  and all(known_name(option) for option in index.options))
-        if isinstance(base, Ref) and base.recv is None and not named and (
-                base.qual in ("<globals>", "builtins", "sys.modules") or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"}):
+        module = isinstance(base, Ref) and base.recv is None and ("." not in base.qual and not base.qual.startswith("<")
+                                                                  and base.qual != "sys" or base.qual.split(".")[0] in rules.DANGEROUS_MODULES - {"sys"})
+        if isinstance(base, Ref) and base.recv is None and not named and (base.qual in ("<globals>", "builtins", "sys.modules") or module):
             return self.resolver.lookup(base, index, "a namespace subscripted")
         if isinstance(base, Ref) and base.qual == "<globals>" and isinstance(index, Str) and PLACEHOLDER in index.value:
             return self.resolver.lookup(base, index, "a namespace subscripted")
@@ -80,7 +86,7 @@ class OperationEvaluator:
             if base.qual == "sys.modules" and isinstance(index, Str):
                 return Ref(frozenset({"indirect"}) | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(index.value))
-            if isinstance(index, Str) and base.recv is None and (base.qual in ("builtins",) or base.qual.split(".")[0] in rules.DANGEROUS_MODULES):
+            if isinstance(index, Str) and base.recv is None and (base.qual in ("builtins",) or module):  # a module's namespace by name
                 return Ref(base.flags | {"indirect"} | (frozenset({"obfname"}) if index.flags & {"built", "encoded"} else NO_FLAGS),
                            canonical(f"{base.qual}.{index.value}"))
             return Unknown(base.flags - {"sockfd"})
@@ -88,6 +94,10 @@ class OperationEvaluator:
             if isinstance(index, Num) and isinstance(index.value, int) and index.value >= 0:
                 return Instance(base.flags, "pathlib.Path", (base.path or PLACEHOLDER) + "/.." * index.value)
             return Instance(base.flags, "pathlib.Path", PLACEHOLDER)  # parents[-1], parents[len(...) - 1]: an ancestor, maybe the top
+        if isinstance(base, DictSeq) and isinstance(index, Str) and PLACEHOLDER not in index.value:  # XDG["a"]: the key's own value
+            chosen = [item for key, item in zip(base.keys, base.items) if isinstance(key, Str) and key.value == index.value]
+            if chosen and all(isinstance(key, Str) for key in base.keys):
+                return with_flags(chosen[-1], base.flags)
         if isinstance(base, Seq) and isinstance(index, Num) and isinstance(index.value, int):
             return with_flags(base.items[index.value], base.flags)
         if isinstance(base, Seq) and isinstance(index, Str) and base.items:  # a dict's values: any of them

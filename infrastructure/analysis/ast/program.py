@@ -114,6 +114,11 @@ class ProgramAnalysis:
         if self.state.secret_reads and self.state.net_sends:
             node, label = self.state.secret_reads[0]
             self.state.hit("exfiltration", node, f"reads {label} and the program also sends data over the network", "MEDIUM")
+        elif self.state.sensitive_reads and self.state.net_uses and not self.state.secret_reads:
+            # Opacity of a flow: what it read may be what it sends, and the analysis does not see the path between.
+            node, label = self.state.sensitive_reads[0]
+            self.state.hit("send-system-file", node, f"reads {label} and the program also uses the network: it may send what it read; "
+                           "a person must read it", "MEDIUM")
         if self.state.socket_connects and self.state.shell_spawns:
             self.state.hit("reverse-shell", self.state.shell_spawns[0], "starts an interactive shell in a program that connects a socket", "MEDIUM")
         if self.state.security_names and self.state.kill_calls:

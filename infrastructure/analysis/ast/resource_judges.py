@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 
 from mai_safety.domain.levels import RiskLevel
 
-from ..sensitive_paths import path_forms
+from ..sensitive_paths import PathRating, path_forms
 from . import rules
 from .commands import (
     PLACEHOLDER,
@@ -20,6 +21,7 @@ from .commands import (
 )
 from .state import AnalysisState, WalkContext, clip
 from .values import (
+    ENCODING_FLAGS,
     NO_FLAGS,
     UNKNOWN,
     Alternatives,
@@ -66,6 +68,9 @@ class ResourceJudges:
         for value in writes:
             for text in strings_of(value):
                 self._judge_write_target(node, text, "writes")
+                if value.flags & ENCODING_FLAGS and PLACEHOLDER in text.rsplit("/", 1)[-1] and outside_working_dir(normalise_path(text)):
+                    self.state.hit("opacity", node, f"writes {clip(text)} outside the working directory under a name decoded at run time: "
+                                   "which file it changes is hidden; a person must read it")
                 if re.search(r"(^|/)((docker-)?compose[^/]*\.ya?ml|Dockerfile[^/]*)$", text):
                     self.state.writes_compose = True  # its `docker compose up` runs what it wrote, not the project's
         for value in deletes:
@@ -109,12 +114,15 @@ class ResourceJudges:
                 lists.append(target)
                 if qualname in ("glob.glob", "glob.iglob"):
                     lists.extend(Str(NO_FLAGS, wildcards_unknown(text)) for text in strings_of(target)[:16] if "*" in text or "?" in text)
+                    reads.extend(Str(NO_FLAGS, named) for named in self._named_files_matching(strings_of(target)[:16]))
         if qualname in rules.FILE_OPENERS and args:
             mode = args[1] if len(args) > 1 else kwargs.get("mode") or kwargs.get("flags")
             mode_text = mode_letters(mode)
             if qualname == "os.open":
                 names = {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)} if len(node.args) > 1 else set()
-                mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} else "r"
+                # the flags by name, or by number (O_WRONLY 1, O_RDWR 2, O_CREAT 64, O_TRUNC 512, O_APPEND 1024 on Linux)
+                numeric = isinstance(mode, Num) and isinstance(mode.value, int) and bool(mode.value & (1 | 2 | 64 | 512 | 1024))
+                mode_text = "w" if names & {"O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"} or numeric else "r"
             (writes if set(mode_text) & set("wax+") else reads).append(args[0])
         elif qualname.startswith("pathlib.Path#") and isinstance(recv, Instance):
             path_value = Str(NO_FLAGS, recv.path) if recv.path is not None else UNKNOWN
@@ -169,7 +177,22 @@ class ResourceJudges:
             return False
         verb = {"read": "reads", "list": "lists"}[operation]
         self.state.hit(f"sensitive-{operation}", node, f"{verb} {clip(rating.form)} ({rating.name})", level=rating.level)
+        if operation == "read" and not self._area(rating):  # a file the model names, not a whole area of the system
+            self.state.sensitive_reads.append((node, f"{clip(rating.form)} ({rating.name})"))
         return True
+
+    def _named_files_matching(self, patterns: list[str]) -> list[str]:
+        """The files the sensitive-path model names (no wildcard of their own) that a glob pattern
+        matches: a pattern spelled so that no name appears (``/e[t]c/[ps]a*``) still finds them."""
+        wild = [p for p in patterns if any(c in p for c in "*?[") and PLACEHOLDER not in p]
+        entries = getattr(self.state.paths, "entries", ()) if wild else ()
+        named = [g for entry in entries for g in entry.globs if g.startswith("/") and not any(c in g for c in "*?[")]
+        return [path for path in named if any(fnmatch.fnmatchcase(path, pattern) for pattern in wild)][:8]
+
+    def _area(self, rating: PathRating) -> bool:
+        """The entry that rated a path covers a whole folder (``/etc/**``), not files it names."""
+        entries = getattr(self.state.paths, "entries", ())
+        return any(entry.name == rating.name and entry.pattern.fullmatch(rating.form.rstrip("/") + "/x") for entry in entries)
 
     def _judge_key_use(self, node: ast.AST, values: list[Value]) -> None:
         """A key handed to a client to log in with is used, not sent: HIGH, and not a read that
@@ -223,6 +246,7 @@ class ResourceJudges:
                                    "getsockname", "getpeername", "gettimeout", "raise_for_status", "json", "iter_content"):
             return  # housekeeping on a connection already reported where it was made
         self.state.hit("network", node, f"uses the network ({qualname.replace('#', '().')})", "MEDIUM")
+        self.state.net_uses.append(node)
         if method in ("connect", "connect_ex") or qualname in ("socket.create_connection", "asyncio.open_connection"):
             self.state.socket_connects.append(node)
         if "#" not in qualname and qualname not in rules.DNS_LOOKUPS and qualname[:1].isalpha() and qualname.rsplit(".", 1)[-1][:1].isupper():

@@ -111,7 +111,11 @@ HTTP_FETCH_PREFIXES = ("requests.", "httpx.", "urllib.request.urlopen", "urllib3
                        "urllib.request.urlretrieve")
 NETWORK_PREFIXES = ("socket.", "ssl.", "requests.", "httpx.", "urllib.request.", "urllib3.", "aiohttp.", "http.client.", "smtplib.",
                     "ftplib.", "telnetlib.", "paramiko.", "websocket.", "websockets.", "pycurl.", "asyncio.open_connection",
-                    "xmlrpc.client.", "poplib.", "imaplib.", "nntplib.", "dns.")
+                    "xmlrpc.client.", "poplib.", "imaplib.", "nntplib.", "dns.",
+                    # objects that talk over the network under another library's name: logging's senders, connections of processes
+                    "logging.handlers.HTTPHandler", "logging.handlers.SysLogHandler", "logging.handlers.SocketHandler",
+                    "logging.handlers.DatagramHandler", "logging.handlers.SMTPHandler", "multiprocessing.connection.Client",
+                    "multiprocessing.connection.Listener", "asyncio.start_server", "socketserver.")
 # Objects of network libraries that hold settings or logins for a request and send nothing themselves.
 NETWORK_HELPERS = ("requests.auth.", "requests.adapters.", "requests.exceptions.", "requests.structures.", "httpx.BasicAuth",
                    "httpx.DigestAuth", "httpx.Timeout", "httpx.Limits", "aiohttp.BasicAuth", "aiohttp.ClientTimeout", "urllib3.util.")

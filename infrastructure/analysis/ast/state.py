@@ -90,6 +90,8 @@ class AnalysisState:
         self.own_pid_files: set[str] = set()  # files the program writes its own pid into
         self.mocked: set[str] = set()  # functions the program replaces with mocks (mock.patch, monkeypatch.setattr)
         self.downloaded: set[str] = set()  # files the program filled with what it downloaded (opacity.py)
+        self.rebound: dict[str, Value] = {}  # attributes of modules the program rebinds (`sys.breakpointhook = f`)
+        self.written: dict[str, str] = {}  # files the program writes known text into, by last component (opacity.py)
         self.read_names: set[tuple[str | None, str]] = set()  # (function, how the code names a file it reads)
         self.writes_compose = False  # the program writes a compose file or Dockerfile itself
         self.makes_children = False
@@ -100,6 +102,8 @@ class AnalysisState:
         self.loops: list[Loop] = []
         self.secret_reads: list[tuple[ast.AST, str]] = []
         self.net_sends: list[ast.AST] = []
+        self.sensitive_reads: list[tuple[ast.AST, str]] = []  # reads and listings the path model rates MEDIUM or above
+        self.net_uses: list[ast.AST] = []  # every use of the network
         self.socket_connects: list[ast.AST] = []
         self.shell_spawns: list[ast.AST] = []
         self.command_sinks: list[ast.AST] = []

@@ -326,6 +326,8 @@ class TreeWalker:
             elif isinstance(value, Alternatives):
                 items = [Alternatives(value.flags, tuple(o.items[i] for o in value.options if isinstance(o, Seq) and len(o.items) > i))
                          for i in range(len(target.elts))]
+            elif isinstance(value, Opaque):  # the items of an opaque value are opaque
+                items = [value for _ in target.elts]
             elif isinstance(value, Instance) and value.kind == "socket.socket":  # reader, writer = open_connection()
                 items = [Instance(frozenset({"sockfd", "net"}), "socket.socket") for _ in target.elts]
             else:
@@ -387,6 +389,8 @@ class TreeWalker:
             value = Instance(value.flags, "pathlib.Path", PLACEHOLDER) if isinstance(value, Instance) else Str(value.flags | {"partial"}, PLACEHOLDER)
         for target in targets:
             self._bind_target(target, value)
+            if isinstance(target, ast.Attribute):
+                self.opacity.judge_rebinding(target, self.evaluator.evaluate(target.value), value, node.value)  # type: ignore[attr-defined]
         if self.state.pass_no == 2:
             for text in folded_strings(value):
                 self.judges.on_text(node, text, ctx, folded=True)

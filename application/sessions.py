@@ -188,7 +188,8 @@ class Sessions:
         (the execution's confirm or override), and the session waits with it."""
         check_acting_principal_may(Action.SUBMIT)
         held = self._held_by_owner(session_id)
-        if not held.lock.acquire(blocking=False):
+        # Waits out the sweep's look (it holds the lock a moment) and a cell already running.
+        if not held.lock.acquire(timeout=self.policy.limits.cell_timeout_s + 5):
             raise SessionClosed(f"session {held.session_id} is running a cell: wait for its answer")
         try:
             session = self._settled(self._get(held.session_id))  # read once, under the lock its writers take

@@ -97,7 +97,8 @@ def cell(http: httpx.Client, session_id: str, code: str) -> tuple[float, dict]:
     started = time.perf_counter()
     answer = http.post(f"/v1/sessions/{session_id}/executions", json={"code": code})
     elapsed = time.perf_counter() - started
-    answer.raise_for_status()
+    if answer.status_code != 200:
+        raise SystemExit(f"a cell was answered {answer.status_code}: {answer.text[:300]}")
     body = answer.json()
     assert body["status"] == "completed", body
     return elapsed, body

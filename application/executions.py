@@ -137,7 +137,7 @@ class MaiSafety(Application[UUID]):
         self.authenticate, self.token_active = tokens.authenticate, tokens.token_active
         self.policy_in_force, self.apply_policy, self.policy_history = policies.policy_in_force, policies.apply_policy, policies.policy_history
         self.policy_changes, self.recorded_policy_version = policies.policy_changes, policies.recorded_policy_version
-        self.follow_policy = policies.follow_policy
+        self.follow_policy, self.validate_policy = policies.follow_policy, policies.validate_policy
         self.expire_overdue, self.sweep, self.recover, self.end_unfinished = upkeep.expire_overdue, upkeep.sweep, upkeep.recover, upkeep.end_unfinished
         self.renew_lease, self.release_lease, self.remove_leftovers = upkeep.renew_lease, upkeep.release_lease, upkeep.remove_leftovers
 

@@ -129,6 +129,12 @@ class PolicyCommands:
             files={name: record["text"] for name, record in policy_set.files.items()},
         )
 
+    def validate_policy(self, files: dict[str, str]) -> int:
+        """Check ``files`` as ``apply_policy`` does (the same right), recording nothing: how many there are."""
+        check_acting_principal_may(Action.APPLY_POLICY)
+        self._loader().check(files)
+        return len(files)
+
     def apply_policy(self, files: dict[str, str]) -> PolicyVersion:
         """Validate ``files`` (nothing changes if they do not), then record them as the next version."""
         check_acting_principal_may(Action.APPLY_POLICY)

@@ -14,6 +14,7 @@ from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.ledger import LedgerAudit, with_full_output
 
 from .errors import InvalidQuery, SandboxUnavailable
+from .execution_answer import answer_extras
 from .live import LiveOutput
 from .open_sets import AWAITING, RUNNING, open_ids
 from .ports import BlobStore, Sandbox
@@ -72,6 +73,7 @@ class ExecutionQueries:
             caller=execution.labels,
             files_in=list(execution.files_in),
             files_out=list(outcome.get("files_out") or []),
+            **answer_extras(execution, self.store),
         )
 
     def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:

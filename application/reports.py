@@ -36,6 +36,13 @@ class ExecutionReport:
     #: The files it was given and left (name, size, SHA-256, media type; the bytes: ``/files/{name}``).
     files_in: list[FileRecord] = field(default_factory=list)
     files_out: list[FileRecord] = field(default_factory=list)
+    #: When (ISO 8601, UTC; None until it happens), its usage's peaks, and what the code attempted
+    #: (the run's self-reported record, summed up): application.execution_answer.
+    submitted_at: str | None = None
+    started_at: str | None = None
+    ended_at: str | None = None
+    usage: dict[str, Any] = field(default_factory=dict)
+    attempted: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

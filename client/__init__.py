@@ -8,6 +8,10 @@ ledger): only httpx, and pydantic for the typed answers.
         execution = mai.run("print(6 * 7)\\n", task_id="task-7")
         print(execution.status, execution.stdout)        # completed 42
 
+``SafetyAPI`` (and ``AsyncSafetyAPI``) name the same calls as the design documents do:
+``assess_and_execute``, ``assess_code_only``, ``get_execution_history``, ``get_security_status``,
+``configure_policies``, ``get_audit_report`` (docs/safety-api.md).
+
 Each name is imported when first used (PEP 562), so that a process that needs only the plain
 client (the command line, started for one call) never imports pydantic or asyncio.
 """
@@ -39,6 +43,7 @@ if TYPE_CHECKING:
     )
     from ._models import Assessment, Event, Execution, FileInfo, Finding, Health, Limits, PendingExecution, ServiceStatus, Verification
     from ._plain import PlainClient, Reply
+    from ._safety_api import AsyncSafetyAPI, SafetyAPI
     from ._token import read_token_file
 
 #: Where each public name lives.
@@ -51,14 +56,15 @@ _MODULES = {
     ),
     "._models": ("Assessment", "Event", "Execution", "FileInfo", "Finding", "Health", "Limits", "PendingExecution", "ServiceStatus", "Verification"),
     "._plain": ("PlainClient", "Reply"),
+    "._safety_api": ("AsyncSafetyAPI", "SafetyAPI"),
     "._token": ("read_token_file",),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
-    "AWAITING_OVERRIDE", "FINAL_STATUSES", "AnswerTooLarge", "Assessment", "AsyncClient", "Client", "ClientConfigurationError", "Conflict",
+    "AWAITING_OVERRIDE", "FINAL_STATUSES", "AnswerTooLarge", "Assessment", "AsyncClient", "AsyncSafetyAPI", "Client", "ClientConfigurationError", "Conflict",
     "Event", "Execution", "FileInfo", "Finding", "Health", "HostBusy", "InvalidRequest", "Limits", "MaiSafetyClientError",
-    "NotAuthenticated", "NotFound", "NotPermitted", "PendingExecution", "PlainClient", "ProblemError", "Reply", "ServerError",
+    "NotAuthenticated", "NotFound", "NotPermitted", "PendingExecution", "PlainClient", "ProblemError", "Reply", "SafetyAPI", "ServerError",
     "ServiceStatus", "ServiceUnavailable", "Timeout", "TokenError", "TooLarge", "TransportError", "Verification",
     "new_idempotency_key", "read_token_file",
 ]

@@ -9,18 +9,18 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from types import TracebackType
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
 from . import _core
 from ._core import ASSESSING, Call, Settings
-from ._files import FilesArg, encoded_files, local_name, write_download
+from ._files import FilesArg, PolicyArg, encoded_files, local_name, policy_files, write_download
 from ._errors import NotFound, Timeout
 from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
-from ._plain import PlainClient
+from ._plain import EXPORT_MAX_BYTES, EXPORT_MAX_S, PlainClient
 from ._sessions import AsyncSession, Session, open_session
 
 LimitsArg = Limits | Mapping[str, Any] | None
@@ -49,13 +49,13 @@ class _Base:
     @staticmethod
     def _submit_call(code: str, provenance: str, limits: LimitsArg, network: str, requirements: list[str] | tuple[str, ...] | None,
                      task_id: str | None, session_id: str | None, on_behalf_of: str | None, idempotency_key: str | None,
-                     wait_s: float | None, files: FilesArg = None, image: str | None = None) -> Call:
+                     wait_s: float | None, files: FilesArg = None, image: str | None = None, revises: str | None = None) -> Call:
         if limits is not None and not isinstance(limits, Limits):
             limits = Limits.model_validate(dict(limits))
         return _core.submit(
             code, provenance=provenance, limits=limits.model_dump(exclude_none=True) if limits is not None else None, network=network,
             requirements=requirements, task_id=task_id, session_id=session_id, on_behalf_of=on_behalf_of,
-            idempotency_key=idempotency_key, wait_s=wait_s, files=encoded_files(files), image=image,
+            idempotency_key=idempotency_key, wait_s=wait_s, files=encoded_files(files), image=image, revises=revises,
         )
 
 
@@ -66,7 +66,7 @@ _MODELS: dict[str, type[Any]] = {
 
 
 #: Calls whose answer is handed over as the service sent it (rows of its read models).
-_AS_SENT = frozenset({"executions", "files", "bytes", "session"})
+_AS_SENT = frozenset({"executions", "files", "bytes", "pending", "report", "policy", "policy_check", "session"})
 
 
 def _typed(call: Call, status_code: int, data: Any) -> Any:
@@ -124,19 +124,21 @@ class Client(_Base):
     def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
-               files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
+               files: FilesArg = None, image: str | None = None, revises: str | None = None) -> Execution | PendingExecution:
         """Assess, record and run if the gate allows. The answer is the execution (HIGH and BLOCKED
         code: ``awaiting_override``), or a ``PendingExecution`` when the server's wait ended first.
-        ``files``: name to bytes (or to a path), placed in the run's working directory."""
-        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
+        ``files``: name to bytes (or to a path), placed in the run's working directory.
+        ``revises``: the id of the execution this code revises (a diff against its code is recorded)."""
+        return self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image, revises))
 
     def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
             requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
             on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-            poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
+            poll_s: float = 0.5, files: FilesArg = None, image: str | None = None, revises: str | None = None) -> Execution:
         """``submit``, then wait until the execution has ended or awaits a person (``awaiting_override``)."""
         first = self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
+                            session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image,
+                            revises=revises)
         return self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
@@ -175,6 +177,45 @@ class Client(_Base):
         own): ``status``, ``level``, ``since``, ``until``, ``submitter``, ``task``, ``limit``, ``page``."""
         rows: list[dict[str, Any]] = self._send(_core.executions(filters))
         return rows
+
+    def stream(self, execution_id: str) -> Iterator[tuple[str, Any]]:
+        """The execution's server-sent events as (event, data), as they come: ``state``,
+        ``recorded``, ``sample``, ``output``, ``dropped``, then ``end`` with the report."""
+        return self._plain.stream(execution_id)
+
+    # --- audit and policies ------------------------------------------------------------------
+
+    def pending(self) -> list[dict[str, Any]]:
+        """What waits for a confirmation or an override, its findings and the seconds left."""
+        rows: list[dict[str, Any]] = self._send(_core.pending())
+        return rows
+
+    def report(self, since: str | None = None, until: str | None = None) -> dict[str, Any]:
+        """The audit report over whole UTC days (``YYYY-MM-DD``), tied to the ledger's head (role auditor)."""
+        answer: dict[str, Any] = self._send(_core.report(since, until))
+        return answer
+
+    def export(self, out: IO[bytes], *, execution: str | None = None, from_position: int | None = None, to_position: int | None = None,
+               without_file_bytes: bool = False, max_bytes: int = EXPORT_MAX_BYTES, max_s: float = EXPORT_MAX_S) -> int:
+        """Write the ledger's bundle (a range, or one execution) to ``out`` as it comes (role auditor);
+        the bytes written. Check it anywhere with ``mai-safety audit verify --bundle FILE``."""
+        return self._plain.export(out, execution=execution, from_position=from_position, to_position=to_position,
+                                  max_bytes=max_bytes, max_s=max_s, without_file_bytes=without_file_bytes)
+
+    def policy(self) -> dict[str, Any]:
+        """The policy version in force (0: the shipped folder) and its files' SHA-256."""
+        answer: dict[str, Any] = self._send(_core.policy_current())
+        return answer
+
+    def validate_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        """Check a policy (name to text, or a folder) as an apply would (role admin); nothing is recorded."""
+        answer: dict[str, Any] = self._send(_core.policy_validate(policy_files(policy)))
+        return answer
+
+    def apply_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        """Validate a policy, then record it as the next version (role admin). Not retried."""
+        answer: dict[str, Any] = self._send(_core.policy_apply(policy_files(policy)))
+        return answer
 
     # --- the gate (roles approver and security-officer; never the submitter) -----------------
 
@@ -246,15 +287,17 @@ class AsyncClient(_Base):
     async def submit(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                      requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                      on_behalf_of: str | None = None, idempotency_key: str | None = None,
-                     wait_s: float | None = None, files: FilesArg = None, image: str | None = None) -> Execution | PendingExecution:
-        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image))
+                     wait_s: float | None = None, files: FilesArg = None, image: str | None = None,
+                     revises: str | None = None) -> Execution | PendingExecution:
+        return await self._send(self._submit_call(code, provenance, limits, network, requirements, task_id, session_id, on_behalf_of, idempotency_key, wait_s, files, image, revises))
 
     async def run(self, code: str, *, provenance: str = "mai", limits: LimitsArg = None, network: str = "none",
                   requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                   on_behalf_of: str | None = None, idempotency_key: str | None = None, max_wait_s: float = 600.0,
-                  poll_s: float = 0.5, files: FilesArg = None, image: str | None = None) -> Execution:
+                  poll_s: float = 0.5, files: FilesArg = None, image: str | None = None, revises: str | None = None) -> Execution:
         first = await self.submit(code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
-                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image)
+                                  session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, files=files, image=image,
+                                  revises=revises)
         return await self.wait(first.execution_id, max_wait_s=max_wait_s, poll_s=poll_s, first=first)
 
     async def wait(self, execution_id: str, *, max_wait_s: float = 600.0, poll_s: float = 0.5,
@@ -290,6 +333,59 @@ class AsyncClient(_Base):
     async def executions(self, **filters: Any) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = await self._send(_core.executions(filters))
         return rows
+
+    async def stream(self, execution_id: str) -> AsyncIterator[tuple[str, Any]]:
+        call = _core.stream(execution_id)
+        try:
+            async with self._http.stream(call.method, call.path, headers=call.headers) as response:
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise _core.problem_of(response)
+                lines: list[str] = []
+                async for line in response.aiter_lines():
+                    lines.append(line)
+                    if line == "":
+                        for each in _core.server_sent_events(lines):
+                            yield each
+                        lines = []
+        except httpx.TransportError as error:
+            raise _core.transport_error(call, error, 1) from None
+
+    async def pending(self) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = await self._send(_core.pending())
+        return rows
+
+    async def report(self, since: str | None = None, until: str | None = None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._send(_core.report(since, until))
+        return answer
+
+    async def export(self, out: IO[bytes], *, execution: str | None = None, from_position: int | None = None,
+                     to_position: int | None = None, without_file_bytes: bool = False, max_bytes: int = EXPORT_MAX_BYTES,
+                     max_s: float = EXPORT_MAX_S) -> int:
+        call = _core.export(execution, from_position, to_position, without_file_bytes)
+        sink = _core.BundleSink(call, out, max_bytes, max_s)
+        try:
+            async with self._http.stream(call.method, call.path, params=call.params, headers=call.headers) as response:
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise _core.problem_of(response)
+                async for chunk in response.aiter_bytes():
+                    sink.write(chunk)
+        except httpx.TransportError as error:
+            raise _core.transport_error(call, error, 1) from None
+        return sink.finish()
+
+    async def policy(self) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._send(_core.policy_current())
+        return answer
+
+    async def validate_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._send(_core.policy_validate(policy_files(policy)))
+        return answer
+
+    async def apply_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._send(_core.policy_apply(policy_files(policy)))
+        return answer
 
     async def confirm(self, execution_id: str, explanation: str = "", *, on_behalf_of: str | None = None,
                       wait_s: float | None = None) -> Execution | PendingExecution:

@@ -9,15 +9,16 @@ import ipaddress
 import json
 import os
 import ssl
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 from urllib.parse import quote, urlsplit
 
 import httpx
 
-from ._errors import MaiSafetyClientError, ProblemError, Timeout, TransportError, error_for
+from ._errors import AnswerTooLarge, MaiSafetyClientError, ProblemError, Timeout, TransportError, error_for
 from ._token import resolve_token
 
 URL_ENV = "MAI_SAFETY_URL"
@@ -170,8 +171,10 @@ def submit(
     wait_s: float | None,
     files: list[dict[str, str]] | None = None,
     image: str | None = None,
+    revises: str | None = None,
 ) -> Call:
-    """``limits``: plain values, None left out (the typed clients check them against ``Limits`` first)."""
+    """``limits``: plain values, None left out (the typed clients check them against ``Limits`` first).
+    ``revises``: the execution this code revises (a diff against its code is recorded)."""
     body = _clean({
         "code": code,
         "provenance": provenance,
@@ -184,6 +187,7 @@ def submit(
         "wait_s": wait_s,
         "files": files,
         "image": image if image != "default" else None,
+        "revises": revises,
     })
     # The key makes a retry safe: the service answers it with the first execution and records nothing new.
     key = idempotency_key or new_idempotency_key()
@@ -260,6 +264,22 @@ def export(execution: str | None, from_position: int | None, to_position: int | 
     )
 
 
+def policy_current() -> Call:
+    """``GET /v1/policies/current``: the version in force and its files' SHA-256."""
+    return Call("GET", "/v1/policies/current", "policy", retryable=True)
+
+
+def policy_validate(files: Mapping[str, str]) -> Call:
+    """``POST /v1/policies/validate`` (role admin): checked as an apply would be; nothing recorded."""
+    return Call("POST", "/v1/policies/validate", "policy_check", {"files": dict(files)}, retryable=True)
+
+
+def policy_apply(files: Mapping[str, str]) -> Call:
+    """``POST /v1/policies`` (role admin): validated, then recorded as the next version. Not
+    retried: a second apply after a lost answer would record a second version."""
+    return Call("POST", "/v1/policies", "policy", {"files": dict(files)})
+
+
 def _params(values: Mapping[str, Any]) -> dict[str, str]:
     return {key: str(value) for key, value in values.items() if value is not None}
 
@@ -303,6 +323,32 @@ def server_sent_events(lines: Iterable[str]) -> Iterator[tuple[str, Any]]:
             event = line[6:].strip()
         elif line.startswith("data:"):
             data.append(line[5:].removeprefix(" "))
+
+
+class BundleSink:
+    """Where an exported bundle goes as it comes, for both clients: ``out``, within ``max_bytes``
+    and ``max_s`` (``AnswerTooLarge``, ``Timeout``); ``finish`` refuses a bundle cut short (a
+    whole one ends with a line's end)."""
+
+    def __init__(self, call: Call, out: IO[bytes], max_bytes: int, max_s: float) -> None:
+        self.call, self.out, self.max_bytes = call, out, max_bytes
+        self.deadline = time.monotonic() + max_s
+        self.max_s = max_s
+        self.written, self.last = 0, b""
+
+    def write(self, chunk: bytes) -> None:
+        self.written += len(chunk)
+        if self.written > self.max_bytes:
+            raise AnswerTooLarge(f"the bundle passed {self.max_bytes} bytes: export a range (--from, --to) or one execution")
+        if time.monotonic() > self.deadline:
+            raise Timeout(f"the export had not ended after {self.max_s:g} s: export a range (--from, --to) or one execution")
+        self.out.write(chunk)
+        self.last = chunk[-1:] or self.last
+
+    def finish(self) -> int:
+        if self.last != b"\n":
+            raise TransportError(f"{self.call.method} {self.call.path}: the bundle was cut short ({self.written} bytes): try again")
+        return self.written
 
 
 def problem_of(response: httpx.Response) -> ProblemError:

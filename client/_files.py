@@ -48,3 +48,32 @@ def write_download(path: str | os.PathLike[str], data: bytes, *, overwrite: bool
     with os.fdopen(descriptor, "wb") as out:
         out.write(data)
     return target
+
+
+#: What a policy may be given as: name (``gate.yaml``, ``semgrep/NAME.yaml``) to text, or a folder.
+PolicyArg = Mapping[str, str] | str | os.PathLike[str]
+#: A folder's policy files, as the service's loader reads a folder: NAME.yaml, semgrep/NAME.yaml.
+_POLICY_GLOBS = ("*.yaml", "semgrep/*.yaml")
+_POLICY_MAX_BYTES = 1024 * 1024
+
+
+def policy_files(policy: PolicyArg) -> dict[str, str]:
+    """The files of a policy as ``POST /v1/policies`` takes them: a mapping as it is, or a folder's
+    ``NAME.yaml`` and ``semgrep/NAME.yaml`` (the service checks names, sizes and contents)."""
+    if isinstance(policy, Mapping):
+        return dict(policy)
+    folder = Path(policy)
+    if not folder.is_dir():
+        raise ValueError(f"{folder} is not a policy folder")
+    files, total = {}, 0
+    for pattern in _POLICY_GLOBS:
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file() and not path.is_symlink():
+                data = path.read_bytes()
+                total += len(data)
+                if total > _POLICY_MAX_BYTES:
+                    raise ValueError(f"the policy folder {folder} holds more than {_POLICY_MAX_BYTES} bytes of YAML")
+                files[path.relative_to(folder).as_posix()] = data.decode("utf-8")
+    if not files:
+        raise ValueError(f"{folder} holds no policy file (NAME.yaml, semgrep/NAME.yaml)")
+    return files

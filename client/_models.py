@@ -62,6 +62,14 @@ class Execution(_Answer):
     caller: dict[str, str] = Field(default_factory=dict)
     files_in: list[FileInfo] = Field(default_factory=list)
     files_out: list[FileInfo] = Field(default_factory=list)
+    #: When (ISO 8601, UTC; None until it happens), the usage's peaks (cpu_seconds, cpu_percent,
+    #: memory_peak_bytes, pids) and what the code attempted (the run's self-reported record, summed
+    #: up: counts and first few of each kind, complete or why not). Absent from older services.
+    submitted_at: str | None = None
+    started_at: str | None = None
+    ended_at: str | None = None
+    usage: dict[str, Any] = Field(default_factory=dict)
+    attempted: dict[str, Any] = Field(default_factory=dict)
 
     @property
     def is_final(self) -> bool:

@@ -15,8 +15,8 @@ import httpx
 
 from . import _core
 from ._core import ASSESSING, AWAITING_OVERRIDE, FINAL_STATUSES, Call, Settings
-from ._errors import AnswerTooLarge, NotFound, Timeout, TransportError
-from ._files import FilesArg, encoded_files, local_name, write_download
+from ._errors import NotFound, Timeout
+from ._files import FilesArg, PolicyArg, encoded_files, local_name, policy_files, write_download
 
 #: How much of an exported bundle ``export`` reads at most, and for how long (each read also has
 #: the client's own read timeout): a ledger's whole bundle can be large; a range or one execution
@@ -101,12 +101,12 @@ class PlainClient:
     def submit(self, code: str, *, provenance: str = "mai", limits: Mapping[str, Any] | None = None, network: str = "none",
                requirements: list[str] | tuple[str, ...] | None = None, task_id: str | None = None, session_id: str | None = None,
                on_behalf_of: str | None = None, idempotency_key: str | None = None, wait_s: float | None = None,
-               files: FilesArg = None, image: str | None = None) -> Reply:
+               files: FilesArg = None, image: str | None = None, revises: str | None = None) -> Reply:
         """As ``Client.submit``: the execution, or a pending ``Reply`` past the server's wait (``wait_s``)."""
         return self._reply(_core.submit(
             code, provenance=provenance, limits=limits, network=network, requirements=requirements, task_id=task_id,
             session_id=session_id, on_behalf_of=on_behalf_of, idempotency_key=idempotency_key, wait_s=wait_s,
-            files=encoded_files(files), image=image,
+            files=encoded_files(files), image=image, revises=revises,
         ))
 
     def files(self, execution_id: str) -> dict[str, Any]:
@@ -188,6 +188,19 @@ class PlainClient:
         """The audit report over whole UTC days, tied to the ledger's head (role ``auditor``)."""
         return cast("dict[str, Any]", self._data(_core.report(since, until)))
 
+    def policy(self) -> dict[str, Any]:
+        """The policy version in force (0: the shipped folder) and its files' SHA-256."""
+        return cast("dict[str, Any]", self._data(_core.policy_current()))
+
+    def validate_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        """Check a policy (name to text, or a folder) as an apply would (role ``admin``); nothing is
+        recorded. ``InvalidRequest`` naming what does not validate."""
+        return cast("dict[str, Any]", self._data(_core.policy_validate(policy_files(policy))))
+
+    def apply_policy(self, policy: PolicyArg) -> dict[str, Any]:
+        """Validate a policy, then record it as the next version (role ``admin``)."""
+        return cast("dict[str, Any]", self._data(_core.policy_apply(policy_files(policy))))
+
     def verify(self) -> dict[str, Any]:
         """``audit verify`` of the service's whole ledger (role ``auditor``)."""
         return cast("dict[str, Any]", self._data(_core.verify()))
@@ -200,23 +213,14 @@ class PlainClient:
         without the stream's last chunk, and a whole bundle ends with a line's end). What was
         written by then is not a bundle: the caller discards it."""
         call = _core.export(execution, from_position, to_position, without_file_bytes)
-        deadline = time.monotonic() + max_s
-        written, last = 0, b""
+        sink = _core.BundleSink(call, out, max_bytes, max_s)
         try:
             with self._http.stream(call.method, call.path, params=call.params, headers=call.headers) as response:
                 if response.status_code >= 400:
                     response.read()
                     raise _core.problem_of(response)
                 for chunk in response.iter_bytes():
-                    written += len(chunk)
-                    if written > max_bytes:
-                        raise AnswerTooLarge(f"the bundle passed {max_bytes} bytes: export a range (--from, --to) or one execution")
-                    if time.monotonic() > deadline:
-                        raise Timeout(f"the export had not ended after {max_s:g} s: export a range (--from, --to) or one execution")
-                    out.write(chunk)
-                    last = chunk[-1:] or last
+                    sink.write(chunk)
         except httpx.TransportError as error:
             raise _core.transport_error(call, error, 1) from None
-        if last != b"\n":
-            raise TransportError(f"{call.method} {call.path}: the bundle was cut short ({written} bytes): try again")
-        return written
+        return sink.finish()

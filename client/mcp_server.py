@@ -1,9 +1,10 @@
 """``mai-safety mcp``: an MCP server over stdio for an AI assistant, a client of ``mai-safety serve``
 through ``mai_safety.client`` with the assistant's own (submitter) token.
 
-Four tools: assess code, run code, get an execution, list the caller's recent executions (those
-its token submitted, or only this MCP session's); and three for sessions (_mcp_sessions.py: start
-one, run a cell in it, end it). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
+Five tools: assess code, run code (a revision of an earlier run too: ``revises``), get an execution,
+list the caller's recent executions (those its token submitted, or only this MCP session's), and the
+service's security status (read-only); and three for sessions (_mcp_sessions.py: start one, run
+a cell in it, end it). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
 comes back ``awaiting_override`` with its findings and what a person must do, and that answer
 stays a human's act through another principal's token.
 
@@ -240,6 +241,7 @@ class MaiSafetyTools:
         idempotency_key: Annotated[str | None, Field(min_length=1, max_length=200, pattern=r"^[\x21-\x7e]+$", description="the same key again returns the first execution instead of running twice")] = None,
         files: Annotated[dict[str, Annotated[str, Field(max_length=MCP_MAX_FILE_CHARS)]], Field(max_length=MCP_MAX_FILES, description="small text files placed in the run's working directory: name (e.g. data.csv) to content; a .py is judged with the code")] = {},  # noqa: B006 - pydantic copies it
         binary_files: Annotated[dict[str, Annotated[str, Field(max_length=MCP_MAX_BINARY_CHARS)]], Field(max_length=MCP_MAX_FILES, description="small binary files (e.g. data.xlsx, photo.png) placed in the run's working directory: name to its bytes as base64 (RFC 4648, standard alphabet)")] = {},  # noqa: B006 - pydantic copies it
+        revises: Annotated[str | None, Field(min_length=1, max_length=64, description="the execution_id of an earlier run this code revises (a fix): a diff against its code is recorded")] = None,
     ) -> Annotated[CallToolResult, ExecutionOut]:
         """Assess and run Python code in a hardened, throw-away container, recorded on the ledger.
         LOW and MEDIUM code runs and the result holds its output and exit code. HIGH and BLOCKED code
@@ -256,7 +258,7 @@ class MaiSafetyTools:
             execution = await self.client.run(
                 code, provenance=provenance, limits={k: v for k, v in limits.items() if v is not None}, network=network,
                 requirements=requirements, task_id=task_id, session_id=self.session_id, idempotency_key=idempotency_key,
-                files=given or None,
+                files=given or None, revises=revises,
             )
         except Exception as exc:  # noqa: BLE001
             raise tool_error(exc) from None
@@ -316,6 +318,29 @@ class MaiSafetyTools:
         return RecentExecutionsOut(note=note, executions=executions)
 
 
+    async def get_security_status(self) -> SecurityStatusOut:
+        """Whether the service can run code safely now: Docker (the sandbox), the ledger (the
+        record), gVisor (the runtime for untrusted code). Read-only: nothing runs, nothing is recorded."""
+        try:
+            status = (await self.client.status()).model_dump()
+        except Exception as exc:  # noqa: BLE001
+            raise tool_error(exc) from None
+        runsc = (status.get("runtimes") or {}).get("runsc") or {}
+        return SecurityStatusOut(
+            ok=bool(status.get("ok")), docker=bool((status.get("docker") or {}).get("ok")),
+            ledger=bool((status.get("ledger") or {}).get("ok")), gvisor=bool(runsc.get("available")),
+        )
+
+
+class SecurityStatusOut(BaseModel):
+    """What answers on the service's side."""
+
+    ok: bool = Field(description="the service can assess, run and record now")
+    docker: bool = Field(description="the sandbox's engine answers")
+    ledger: bool = Field(description="the ledger answers")
+    gvisor: bool = Field(description="gVisor's runtime (runsc), for untrusted code, is available")
+
+
 class _Server(FastMCP):
     """FastMCP, with a bad argument told in one line per field (the SDK's text is pydantic's whole
     report, with links), so the assistant can correct its call."""
@@ -342,6 +367,7 @@ def build_server(client: AsyncClient, session_id: str | None = None) -> FastMCP:
                     annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False), structured_output=True)
     server.add_tool(tools.get_execution, title="Get an execution", annotations=reads, structured_output=True)
     server.add_tool(tools.list_recent_executions, title="This session's executions", annotations=reads, structured_output=True)
+    server.add_tool(tools.get_security_status, title="The service's security status", annotations=reads, structured_output=True)
     sessions = SessionTools(client, _execution, tool_error)  # issue #27: a live interpreter across calls
     acts = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False)
     server.add_tool(sessions.start_session, title="Start a Python session", annotations=acts, structured_output=True)

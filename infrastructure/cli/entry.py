@@ -1,14 +1,14 @@
 """The ``mai-safety`` console script. It decides which door a command takes before anything heavy
 is imported: ``mcp``, and with ``MAI_SAFETY_URL`` set the commands a client can serve (``run``,
 ``assess``, ``history``, ``approve``, ``deny``, ``cancel``, ``status``, ``executions``,
-``pending``, ``report``, ``audit verify`` and ``audit export``), go through ``mai_safety.client``
+``pending``, ``report``, ``policy``, ``audit verify`` and ``audit export``), go through ``mai_safety.client``
 to the service; without it, ``run`` and ``approve`` go to the owner's per-user service (``user_service.py``,
 started if none runs; ``--no-service`` or ``MAI_SAFETY_LOCAL_SERVICE=0``: in-process); everything
 else is the local CLI (``local.py``), which loads Docker, the analyzers and the ledger.
 
 What stays local with the URL set is the operator's, on the service's host, and acts on the ledger
 ``MAI_SAFETY_DATABASE_URL`` names: ``tokens`` (granting is never done over HTTP: docs/decisions/
-0016), ``policy``, ``recover``, ``projections``, ``serve``, and the ``audit`` commands that need the
+0016), ``recover``, ``projections``, ``serve``, and the ``audit`` commands that need the
 database or the key (``replay``, ``checkpoint``, ``public-key``, ``init-postgres``, ``archive``);
 ``audit verify --bundle FILE`` checks a file and needs neither."""
 
@@ -18,7 +18,7 @@ import os
 import sys
 
 #: As remote.COMMANDS, kept here so that deciding imports nothing.
-CLIENT_COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "session")
+CLIENT_COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "policy", "session")
 #: Of ``audit``, what the service answers (``verify`` of a bundle is checked here).
 CLIENT_AUDIT_COMMANDS = ("verify", "export")
 

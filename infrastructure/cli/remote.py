@@ -42,23 +42,23 @@ from mai_safety.domain.errors import DomainError
 
 from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
-from . import live, remote_views, session
-from .text import event_line, exit_for, file_lines, print_findings, print_report
+from . import live, remote_policy, remote_views, session
+from .text import diff_lines, event_line, exit_for, file_lines, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
 from .refused import Refused as _Refused
 from .terminal import visible_line
 
 #: The commands that go to the service when MAI_SAFETY_URL is set (of ``audit``: ``verify`` without
 #: ``--bundle``, and ``export``); the rest stay local (entry.py decides).
-COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "audit", "session")
+COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "audit", "policy", "session")
 
 DESCRIPTION = """mai-safety as a client of the service at MAI_SAFETY_URL (token: MAI_SAFETY_TOKEN, MAI_SAFETY_TOKEN_FILE or
 ~/.config/mai-safety/token). These commands act on the service and its ledger, as your token's principal."""
 
 EPILOG = """on the service (with MAI_SAFETY_URL set): run, assess, history, approve, deny, cancel, status,
-  executions, pending, report, audit verify (not --bundle), audit export
+  executions, pending, report, audit verify (not --bundle), audit export, policy show|validate|apply (admin)
 on the local ledger named by MAI_SAFETY_DATABASE_URL (the operator's, on the service's host), whatever
-  MAI_SAFETY_URL says: tokens, policy, recover, projections, serve, audit verify --bundle, audit replay,
+  MAI_SAFETY_URL says: tokens, policy show --history, recover, projections, serve, audit verify --bundle, audit replay,
   audit checkpoint, audit public-key, audit init-postgres, audit archive; and every command of
   `python -m mai_safety.infrastructure.cli`
 
@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--task-id", help="recorded beside the execution")
     run.add_argument("--session-id", help="recorded beside the execution")
     run.add_argument("--idempotency-key", help="the same key again returns the first execution (one is made when none is given)")
+    run.add_argument("--revises", metavar="ID", help="the execution this code revises: a diff against its code is recorded (shown by history)")
     run.add_argument("--confirm", action="store_true", help=argparse.SUPPRESS)
     run.add_argument("--override", metavar="EXPLANATION", help=argparse.SUPPRESS)
     run.add_argument("--json", action="store_true")
@@ -123,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="what answers on the service's side")
     status.add_argument("--json", action="store_true")
     remote_views.add_commands(commands, _Parser)
+    remote_policy.add_commands(commands, _Parser)
     session.add_command(commands, _Parser)  # issue #27
     return parser
 
@@ -165,7 +167,7 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         else:
             for event in events:
                 print(event_line(event))
-                for line in file_lines(event):
+                for line in [*file_lines(event), *diff_lines(event)]:
                     print(line)
         return EXIT_OK
     if args.command == "approve":
@@ -186,6 +188,8 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         return session.run(client, args, lambda name: _code_text(*_read(name)), _show)
     if args.command in ("executions", "pending", "report", "audit"):
         return remote_views.run(client, args)
+    if args.command == "policy":
+        return remote_policy.run(client, args)
     raise AssertionError(f"no handler for {args.command!r}")
 
 
@@ -217,7 +221,7 @@ def _run(client: PlainClient, args: argparse.Namespace) -> int:
         code, provenance=args.provenance, limits={k: v for k, v in limits.items() if v is not None}, network=args.network,
         requirements=args.requirement, task_id=args.task_id, session_id=args.session_id, idempotency_key=args.idempotency_key,
         wait_s=live.LIVE_AFTER_S if live.wanted(args.json, sys.stdout) else None, files=dict(files) if files else None,
-        image=args.image,
+        image=args.image, revises=args.revises,
     )
     report = _until_the_end(client, first, args.json, since)
     status = _show(report, args.json)

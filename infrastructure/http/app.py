@@ -15,7 +15,7 @@ from mai_safety.application.read_models import ReadModels
 from mai_safety.application.sessions import Sessions
 
 from ..bootstrap import read_models as build_read_models
-from . import audit_routes, problems
+from . import audit_routes, contract, problems
 from .auth import Caller, as_principal
 from . import execution_routes, file_routes, session_routes
 from .file_routes import files_allowance
@@ -45,6 +45,7 @@ def create_app(
         description="Assess AI-written Python, run it in a hardened container, record every step on a signed ledger.",
     )
     problems.install(api)
+    contract.declare(api, max_code_bytes=max_code_bytes)
     # A body holds the code JSON-escaped (a quote or a backslash doubles) and a few fields.
     # Input files come base64 (4 bytes for 3), each with its name and a few bytes of JSON.
     api.add_middleware(BodyLimit, max_bytes=2 * max_code_bytes + 64 * 1024 + files_allowance(service.policy.files))

@@ -14,6 +14,7 @@ from mai_safety.application.access import TokenReport
 from mai_safety.application.reports import VerificationReport
 
 from .auth import Caller, as_principal, service_of
+from .contract import problem_responses
 from .export import stream_export
 from .models import PolicyRequest
 
@@ -31,14 +32,17 @@ def verify(request: Request, who: Caller) -> VerificationReport:
     "/v1/audit/export",
     tags=["audit"],
     response_model=None,
-    responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}, "description": "the bundle, one JSON object a line"}},
+    responses={
+        200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}, "description": "the bundle, one JSON object a line"},
+        **problem_responses(404),
+    },
 )
 def export(
     request: Request,
     who: Caller,
-    execution: str | None = None,
-    from_position: Annotated[int | None, Query(alias="from", ge=1)] = None,
-    to_position: Annotated[int | None, Query(alias="to", ge=1)] = None,
+    execution: Annotated[str | None, Query(description="one execution's bundle; not with from or to (else 422)")] = None,
+    from_position: Annotated[int | None, Query(alias="from", ge=1, description="the first position; at most the ledger's head and at most to (else 422)")] = None,
+    to_position: Annotated[int | None, Query(alias="to", ge=1, description="the last position")] = None,
     without_file_bytes: Annotated[
         bool, Query(description="name the runs' input and output files (name, size, SHA-256) but leave their bytes out; the header says so")
     ] = False,
@@ -71,7 +75,15 @@ def current_policy(request: Request, who: Caller) -> dict[str, Any]:
     return service_of(request).policy_in_force().to_dict()
 
 
-@router.post("/v1/policies", tags=["policies"])
+@router.post("/v1/policies/validate", tags=["policies"])
+def validate_policy(request: Request, body: PolicyRequest, who: Caller) -> dict[str, Any]:
+    """Check the files as ``POST /v1/policies`` does (role ``admin``) and record nothing: 200
+    ``{"valid": true, "files": N}``, or 422 naming what does not validate."""
+    with as_principal(who):
+        return {"valid": True, "files": service_of(request).validate_policy(body.files)}
+
+
+@router.post("/v1/policies", tags=["policies"], responses=problem_responses(409))
 def apply_policy(request: Request, body: PolicyRequest, who: Caller) -> dict[str, Any]:
     """Validate the files and record them as the next policy version (role ``admin``); new
     executions are judged by it. One that does not validate changes nothing: 422."""

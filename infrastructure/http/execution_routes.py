@@ -24,6 +24,7 @@ from mai_safety.domain.access import Principal
 from mai_safety.domain.limits import RequestedLimits
 
 from .auth import Caller, as_principal
+from .contract import problem_responses
 from .models import AssessmentRequest, ConfirmRequest, DenyRequest, ExecutionRequest, OverrideRequest, PendingExecution
 from .runs import Runs
 from .streams import EventStream, StreamSlots, follow, follow_submission
@@ -111,7 +112,7 @@ def assess(request: Request, body: AssessmentRequest, who: Caller) -> Assessment
     "/v1/executions",
     tags=["executions"],
     response_model=ExecutionReport,
-    responses={202: {"model": PendingExecution}},
+    responses={202: {"model": PendingExecution}, **problem_responses(409, 429)},
 )
 def submit(
     request: Request,
@@ -176,7 +177,10 @@ def events(request: Request, execution_id: str, who: Caller) -> list[dict[str, A
     "/v1/executions/{execution_id}/stream",
     tags=["executions"],
     response_model=None,
-    responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "server-sent events: state, recorded, sample, output, dropped, end (then it closes), or closing"}},
+    responses={
+        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "server-sent events: state, recorded, sample, output, dropped, end (then it closes), or closing"},
+        **problem_responses(429),
+    },
 )
 def stream(request: Request, execution_id: str, who: Caller) -> EventStream:
     """The execution as server-sent events: ``state``, then its recorded events (``sample``
@@ -220,7 +224,7 @@ def _open_watch(state: ExecutionRoutesState, execution_id: str, who: Principal, 
             return None
 
 
-@router.post("/v1/executions/{execution_id}/confirm", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}})
+@router.post("/v1/executions/{execution_id}/confirm", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}, **problem_responses(409, 429)})
 def confirm(request: Request, execution_id: str, who: Caller, body: ConfirmRequest | None = None) -> Any:
     """Confirm HIGH code (role ``approver``; never its submitter), then run it."""
     body = body or ConfirmRequest()
@@ -230,7 +234,7 @@ def confirm(request: Request, execution_id: str, who: Caller, body: ConfirmReque
     )
 
 
-@router.post("/v1/executions/{execution_id}/override", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}})
+@router.post("/v1/executions/{execution_id}/override", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}, **problem_responses(409, 429)})
 def override(request: Request, execution_id: str, body: OverrideRequest, who: Caller) -> Any:
     """Override BLOCKED code with a written explanation (role ``security-officer``; never its submitter), then run it."""
     return _state(request).answer(
@@ -239,14 +243,14 @@ def override(request: Request, execution_id: str, body: OverrideRequest, who: Ca
     )
 
 
-@router.post("/v1/executions/{execution_id}/deny", tags=["gate"], response_model=ExecutionReport)
+@router.post("/v1/executions/{execution_id}/deny", tags=["gate"], response_model=ExecutionReport, responses=problem_responses(409))
 def deny(request: Request, execution_id: str, who: Caller, body: DenyRequest | None = None) -> ExecutionReport:
     """Refuse a waiting execution: it ends unrun (the role that could have answered it)."""
     with as_principal(who):
         return _state(request).service.deny(execution_id, (body or DenyRequest()).reason)
 
 
-@router.post("/v1/executions/{execution_id}/cancel", tags=["gate"], response_model=ExecutionReport)
+@router.post("/v1/executions/{execution_id}/cancel", tags=["gate"], response_model=ExecutionReport, responses=problem_responses(409))
 def cancel(request: Request, execution_id: str, who: Caller) -> ExecutionReport:
     """Stop a waiting or running execution (its submitter, an approver or a security officer)."""
     with as_principal(who):

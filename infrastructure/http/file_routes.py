@@ -53,7 +53,7 @@ def files(request: Request, execution_id: str, who: Caller) -> dict[str, Any]:
     "/v1/executions/{execution_id}/files/{name:path}",
     tags=["files"],
     response_class=Response,
-    responses={200: {"content": {"application/octet-stream": {}}, "description": "the file's bytes, as an attachment"}},
+    responses={200: {"content": {"*/*": {"schema": {"type": "string", "format": "binary"}}}, "description": "the file's bytes, as an attachment with their recorded media type"}},
 )
 def file(request: Request, execution_id: str, name: str, who: Caller) -> Response:
     """One output file's bytes, exactly as recorded (their SHA-256 is checked before they are

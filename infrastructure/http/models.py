@@ -3,12 +3,25 @@ can name an actor or a principal; who acts is the token's."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode
 
 Label = Field(default=None, max_length=200, description="recorded as given, never used for a decision")
+
+
+#: What the service assesses: at least one character other than ASCII whitespace, and no NUL; its
+#: size in UTF-8 bytes is the server's (``maxLength`` in /openapi.json). These are the schema's
+#: only: the domain checks the code itself (domain.assessment), so that a lone surrogate is told as
+#: not UTF-8 and an empty program as empty, as the other doors tell them (a constraint here would
+#: make pydantic refuse the surrogate first, in its own words).
+Code = Field(
+    json_schema_extra={"minLength": 1, "pattern": r"^[^\x00]*[^\x00\t\n\x0b\x0c\r ][^\x00]*$"},
+    description="the Python program: not empty or only whitespace, no NUL, at most the server's bytes in UTF-8",
+)
 
 
 class _Strict(BaseModel):
@@ -27,7 +40,7 @@ class RequestedLimitsModel(_Strict):
 
 
 class AssessmentRequest(_Strict):
-    code: str = Field(description="the Python program")
+    code: str = Code
     provenance: Provenance = Provenance.MAI
 
 
@@ -39,7 +52,7 @@ class InputFileModel(_Strict):
 
 
 class ExecutionRequest(_Strict):
-    code: str = Field(description="the Python program")
+    code: str = Code
     provenance: Provenance = Provenance.MAI
     limits: RequestedLimitsModel = Field(default_factory=RequestedLimitsModel)
     network: NetworkMode = NetworkMode.NONE
@@ -53,10 +66,19 @@ class ExecutionRequest(_Strict):
     files: list[InputFileModel] = Field(default_factory=list, max_length=10_000, description="files placed in the run's working directory; a .py among them is judged with the code")
 
 
-class PolicyRequest(_Strict):
-    """A policy folder: each file's name relative to it (``gate.yaml``, ``semgrep/risky.yaml``) to its text."""
+#: A policy file's name as the schema says it: ``NAME.yaml`` or ``semgrep/NAME.yaml`` (the service
+#: also takes other printable NAMEs; infrastructure.policies.folder.check_names).
+PolicyFileName = Annotated[str, StringConstraints(pattern=r"^(semgrep/)?[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.yaml$")]
+#: Each file at most 256 KiB in UTF-8, all together at most 1 MiB (the schema can say characters only).
+PolicyText = Annotated[str, StringConstraints(max_length=256 * 1024)]
 
-    files: dict[str, str] = Field(min_length=1, max_length=64)
+
+class PolicyRequest(_Strict):
+    """A policy folder: each file's name relative to it (``gate.yaml``, ``semgrep/risky.yaml``) to
+    its text. What the text must hold is each file's own schema: a file that does not validate is
+    a 422 naming it."""
+
+    files: dict[PolicyFileName, PolicyText] = Field(min_length=1, max_length=64)
 
 
 class ConfirmRequest(_Strict):

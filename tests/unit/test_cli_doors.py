@@ -15,7 +15,8 @@ from mai_safety.infrastructure.reports.text import report_text
 @pytest.mark.parametrize(
     "args",
     [["run", "x.py"], ["executions", "--json"], ["pending"], ["report", "--format", "html"], ["audit", "verify"],
-     ["audit", "verify", "--json"], ["audit", "export", "--output", "b.jsonl"], ["status"]],
+     ["audit", "verify", "--json"], ["audit", "export", "--output", "b.jsonl"], ["status"], ["policy", "apply", "p/"],
+     ["policy", "show", "--json"]],
 )
 def test_the_services_commands_go_to_the_service(args: list[str]) -> None:
     assert entry.goes_to_the_service(args)
@@ -23,7 +24,7 @@ def test_the_services_commands_go_to_the_service(args: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [[], ["--help"], ["tokens", "create", "mai", "--role", "submitter"], ["tokens", "list"], ["policy", "apply", "p/"],
+    [[], ["--help"], ["tokens", "create", "mai", "--role", "submitter"], ["tokens", "list"],
      ["recover"], ["projections", "rebuild"], ["serve"], ["audit"], ["audit", "replay", "ID"], ["audit", "checkpoint"],
      ["audit", "public-key"], ["audit", "init-postgres", "--print-sql", "--service-role", "r"], ["audit", "archive"],
      ["audit", "verify", "--bundle", "b.jsonl"], ["audit", "verify", "--bundle=b.jsonl", "--json"],

@@ -1,7 +1,7 @@
 """Admission: never overcommit the host.
 
 A run is admitted under one lock shared by every process on this host (a file lock), against the
-room the host has left once every managed container is counted (``room_details``); its limits are
+room the host has left once every managed container is counted (``RoomCount``); its limits are
 capped to that room, or it waits in a bounded queue (``host.queue``) for up to ``queue_wait_s``,
 then is refused with HostBusy. The container is created under the lock, so that the next
 admission counts it.
@@ -9,6 +9,7 @@ admission counts it.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import threading
@@ -19,11 +20,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import docker.errors
 import psutil
 
 from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom
 
-from .containers import LABEL_MANAGED, memory_held
+from .cgroups import CgroupReader
+from .containers import LABEL_MANAGED
 from .errors import engine_answers
 
 Admitted = TypeVar("Admitted")
@@ -85,26 +88,68 @@ class Admission:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def room_details(client: Any) -> tuple[HostRoom, dict[str, int]]:
+class RoomCount:
     """The host's room, and what each managed container holds of it (by id). A waiting pool
     container counts as a running one; so does one made and not yet started (the pool starts
-    its containers outside the admission lock)."""
-    with engine_answers():
-        running = client.containers.list(
-            all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]},
-            sparse=False, ignore_removed=True,
+    its containers outside the admission lock).
+
+    One sparse list of the managed containers per admission (no inspect of each, which cost most of
+    a pooled run's admission: decision 0046). What an inspect tells and does not change while a
+    container runs (its main process, hence its cgroup, and the engine's memory limit) is kept here
+    per container and state; its use and its limit now are read from its cgroup on every count, as
+    before. A container this process has not seen yet (another supervisor's) is inspected once."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[str, int, CgroupReader | None]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, client: Any) -> tuple[HostRoom, dict[str, int]]:
+        with engine_answers():
+            listed = client.api.containers(
+                all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]}
+            )
+            with self._lock:
+                known = {item["Id"]: self._entry(client, item["Id"], str(item.get("State", ""))) for item in listed}
+                self._known = {key: value for key, value in known.items() if value is not None}
+        held: dict[str, int] = {}
+        for container_id, entry in known.items():
+            if entry is None:
+                continue  # removed between the list and its inspect: it holds nothing now
+            limit, used = _held(entry[1], entry[2])
+            held[container_id] = max(limit - used, 0)
+        room = HostRoom(
+            available_memory_bytes=psutil.virtual_memory().available,
+            reserved_memory_bytes=sum(held.values()),
+            cpu_count=psutil.cpu_count() or 1,
+            running=len(held),
         )
-    held: dict[str, int] = {}
-    for container in running:
-        limit, used = memory_held(container)
-        held[container.id] = max(limit - used, 0)
-    room = HostRoom(
-        available_memory_bytes=psutil.virtual_memory().available,
-        reserved_memory_bytes=sum(held.values()),
-        cpu_count=psutil.cpu_count() or 1,
-        running=len(running),
-    )
-    return room, held
+        return room, held
+
+    def _entry(self, client: Any, container_id: str, state: str) -> tuple[str, int, CgroupReader | None] | None:
+        entry = self._known.get(container_id)
+        if entry is not None and entry[0] == state:
+            return entry
+        try:
+            attrs = client.api.inspect_container(container_id)
+        except docker.errors.NotFound:
+            return None
+        limit = int(attrs.get("HostConfig", {}).get("Memory") or 0)
+        reader: CgroupReader | None = None
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            pid = int(attrs["State"]["Pid"])
+            reader = CgroupReader(pid) if pid > 0 else None
+        return state, limit, reader
+
+
+def _held(engine_limit: int, reader: CgroupReader | None) -> tuple[int, int]:
+    """A container's memory limit and use. The limit is the cgroup's own where it can be read: a
+    pool container taken under runsc was given its run's limit there, not through the engine."""
+    if reader is None:
+        return engine_limit, 0
+    try:
+        return reader.limits()["memory_bytes"] or engine_limit, reader.read().memory_bytes
+    except (OSError, ValueError, KeyError):
+        return engine_limit, 0
 
 
 def without(room: HostRoom, held: int) -> HostRoom:

@@ -20,6 +20,7 @@ import shutil
 import socket
 import stat
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,6 @@ from mai_safety.domain.network import NetworkRequest
 
 from . import payload
 from .capture import SUMMARY_MOUNT, WatchLines
-from .cgroups import CgroupReader
 from .errors import BestEffort, engine_answers
 from .files import ContainerRoot
 from .record import RecordFeed
@@ -118,6 +118,7 @@ class RunHandle:
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
+    binding: threading.Thread | None = None  # a taken pool container's rename to its execution
     workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
     collected: Any = None  # the output files collected after the code (workspace.Collected)
 
@@ -238,6 +239,8 @@ def hardened(
 def discard(handle: RunHandle) -> None:
     """Remove everything one run made; what cannot be removed now, remove_leftovers() finds by
     label on the next start."""
+    if handle.binding is not None:
+        handle.binding.join()  # a rename that lands after the removal would leave nothing to name
     for container in (handle.container, handle.proxy):
         if container is None:
             continue
@@ -262,17 +265,6 @@ def discard(handle: RunHandle) -> None:
 def kill(container: Any) -> None:
     with BestEffort():  # already gone
         container.kill()
-
-
-def memory_held(container: Any) -> tuple[int, int]:
-    """A container's memory limit and use. The limit is the cgroup's own where it can be read: a
-    pool container taken under runsc was given its run's limit there, not through the engine."""
-    limit = int(container.attrs.get("HostConfig", {}).get("Memory") or 0)
-    try:
-        reader = CgroupReader(int(container.attrs["State"]["Pid"]))
-        return reader.limits()["memory_bytes"] or limit, reader.read().memory_bytes
-    except (OSError, ValueError, KeyError):
-        return limit, 0
 
 
 def docker_time(text: str | None) -> float | None:

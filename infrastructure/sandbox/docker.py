@@ -29,7 +29,7 @@ from mai_safety.domain.limits import HostPolicy, HostRoom, ResourceLimits, cap_t
 from mai_safety.domain.network import NetworkMode, NetworkRequest
 
 from . import cleanup
-from .admission import Admission, room_details
+from .admission import Admission, RoomCount
 from .containers import (
     GVISOR_FILES,
     LABEL_DEADLINE,
@@ -102,6 +102,7 @@ class DockerSandbox(Sandbox):
         #: Which ledger records this sandbox's runs (``use_ledger``): on every container's labels.
         self._ledger_identity: Callable[[], str | None] = lambda: None
         self._gvisor: tuple[float, dict[str, Any]] | None = None
+        self._room_count = RoomCount()
         self._admission = Admission(host_policy, lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock")
         self._supervisor = ContainerSupervisor(lambda: self.client, sample_interval_s, self.gvisor)
         host = PoolHost(
@@ -216,7 +217,7 @@ class DockerSandbox(Sandbox):
         return self._admission.admit(attempt)
 
     def _room_details(self) -> tuple[HostRoom, dict[str, int]]:
-        return room_details(self.client)
+        return self._room_count(self.client)
 
     def _create(
         self,

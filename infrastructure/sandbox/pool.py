@@ -249,7 +249,6 @@ class WarmPool:
         handle = pooled.handle
         keeper_s = keeper_seconds(limits)
         with BestEffort(OSError, ValueError, KeyError, AssertionError) as attempt:
-            handle.container.rename(f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
             applied, how = apply_run_limits(self._host.client(), handle, limits)
             write_files(handle.workdir, {"main.py": code})
             handle.feed = RecordFeed(handle.workdir)
@@ -261,6 +260,9 @@ class WarmPool:
             discard(handle)
             self._wake.set()
             return None
+        # Its name binds it to the execution for a later recovery (containers.py); the engine's
+        # rename (about 12 ms) runs beside the run, and discard waits for it (decision 0046).
+        handle.binding = bind_in_background(handle.container, f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
         handle.cpu_rlimit = (math.ceil(limits.cpu_seconds) + 1, math.ceil(limits.cpu_seconds) + 2)
         handle.pooled = True
         if handle.gvisor:
@@ -401,6 +403,19 @@ class WarmPool:
                 items.clear()
         for item in waiting:
             discard(item.handle)
+
+
+def bind_in_background(container: Any, name: str) -> threading.Thread:
+    """Rename a taken pool container in a thread of its own. Should the engine refuse, the run
+    goes on unbound: its keeper still ends it at the deadline, and a sweep removes it by label."""
+
+    def rename() -> None:
+        with BestEffort():
+            container.rename(name)
+
+    thread = threading.Thread(target=rename, name="mai-safety-bind", daemon=True)
+    thread.start()
+    return thread
 
 
 def apply_run_limits(client: Any, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:

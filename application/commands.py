@@ -99,6 +99,8 @@ class ExecutionCommands:
         self.mode = mode
         self.in_flight = in_flight
         self.clock = clock
+        #: Sessions (application.sessions): runs an answered cell in its session, not in a container of its own.
+        self.session_cells: Callable[[Execution, str, str | None], ExecutionReport] | None = None
 
     def assess(self, submission: RunCommand) -> AssessmentReport:
         """The verdict alone: nothing is recorded and nothing runs."""
@@ -192,6 +194,8 @@ class ExecutionCommands:
         ``kind`` ("confirmation" or "override"), when given, must be what the execution waits for."""
         execution = self.store.get_visible(execution_id)
         self._check_answerable(execution, kind)
+        if self.session_cells is not None and execution.caller.get("sandbox_session"):
+            return self.session_cells(execution, explanation, on_behalf_of)  # runs in its session (application.sessions)
         sizing = self._sizing_of_answer(execution, requested, network, requirements)
         execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
         self._save_and_run(execution, sizing)

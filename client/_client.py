@@ -21,6 +21,7 @@ from ._files import FilesArg, PolicyArg, encoded_files, local_name, policy_files
 from ._errors import NotFound, Timeout
 from ._models import Assessment, Event, Execution, Health, Limits, PendingExecution, ServiceStatus, Verification
 from ._plain import EXPORT_MAX_BYTES, EXPORT_MAX_S, PlainClient
+from ._sessions import AsyncSession, Session, open_session
 
 LimitsArg = Limits | Mapping[str, Any] | None
 
@@ -65,7 +66,7 @@ _MODELS: dict[str, type[Any]] = {
 
 
 #: Calls whose answer is handed over as the service sent it (rows of its read models).
-_AS_SENT = frozenset({"executions", "files", "bytes", "pending", "report", "policy", "policy_check"})
+_AS_SENT = frozenset({"executions", "files", "bytes", "pending", "report", "policy", "policy_check", "session"})
 
 
 def _typed(call: Call, status_code: int, data: Any) -> Any:
@@ -234,6 +235,12 @@ class Client(_Base):
     def cancel(self, execution_id: str) -> Execution:
         return self._send(_core.cancel(execution_id))
 
+    def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
+                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None) -> Session:
+        """Open a session (a live interpreter that keeps its state; client._sessions): use it in a
+        ``with`` to end it on leaving."""
+        return Session(self, self._send(open_session(image, idle_s, lifetime_s, max_cells, cell_timeout_s, cell_cpu_s)))
+
 
 class AsyncClient(_Base):
     """The asynchronous twin of ``Client``: the same methods, awaited. ``async with`` or ``aclose()``."""
@@ -393,3 +400,9 @@ class AsyncClient(_Base):
 
     async def cancel(self, execution_id: str) -> Execution:
         return await self._send(_core.cancel(execution_id))
+
+    def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
+                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None) -> AsyncSession:
+        """``async with client.session() as session``: opened on entering, ended on leaving."""
+        return AsyncSession(self, {"image": image, "idle_s": idle_s, "lifetime_s": lifetime_s, "max_cells": max_cells,
+                                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s})

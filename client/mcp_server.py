@@ -3,7 +3,8 @@ through ``mai_safety.client`` with the assistant's own (submitter) token.
 
 Five tools: assess code, run code (a revision of an earlier run too: ``revises``), get an execution,
 list the caller's recent executions (those its token submitted, or only this MCP session's), and the
-service's security status (read-only). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
+service's security status (read-only); and three for sessions (_mcp_sessions.py: start one, run
+a cell in it, end it). There is deliberately no tool that confirms, overrides or denies: HIGH and BLOCKED code
 comes back ``awaiting_override`` with its findings and what a person must do, and that answer
 stays a human's act through another principal's token.
 
@@ -26,6 +27,8 @@ from pydantic import BaseModel, Field, ValidationError
 from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
 from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+
+from ._mcp_sessions import SessionTools
 
 from . import (
     AsyncClient,
@@ -365,6 +368,11 @@ def build_server(client: AsyncClient, session_id: str | None = None) -> FastMCP:
     server.add_tool(tools.get_execution, title="Get an execution", annotations=reads, structured_output=True)
     server.add_tool(tools.list_recent_executions, title="This session's executions", annotations=reads, structured_output=True)
     server.add_tool(tools.get_security_status, title="The service's security status", annotations=reads, structured_output=True)
+    sessions = SessionTools(client, _execution, tool_error)  # issue #27: a live interpreter across calls
+    acts = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False)
+    server.add_tool(sessions.start_session, title="Start a Python session", annotations=acts, structured_output=True)
+    server.add_tool(sessions.run_in_session, title="Run a cell in a session", annotations=acts, structured_output=True)
+    server.add_tool(sessions.end_session, title="End a session", annotations=acts, structured_output=True)
     return server
 
 

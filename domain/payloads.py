@@ -39,6 +39,7 @@ class CallerLabels(TypedDict, total=False):
     task_id: str
     session_id: str
     on_behalf_of: str  # the end user Mai acts for
+    sandbox_session: str  # the session (domain.session) a cell ran in; set by the service, never by the caller
 
 
 class LimitsRecord(TypedDict):

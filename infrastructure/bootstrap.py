@@ -39,6 +39,8 @@ from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
+from .sandbox.sessions import DockerSessions
+from mai_safety.application.sessions import Sessions
 from mai_safety.infrastructure.views.store import views_beside
 from .policies import LimitsPolicy, Policies, load_policies
 from .policies.folder import check_folder
@@ -179,6 +181,19 @@ def load_version(
             execution_policy_from(loaded, loaded_analysis, settings, version),
             assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),
         )
+
+
+def sessions_of(app: MaiSafety) -> Sessions | None:
+    """Sessions (issue #27) on the application's ledger, in containers of its Docker sandbox's
+    engine; None under another sandbox."""
+    if not isinstance(app.sandbox, DockerSandbox):
+        return None
+
+    def whole(assessor: Assessor) -> Assessor:  # the AST analysis resolves names across cells (decision 0040)
+        only = getattr(assessor, "only", None)
+        return only("ast") if only is not None else assessor
+
+    return Sessions(app, DockerSessions(app.sandbox), whole=whole)
 
 
 def execution_policy_from(

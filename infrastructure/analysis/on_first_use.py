@@ -31,6 +31,16 @@ class AssessorOnFirstUse(Assessor):
     def assess(self, submission: Submission) -> Assessment:
         return self._assessor().assess(submission)
 
+    def only(self, *names: str) -> Assessor:
+        """Some of its analyzers, built when first used (a session's whole program: decision 0040)."""
+
+        def build() -> Assessor:
+            built = self._assessor()
+            only = getattr(built, "only", None)
+            return only(*names) if only is not None else built
+
+        return AssessorOnFirstUse(build)
+
     def assess_many(self, submissions: list[Submission]) -> list[Assessment]:
         return self._assessor().assess_many(submissions)
 

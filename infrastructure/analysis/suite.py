@@ -79,6 +79,11 @@ class AnalyzerSuite(Assessor):
     def analyzers(self) -> tuple[Any, ...]:
         return tuple(self._analyzers)
 
+    def only(self, *names: str) -> "AnalyzerSuite":
+        """A suite of some of these analyzers (the same objects), keeping no verdicts: a session's
+        whole program is judged by the AST analysis alone (docs/decisions/0040)."""
+        return AnalyzerSuite([each for each in self._analyzers if each.name in names], self._failure_level, self._deadline_s)
+
     def close(self) -> None:
         """Release what analyzers hold (Semgrep's waiting engine process and its folder)."""
         for analyzer in self._analyzers:

@@ -18,7 +18,7 @@ import os
 import sys
 
 #: As remote.COMMANDS, kept here so that deciding imports nothing.
-CLIENT_COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "policy")
+CLIENT_COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "policy", "session")
 #: Of ``audit``, what the service answers (``verify`` of a bundle is checked here).
 CLIENT_AUDIT_COMMANDS = ("verify", "export")
 

@@ -42,7 +42,7 @@ from mai_safety.domain.errors import DomainError
 
 from .run_files import add_file_arguments, read_input_files, save_output_files
 from ..input_files import python_files_in, read_program_file, read_program_stdin
-from . import live, remote_policy, remote_views
+from . import live, remote_policy, remote_views, session
 from .observed_text import observed_lines
 from .text import diff_lines, event_line, exit_for, file_lines, print_findings, print_report
 from .exit_codes import EXIT_AWAITING, EXIT_BAD_INPUT, EXIT_BUSY, EXIT_CONFIGURATION, EXIT_INTERNAL, EXIT_NOT_PERMITTED, EXIT_OK, EXIT_UNAVAILABLE
@@ -51,7 +51,7 @@ from .terminal import visible_line
 
 #: The commands that go to the service when MAI_SAFETY_URL is set (of ``audit``: ``verify`` without
 #: ``--bundle``, and ``export``); the rest stay local (entry.py decides).
-COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "audit", "policy")
+COMMANDS = ("run", "assess", "history", "approve", "deny", "cancel", "status", "executions", "pending", "report", "audit", "policy", "session")
 
 DESCRIPTION = """mai-safety as a client of the service at MAI_SAFETY_URL (token: MAI_SAFETY_TOKEN, MAI_SAFETY_TOKEN_FILE or
 ~/.config/mai-safety/token). These commands act on the service and its ledger, as your token's principal."""
@@ -126,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("--json", action="store_true")
     remote_views.add_commands(commands, _Parser)
     remote_policy.add_commands(commands, _Parser)
+    session.add_command(commands, _Parser)  # issue #27
     return parser
 
 
@@ -184,6 +185,8 @@ def _dispatch(client: PlainClient, args: argparse.Namespace) -> int:
         return _show(client.deny(args.execution_id, args.reason), args.json)
     if args.command == "cancel":
         return _show(client.cancel(args.execution_id), args.json, exit_ok=True)
+    if args.command == "session":
+        return session.run(client, args, lambda name: _code_text(*_read(name)), _show)
     if args.command in ("executions", "pending", "report", "audit"):
         return remote_views.run(client, args)
     if args.command == "policy":

@@ -12,11 +12,12 @@ from fastapi import FastAPI
 
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.read_models import ReadModels
+from mai_safety.application.sessions import Sessions
 
 from ..bootstrap import read_models as build_read_models
 from . import audit_routes, contract, problems
 from .auth import Caller, as_principal
-from . import execution_routes, file_routes
+from . import execution_routes, file_routes, session_routes
 from .file_routes import files_allowance
 from .execution_routes import IDEMPOTENCY_NAMESPACE, ExecutionRoutesState
 from .limits import BodyLimit
@@ -36,6 +37,7 @@ def create_app(
     streams: StreamSlots | None = None,
     stopping: threading.Event | None = None,
     read_models: ReadModels | None = None,
+    sessions: Sessions | None = None,
 ) -> FastAPI:
     api = FastAPI(
         title="mai-safety",
@@ -72,6 +74,8 @@ def create_app(
     api.include_router(execution_routes.router)
     api.include_router(file_routes.router)
     api.include_router(audit_routes.router)
+    api.state.sessions = sessions  # issue #27: None where the sandbox is not Docker's
+    api.include_router(session_routes.router)
     return api
 
 

@@ -38,6 +38,8 @@ from mai_safety.domain.errors import (
 )
 from mai_safety.domain.files import InputFilesTooLarge, InvalidInputFile
 from mai_safety.domain.images import ImageNotAllowed
+from mai_safety.domain.session import TooManySessions
+from mai_safety.application.sessions import SessionNotFound
 from mai_safety.domain.gate import AnswerTooLate, NotPermitted
 from mai_safety.domain.limits import HostBusy
 from mai_safety.domain.network import NetworkNotAllowed
@@ -62,6 +64,7 @@ class TooManyStreams(MaiSafetyError):
 _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (NotAuthenticated, 401, "not-authenticated", "No valid token"),
     (NotPermitted, 403, "not-permitted", "Not permitted"),
+    (SessionNotFound, 404, "not-found", "No such session"),
     (ExecutionNotFound, 404, "not-found", "No such execution"),
     (TokenNotFound, 404, "not-found", "No such token"),
     (AnswerTooLate, 409, "answer-too-late", "The answer came too late"),
@@ -70,6 +73,7 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
     (WriteContended, 409, "conflict", "Changed meanwhile"),
     (SubmissionTooLarge, 413, "too-large", "The code is too large"),
     (HostBusy, 429, "host-busy", "The host has no room now"),
+    (TooManySessions, 429, "too-many-sessions", "Too many sessions open"),
     (TooManyStreams, 429, "too-many-streams", "Too many event streams open"),
     (SandboxUnavailable, 503, "sandbox-unavailable", "Docker does not answer"),
     (LedgerUnavailable, 503, "ledger-unavailable", "The ledger does not answer"),

@@ -9,6 +9,7 @@ next start's recovery ends them)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -29,8 +30,9 @@ from mai_safety.application.commands import ServiceMode
 from mai_safety.application.live import LiveOutput
 from mai_safety.application.access import acting_as
 from mai_safety.application.executions import MaiSafety
+from mai_safety.application.sessions import Sessions
 
-from ..bootstrap import bootstrap, read_models, start_alerts
+from ..bootstrap import bootstrap, read_models, sessions_of, start_alerts
 from ..cli.exit_codes import EXIT_UNAVAILABLE
 from ..settings import Settings
 from .app import create_app
@@ -61,9 +63,14 @@ class Sweeper(Periodic):
         super().__init__("mai-safety-sweeper", every_s)
         self.service = service
 
+    sessions: Sessions | None = None  # issue #27: idle and past their lifetime, ended by the same rounds
+
     def sweep(self) -> list[str]:
         with acting_as(SERVICE_ACTOR):
-            return self.service.sweep()
+            ended = self.service.sweep()
+            if self.sessions is not None:
+                self.sessions.sweep()
+            return ended
 
     def tick(self) -> None:
         ended = self.sweep()
@@ -119,6 +126,7 @@ def _serve(
     stopping = threading.Event()  # set on SIGTERM/SIGINT: open event streams close
     runs = Runs()
     sweeper = Sweeper(service, sweep_every_s)
+    sweeper.sessions = sessions = sessions_of(service)
     lease = LeaseKeeper(service, lease_s)
     alerts = None
     follower = ViewFollower(read_models(service))  # keeps the views current (docs/decisions/0021)
@@ -133,6 +141,8 @@ def _serve(
         if alerts is not None:
             alerts.close()
         follower.stop()
+        if sessions is not None:
+            sessions.end_all()  # recorded as ended by the service's stop; their containers go
         service.close()  # seals the endings still owed a checkpoint
 
     try:
@@ -148,8 +158,11 @@ def _serve(
             # Serve all the same: /v1/status says what is down, and runs answer 503 until it is up.
             sys.stderr.write(f"mai-safety: recovery skipped: {exc.message}\n")
             recovered = []
+        if sessions is not None:
+            with contextlib.suppress(SandboxUnavailable):  # said by the recovery above
+                recovered += sessions.recover()  # sessions whose server is gone end, with their containers
         if recovered:
-            sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) whose supervisor was gone\n")
+            sys.stderr.write(f"mai-safety: recovered {len(recovered)} execution(s) or session(s) whose supervisor was gone\n")
         try:
             sweeper.sweep()
         except SandboxUnavailable:
@@ -158,7 +171,7 @@ def _serve(
         follower.start()
         api = create_app(
             service, runs, max_code_bytes=settings.max_code_bytes, max_wait_s=max_wait_s, streams=slots, stopping=stopping,
-            read_models=follower.models,
+            read_models=follower.models, sessions=sessions,
         )
         config = uvicorn.Config(
             api, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=grace_s,

@@ -132,6 +132,15 @@ class DockerSandbox(Sandbox):
     def supervisor_id(self) -> str:
         return self._label
 
+    @property
+    def work_root(self) -> Path:
+        """Where run folders (and sessions', infrastructure.sandbox.sessions) are made."""
+        return self._work_root
+
+    def ledger_identity(self) -> str | None:
+        """The identity of the ledger this sandbox's containers are labelled with."""
+        return self._ledger_identity()
+
     def is_orphaned(self, supervisor_id: str) -> bool:
         return supervisor_gone(supervisor_id)
 

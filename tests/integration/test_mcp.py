@@ -26,7 +26,8 @@ from .service_helpers import Server, grant_tokens, running_server
 
 HELLO = "print('hello from the sandbox')\n"
 BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
-TOOLS = {"assess_code", "run_code", "get_execution", "list_recent_executions", "get_security_status"}
+TOOLS = {"assess_code", "run_code", "get_execution", "list_recent_executions", "get_security_status",
+         "start_session", "run_in_session", "end_session"}
 
 
 @dataclass

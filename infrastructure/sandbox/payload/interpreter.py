@@ -1,0 +1,184 @@
+"""A session's interpreter (issue #27, decision 0040): one long-lived Python that runs each cell in
+one persistent globals dict, as a notebook's kernel does, in the session's working directory.
+
+Started by exec as the code's uid (1000), as ``python3 -I /sandbox/interpreter.py``, it installs
+the runner's device-node seccomp filter (runner.py's ``refuse_device_nodes``) before anything else,
+then connects to /sandbox/cells.sock, which the service made for it in the container's own host
+folder and which stops listening once it is connected. It then reads one JSON line per cell and
+answers one:
+
+  in:  {"code": str, "files": {name: base64}, "cpu_s": float, "max_output": int, "number": int}
+  out: {"status": 0 | 1, "stdout": str, "stderr": str, "truncated": bool, "manifest": [...],
+        "duration_s": float}
+
+Each cell gets its own CPU time (RLIMIT_CPU's soft limit set to what the interpreter has used plus
+the cell's allowance; the hard limit is the session's total, set once); past it the kernel ends
+the interpreter (SIGXCPU), which the service records and answers with a new interpreter. Output is
+captured at the descriptors (1 and 2), so a child process's output is the cell's too; a cell's
+last expression is shown as a notebook shows it. After each cell the working directory's manifest
+(names, sizes, SHA-256) is sent with the answer. Standard library only.
+
+It is the code's own process: what it reports is self-reported, as the runner's record is. The
+container's limits, the keeper and the service's clock are what enforce.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import hashlib
+import json
+import os
+import resource
+import socket
+import sys
+import tempfile
+import time
+import traceback
+
+CELLS = "/sandbox/cells.sock"
+MAX_MANIFEST = 1000
+
+
+def _connect() -> socket.socket:
+    channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    channel.connect(CELLS)
+    return channel
+
+
+def _lines(channel: socket.socket):
+    """The service's orders, one JSON line each; ends when the connection does."""
+    buffer = b""
+    while True:
+        chunk = channel.recv(65536)
+        if not chunk:
+            return
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            yield json.loads(line)
+
+
+def _place(files: dict) -> None:
+    for name, data in files.items():
+        folder = os.path.dirname(name)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        with open(name, "wb") as handle:
+            handle.write(base64.b64decode(data))
+
+
+def _manifest() -> list:
+    entries = []
+    for folder, folders, names in os.walk("."):
+        folders.sort()
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            if len(entries) >= MAX_MANIFEST or os.path.islink(path) or not os.path.isfile(path):
+                continue
+            digest = hashlib.sha256()
+            size = 0
+            try:
+                with open(path, "rb") as handle:
+                    for block in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(block)
+                        size += len(block)
+            except OSError:
+                continue
+            entries.append({"name": os.path.relpath(path, "."), "size": size, "sha256": digest.hexdigest()})
+    return entries
+
+
+def _cpu_used() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _allow_cpu(seconds: float) -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = int(_cpu_used() + seconds) + 1
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _run(code: str, number: int, namespace: dict) -> int:
+    """Run one cell in the session's namespace; its last expression is shown. 0, or 1 if it raised."""
+    name = f"<cell {number}>"
+    try:
+        tree = ast.parse(code, name)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, name, "exec", dont_inherit=True), namespace)  # noqa: S102 - running the cell is its job
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), name, "eval", dont_inherit=True), namespace)  # noqa: S307
+            if value is not None:
+                print(repr(value))
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    except BaseException as error:  # noqa: BLE001 - shown as the cell's own traceback
+        frames = error.__traceback__
+        while frames is not None and not frames.tb_frame.f_code.co_filename.startswith("<cell"):
+            frames = frames.tb_next
+        traceback.print_exception(type(error), error, frames or error.__traceback__)
+        return 1
+    return 0
+
+
+def _read(handle, limit: int) -> tuple[str, bool]:
+    handle.seek(0)
+    data = handle.read(limit + 1)
+    return data[:limit].decode("utf-8", "replace"), len(data) > limit
+
+
+def cell(order: dict, namespace: dict) -> dict:
+    """One cell with its output captured at descriptors 1 and 2."""
+    _place(order.get("files") or {})
+    _allow_cpu(float(order.get("cpu_s") or 30))
+    limit = int(order.get("max_output") or 1 << 20)
+    streams = (sys.__stdout__, sys.__stderr__)
+    with tempfile.TemporaryFile(dir="/tmp") as out, tempfile.TemporaryFile(dir="/tmp") as err:
+        saved = (os.dup(1), os.dup(2))
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        started = time.monotonic()
+        try:
+            status = _run(order["code"], int(order.get("number") or 0), namespace)
+        finally:
+            for stream in (sys.stdout, sys.stderr, *streams):
+                try:
+                    stream.flush()
+                except Exception:  # noqa: BLE001 - a stream the cell closed or replaced
+                    pass
+            sys.stdout, sys.stderr = streams  # a cell that replaced them does not blind the next
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+        duration = time.monotonic() - started
+        stdout, cut_out = _read(out, limit)
+        stderr, cut_err = _read(err, limit)
+    return {
+        "status": status, "stdout": stdout, "stderr": stderr, "truncated": cut_out or cut_err,
+        "manifest": _manifest(), "duration_s": round(duration, 6),
+    }
+
+
+def main() -> int:
+    sys.path.insert(0, "/sandbox")
+    from runner import refuse_device_nodes  # the runner's own filter: one definition of it
+
+    refuse_device_nodes()
+    sys.path.remove("/sandbox")
+    sys.path.insert(0, os.getcwd())  # a module written by an earlier cell is importable, as in a notebook
+    channel = _connect()
+    namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+    sys.argv = ["<session>"]
+    for order in _lines(channel):
+        answer = cell(order, namespace)
+        channel.sendall(json.dumps(answer).encode("utf-8") + b"\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

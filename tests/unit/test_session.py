@@ -1,0 +1,121 @@
+"""The Session aggregate and the gate's judgement in context: pure, no I/O (issue #27)."""
+
+from __future__ import annotations
+
+import pytest
+from eventsourcing.utils import get_topic
+
+from mai_safety.application.topics import LEDGER_TOPICS
+from mai_safety.domain.assessment import Assessment, Finding
+from mai_safety.domain.levels import RiskLevel
+from mai_safety.domain.session import (
+    EndReason,
+    Session,
+    SessionClosed,
+    SessionLimits,
+    SessionStatus,
+    judge_in_context,
+    program_of,
+)
+
+
+def opened(**limits: float) -> Session:
+    return Session.open(
+        owner="mai", container_id="c0ffee", holder="host/1/2.0", image="mai-safety/sandbox:1", runtime="runsc",
+        network="none", trust="untrusted", limits={"memory_bytes": 1}, session_limits=SessionLimits(**limits),  # type: ignore[arg-type]
+    )
+
+
+def replayed(session: Session) -> Session:
+    copy = None
+    for item in session.collect_events():
+        copy = item.mutate(copy)
+    assert isinstance(copy, Session)
+    return copy
+
+
+def test_a_session_records_who_opened_it_its_cells_their_manifests_and_why_it_ended() -> None:
+    session = opened()
+    session.add_cell("e1", RiskLevel.LOW, waits=False)
+    session.cell_ended("e1", ran=True, manifest=[{"name": "kept.txt", "size": 4, "sha256": "ab"}])
+    session.interpreter_restarted("killed by signal 9", "e2")
+    session.end(EndReason.CALLER, "ended by mai")
+    copy = replayed(session)
+    assert copy.owner == "mai" and copy.container_id == "c0ffee" and copy.session_limits == SessionLimits()
+    assert copy.ran_cells == ["e1"] and copy.manifest == [{"name": "kept.txt", "size": 4, "sha256": "ab"}]
+    assert copy.restarts == [{"cause": "killed by signal 9", "execution_id": "e2"}]
+    assert copy.status is SessionStatus.ENDED and copy.ended_reason == "caller"
+
+
+def test_a_cell_that_waits_for_a_person_makes_the_session_wait_until_it_ends() -> None:
+    session = opened()
+    session.add_cell("e1", RiskLevel.HIGH, waits=True)
+    assert session.status is SessionStatus.WAITING
+    with pytest.raises(SessionClosed, match="waits for a person"):
+        session.add_cell("e2", RiskLevel.LOW, waits=False)
+    session.cell_ended("e1", ran=False, manifest=[])
+    assert session.status is SessionStatus.OPEN and session.ran_cells == []
+
+
+def test_an_ended_session_takes_no_cell_and_does_not_end_twice() -> None:
+    session = opened()
+    session.end(EndReason.IDLE)
+    with pytest.raises(SessionClosed):
+        session.add_cell("e1", RiskLevel.LOW, waits=False)
+    with pytest.raises(SessionClosed):
+        session.end(EndReason.CALLER)
+
+
+def test_a_session_takes_no_more_cells_than_its_limit() -> None:
+    session = opened(max_cells=1)
+    session.add_cell("e1", RiskLevel.LOW, waits=False)
+    with pytest.raises(SessionClosed, match="its 1 cells"):
+        session.add_cell("e2", RiskLevel.LOW, waits=False)
+
+
+def test_idle_and_lifetime_end_a_session_but_a_waiting_one_is_not_idle() -> None:
+    session = opened(idle_s=10, lifetime_s=100)
+    assert session.ends_for(idle_s=5, age_s=50) is None
+    assert session.ends_for(idle_s=11, age_s=50) is EndReason.IDLE
+    assert session.ends_for(idle_s=1, age_s=100) is EndReason.LIFETIME
+    session.add_cell("e1", RiskLevel.HIGH, waits=True)
+    assert session.ends_for(idle_s=50, age_s=50) is None
+
+
+def test_limits_asked_for_are_capped_by_the_policys() -> None:
+    asked = SessionLimits(idle_s=9999, lifetime_s=60, max_cells=5)
+    assert asked.within(SessionLimits()) == SessionLimits(idle_s=300, lifetime_s=60, max_cells=5)
+
+
+def test_the_sessions_events_are_known_to_the_ledgers_verification() -> None:
+    assert {get_topic(Session.Opened), get_topic(Session.CellAdded), get_topic(Session.Ended)} <= LEDGER_TOPICS
+
+
+def finding(level: RiskLevel, line: int, rule: str = "rule") -> Finding:
+    return Finding(analyzer="ast", rule_id=rule, level=level, message=f"{rule} at {line}", line=line)
+
+
+def test_a_cell_that_completes_a_dangerous_whole_is_rated_for_the_whole() -> None:
+    alone = Assessment(level=RiskLevel.LOW, findings=())
+    whole = Assessment(level=RiskLevel.HIGH, findings=(finding(RiskLevel.HIGH, 4, "command"), finding(RiskLevel.MEDIUM, 1, "import")))
+    verdict = judge_in_context(alone, whole, first_line=4, line_count=1)
+    assert verdict.level is RiskLevel.HIGH
+    assert [(f.rule_id, f.line) for f in verdict.findings] == [("command", 1)]  # at the cell's own line
+
+
+def test_a_whole_worse_than_the_cells_lines_says_what_the_earlier_cells_gave() -> None:
+    alone = Assessment(level=RiskLevel.LOW)
+    whole = Assessment(level=RiskLevel.BLOCKED, findings=(finding(RiskLevel.BLOCKED, 2, "reverse-shell"),))
+    verdict = judge_in_context(alone, whole, first_line=5, line_count=2)
+    assert verdict.level is RiskLevel.BLOCKED
+    assert verdict.findings[-1].rule_id == "session-context" and "line 2 of the session" in verdict.findings[-1].message
+
+
+def test_a_cell_is_never_rated_below_its_own_verdict() -> None:
+    alone = Assessment(level=RiskLevel.HIGH, findings=(finding(RiskLevel.HIGH, 1, "own"),))
+    verdict = judge_in_context(alone, Assessment(level=RiskLevel.LOW), first_line=3, line_count=1)
+    assert verdict.level is RiskLevel.HIGH and [f.rule_id for f in verdict.findings] == ["own"]
+
+
+def test_the_program_puts_each_cell_on_lines_of_its_own() -> None:
+    assert program_of(["x = 1", "y = 2\n"]) == "x = 1\ny = 2\n"

@@ -22,11 +22,11 @@ _WHY: dict[int, str] = {
     400: "the body is not JSON",
     401: "no valid token (WWW-Authenticate: Bearer)",
     403: "the token's roles do not allow it",
-    404: "no such execution (or not visible to this token), or no such file",
-    409: "not allowed in the execution's state, answered too late, changed meanwhile, or an Idempotency-Key naming other code",
+    404: "no such execution or session (or not visible to this token), or no such file",
+    409: "not allowed in the execution's or the session's state, answered too late, changed meanwhile, or an Idempotency-Key naming other code",
     413: "the body, the code or its files are over the service's limits",
     422: "the request is not valid (each field named), or the policy or the query cannot be accepted",
-    429: "no room on the host now, or too many event streams open (Retry-After)",
+    429: "no room on the host now, too many event streams or sessions open (Retry-After)",
     500: "an error the service did not foresee, or a misconfiguration (one line, never a traceback)",
     503: "Docker or the ledger does not answer, or the service is stopping (Retry-After)",
 }
@@ -81,7 +81,7 @@ def _declare_problems(path: str, operation: dict[str, Any]) -> None:
         statuses |= {401, 403}
     if "requestBody" in operation:
         statuses |= {400, 413}
-    if "{execution_id}" in path:
+    if "{execution_id}" in path or "{session_id}" in path:
         statuses.add(404)
     responses = operation.setdefault("responses", {})
     for status, declared in problem_responses(*sorted(statuses)).items():

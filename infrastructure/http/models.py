@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode
+from mai_safety.application.errors import InvalidPolicy
+
+from ..policies.folder import check_names
 
 Label = Field(default=None, max_length=200, description="recorded as given, never used for a decision")
 
@@ -66,9 +69,22 @@ class ExecutionRequest(_Strict):
     files: list[InputFileModel] = Field(default_factory=list, max_length=10_000, description="files placed in the run's working directory; a .py among them is judged with the code")
 
 
-#: A policy file's name as the schema says it: ``NAME.yaml`` or ``semgrep/NAME.yaml`` (the service
-#: also takes other printable NAMEs; infrastructure.policies.folder.check_names).
-PolicyFileName = Annotated[str, StringConstraints(pattern=r"^(semgrep/)?[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.yaml$")]
+def _policy_file_name(name: str) -> str:
+    """The folder's own rule (check_names), so a refused name is told why in the folder's words."""
+    try:
+        check_names({name: ""})
+    except InvalidPolicy as exc:
+        raise ValueError(str(exc)) from None
+    return name
+
+
+#: A policy file's name: the schema says ``NAME.yaml`` or ``semgrep/NAME.yaml`` (the service also
+#: takes other printable NAMEs); the service checks infrastructure.policies.folder.check_names.
+PolicyFileName = Annotated[
+    str,
+    AfterValidator(_policy_file_name),
+    WithJsonSchema({"type": "string", "pattern": r"^(semgrep/)?[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.yaml$"}),
+]
 #: Each file at most 256 KiB in UTF-8, all together at most 1 MiB (the schema can say characters only).
 PolicyText = Annotated[str, StringConstraints(max_length=256 * 1024)]
 

@@ -128,6 +128,17 @@ def _field_of(exc: MaiSafetyError) -> str | None:
     return None
 
 
+def _field_error(error: Any) -> dict[str, str]:
+    """One of pydantic's errors as the field it is about and a message; a mapping's key that is
+    refused (a policy file's name) is named, quoted, in the message of the mapping it is a key of."""
+    loc = [part for part in error.get("loc", ()) if part != "body"]
+    message = str(error.get("msg", "")).removeprefix("Value error, ")
+    if len(loc) >= 2 and loc[-1] == "[key]":
+        key, loc = loc[-2], loc[:-2]
+        message = message if repr(key) in message else f"the name {key!r} is refused: {message}"
+    return {"field": ".".join(str(part) for part in loc) or "body", "message": message}
+
+
 def install(app: FastAPI) -> None:
     """Register the mapping on a FastAPI app."""
 
@@ -137,12 +148,9 @@ def install(app: FastAPI) -> None:
 
     async def invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        errors = [
-            {"field": ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "body", "message": error.get("msg", "")}
-            for error in exc.errors()
-        ]
+        errors = [_field_error(error) for error in exc.errors()]
         detail = "; ".join(f"{error['field']}: {error['message']}" for error in errors)
-        return problem(422, "invalid-request", "The request is not valid", detail, errors=errors)
+        return problem(422, "invalid-request", "The request is not valid", detail, field=errors[0]["field"] if errors else "body", errors=errors)
 
     async def http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)

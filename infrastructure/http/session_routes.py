@@ -19,6 +19,7 @@ from mai_safety.application.sessions import Sessions
 from mai_safety.domain.session import SessionLimits
 
 from .auth import Caller, as_principal
+from .contract import problem_responses
 from .file_routes import decoded_files
 from .models import InputFileModel
 
@@ -50,7 +51,7 @@ def _sessions(request: Request) -> Sessions:
     return sessions
 
 
-@router.post("/v1/sessions", tags=["sessions"], status_code=201)
+@router.post("/v1/sessions", tags=["sessions"], status_code=201, responses=problem_responses(429))
 def open_session(request: Request, who: Caller, body: SessionRequest | None = None) -> Any:
     """Open a session: a container of its own with a live interpreter. Answers its ``session_id``."""
     body = body or SessionRequest()
@@ -62,7 +63,7 @@ def open_session(request: Request, who: Caller, body: SessionRequest | None = No
     return JSONResponse(described, status_code=201, headers={"Location": f"/v1/sessions/{session_id}"})
 
 
-@router.post("/v1/sessions/{session_id}/executions", tags=["sessions"], response_model=ExecutionReport)
+@router.post("/v1/sessions/{session_id}/executions", tags=["sessions"], response_model=ExecutionReport, responses=problem_responses(409, 429))
 def run_cell(request: Request, session_id: str, body: CellRequest, who: Caller) -> ExecutionReport:
     """Run a cell, judged with the session's earlier cells; its execution, ended or waiting."""
     sessions = _sessions(request)
@@ -77,7 +78,7 @@ def read_session(request: Request, session_id: str, who: Caller) -> dict[str, An
         return _sessions(request).describe(session_id)
 
 
-@router.delete("/v1/sessions/{session_id}", tags=["sessions"])
+@router.delete("/v1/sessions/{session_id}", tags=["sessions"], responses=problem_responses(409))
 def end_session(request: Request, session_id: str, who: Caller) -> dict[str, Any]:
     """End it (recorded), and remove its container; later cells are refused (409)."""
     with as_principal(who):

@@ -174,8 +174,9 @@ def test_run_goes_through_the_service_with_the_local_texts_and_imports_nothing_h
 
     history = world.cli("mai", "history", execution_id)
     assert history.returncode == 0 and history.heavy == []
-    assert [line.split()[2] for line in history.stdout.splitlines() if "ResourceSampled" not in line] == ["Assessed", "Started", "Completed"]
-    assert all(" by mai " in line for line in history.stdout.splitlines())
+    event_lines = [line for line in history.stdout.splitlines() if line.split()[0].isdigit()]  # not the observed record's lines
+    assert [line.split()[2] for line in event_lines if "ResourceSampled" not in line] == ["Assessed", "Started", "Completed"]
+    assert all(" by mai " in line for line in event_lines)
     events = json.loads(world.cli("mai", "history", execution_id, "--json").stdout)
     assert events[0]["event"] == "Assessed" and events[0]["chain"]["position"] >= 1
 

@@ -357,6 +357,13 @@ class ProcessSightings:
                 continue  # the runner itself, and its limits' wrapper: ours, not the code's
             add_seen(self.record, "processes", {"argv": words})
 
+    def forget_so_far(self) -> None:
+        """What was seen until now was ours, not the code's (pip installing its declared
+        requirements, before the code starts): it is not recorded; those processes stay known."""
+        self.sample()
+        self.record = empty_record("runc-cgroup", RUNC_SEES)
+        self.record["note"] = RUNC_NOTE
+
     def finish(self) -> ObservedRecord:
         self.sample()
         return self.record

@@ -109,6 +109,8 @@ class ContainerSupervisor:
                 OutputCapture(PIP_OUTPUT),
             )
             observations["dependencies"] = dependencies_record(handle.root, network, phase.exit_code, phase.capture)
+            if run.sightings is not None:
+                run.sightings.forget_so_far()  # pip's processes are ours, not the code's
             if phase.violation is not None or phase.cancelled or phase.lost or phase.exit_code != 0:
                 return self._finish(run, phase, observations, "dependencies_failed")
         environment = dict(CODE_ENVIRONMENT)

@@ -17,7 +17,7 @@ The facade holds them and hands each call on; it decides nothing. The compositio
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -61,6 +61,10 @@ class MaiSafety(Application[UUID]):
     """Assess, gate, run and record AI-written code, on one ledger."""
 
     name = "MaiSafety"
+    #: eventsourcing's aggregate cache, fast-forwarded from the ledger at each read: a session read
+    #: at each cell replays only what was appended since (its hundreds of events otherwise, 14 ms at
+    #: 200 cells), and every read still sees what another process appended. Commands get a copy.
+    env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "64"}
 
     def __init__(
         self,

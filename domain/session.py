@@ -103,14 +103,13 @@ class SessionLimits:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class CellEntry:
     """One cell as the session knows it."""
 
     execution_id: str
     level: str
     status: str = "added"  # added | waiting | ran | refused
-    manifest: list[ManifestEntry] = field(default_factory=list)
 
 
 class Session(Aggregate):
@@ -152,6 +151,8 @@ class Session(Aggregate):
         self.session_limits = SessionLimits.from_dict(session_limits)
         self.status = SessionStatus.OPEN
         self.cells: list[CellEntry] = []
+        self._cell_at: dict[str, int] = {}  # a cell's place in ``cells``, by its execution's id
+        self._workspace: list[ManifestEntry] = []  # as the last cell that ran left it (each cell's is in its event)
         self.restarts: list[dict[str, str]] = []
         self.ended_reason: str | None = None
         self.ended_detail: str = ""
@@ -192,14 +193,15 @@ class Session(Aggregate):
 
     @event(CellAdded)
     def _cell_added(self, execution_id: str, level: str, waits: bool) -> None:
+        self._cell_at[execution_id] = len(self.cells)
         self.cells.append(CellEntry(execution_id, level, "waiting" if waits else "added"))
         if waits:
             self.status = SessionStatus.WAITING
 
     def cell(self, execution_id: UUID | str) -> CellEntry:
-        for cell in self.cells:
-            if cell.execution_id == str(execution_id):
-                return cell
+        place = self._cell_at.get(str(execution_id))
+        if place is not None:
+            return self.cells[place]
         raise InvalidTransition(f"execution {execution_id} is not a cell of session {self.id}")
 
     def cell_ended(self, execution_id: UUID | str, ran: bool, manifest: list[ManifestEntry]) -> None:
@@ -220,7 +222,8 @@ class Session(Aggregate):
     def _cell_ended(self, execution_id: str, ran: bool, manifest: list[ManifestEntry]) -> None:
         entry = self.cell(execution_id)
         entry.status = "ran" if ran else "refused"
-        entry.manifest = list(manifest)
+        if ran:
+            self._workspace = list(manifest)
         if self.status is SessionStatus.WAITING:
             self.status = SessionStatus.OPEN
 
@@ -232,10 +235,7 @@ class Session(Aggregate):
     @property
     def manifest(self) -> list[ManifestEntry]:
         """The working directory as the last cell that ran left it."""
-        for cell in reversed(self.cells):
-            if cell.status == "ran":
-                return list(cell.manifest)
-        return []
+        return list(self._workspace)
 
     # --- the interpreter ----------------------------------------------------------------------
 

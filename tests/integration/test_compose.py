@@ -382,8 +382,13 @@ def test_a_wheel_installed_outside_the_checkout_finds_its_policies_and_runs(tmp_
     (wheel,) = wheels.glob("mai_safety-*.whl")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    # The dependencies are this environment's, as a path (a .pth line adds the folder, not the
+    # checkout's editable install beside it); the wheel is installed alone: what is under test is
+    # that the package finds its own policies, not pip's resolving (setup installs the same pins).
+    (site_packages,) = venv.glob("lib/python*/site-packages")
+    (site_packages / "zz_dependencies.pth").write_text("".join(f"{path}\n" for path in sys.path if path.endswith("site-packages")))
     subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-compile", str(wheel)],
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-compile", "--no-deps", str(wheel)],
         check=True, capture_output=True, timeout=600,
     )
     elsewhere = tmp_path / "elsewhere"

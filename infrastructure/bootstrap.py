@@ -216,6 +216,7 @@ def execution_policy_from(
         version=version,
         files=limits.files,
         images=limits.images,
+        sessions=limits.sessions,
     )
 
 

@@ -34,6 +34,7 @@ from .service_helpers import Server, grant_tokens, running_server
 
 PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "sec": ["security-officer"], "audit": ["auditor"]}
 PROBLEM = "application/problem+json"
+PER_PRINCIPAL, MAX_CELLS = 3, 40  # limits.yaml sessions: for these tests (shipped: 4 and 1,000)
 
 
 @dataclass
@@ -65,7 +66,9 @@ class World:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     tmp = tmp_path_factory.mktemp("sessions")
-    policies = policies_with(tmp, gate={"confirm": ["*"], "override": ["*"]})
+    policies = policies_with(
+        tmp, gate={"confirm": ["*"], "override": ["*"]}, limits={"sessions": {"per_principal": PER_PRINCIPAL, "max_cells": MAX_CELLS}}
+    )
     database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, PRINCIPALS)
     with running_server(tmp, database_url, policies, args=["--sweep-every", "0.5"]) as server:
@@ -186,12 +189,26 @@ def test_a_cell_past_its_wall_clock_or_its_cpu_time_is_stopped_and_the_session_g
 
 
 def test_past_the_sessions_a_principal_may_hold_the_answer_is_429(world: World) -> None:
-    opened = [world.open("other") for _ in range(4)]
+    opened = [world.open("other") for _ in range(PER_PRINCIPAL)]  # the policy's number, not the shipped one
     try:
         assert_problem(world.call("other", "POST", "/v1/sessions"), 429)
     finally:
         for session_id in opened:
             world.call("other", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_session_gets_no_more_than_the_policy_grants_and_its_last_cell_is_its_last(world: World) -> None:
+    asked_more = world.open(max_cells=MAX_CELLS * 10, idle_s=86_400)
+    two = world.open(max_cells=2)
+    try:
+        granted = world.call("mai", "GET", f"/v1/sessions/{asked_more}").json()["session_limits"]
+        assert granted["max_cells"] == MAX_CELLS and granted["idle_s"] == 300, granted  # limits.yaml's, not the ask
+        world.ran(two, "a = 1")
+        assert world.ran(two, "print(a + 1)")["stdout"] == "2\n"
+        assert_problem(world.cell(two, "print(a)"), 409)
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{asked_more}")
+        world.call("mai", "DELETE", f"/v1/sessions/{two}")
 
 
 def test_after_delete_a_cell_is_refused_and_the_container_is_gone(world: World) -> None:

@@ -117,6 +117,8 @@ class TraceParser:
         if call in ("clone", "fork", "vfork"):
             if ok and result > 0:
                 self.tree.add(result)
+                if "CLONE_THREAD" not in arguments:  # a process made, not a thread of one
+                    record["counts"]["clones"] = record["counts"].get("clones", 0) + 1
         elif call in ("execve", "execveat"):
             if ok:
                 path = _path_after_address(arguments)

@@ -21,6 +21,7 @@ import sys
 
 import docker
 import httpx
+import psutil
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -186,6 +187,20 @@ def test_a_cell_past_its_wall_clock_or_its_cpu_time_is_stopped_and_the_session_g
     finally:
         world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
         world.call("mai", "DELETE", f"/v1/sessions/{busy}")
+
+
+def test_a_cell_flooding_its_output_is_cut_at_the_bound_and_neither_the_service_nor_the_session_drowns(world: World) -> None:
+    session_id = world.open(cell_timeout_s=3)
+    service = psutil.Process(world.server.process.pid)
+    before = service.memory_info().rss
+    try:
+        flood = world.ran(session_id, "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n    sys.stderr.write('y' * 65536)\n")
+        assert flood["status"] == "terminated" and flood["output_truncated"] is True, {k: flood[k] for k in ("status", "output_truncated")}
+        assert len(flood["stdout"]) + len(flood["stderr"]) <= 1 << 20  # the untrusted profile's output bound (1 MiB)
+        assert service.memory_info().rss - before < 64 << 20  # what the cell wrote was not kept by the service
+        assert world.ran(session_id, "print('after')")["stdout"] == "after\n"
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
 
 
 def test_past_the_sessions_a_principal_may_hold_the_answer_is_429(world: World) -> None:

@@ -165,7 +165,7 @@ def divergences(level: RiskLevel, observed: ObservedRecord | None, findings: Seq
         elif program in REACHING_TOOLS:
             found.append({"effect": "program", "detail": cut(f"executed {program}: {' '.join(process['argv'])}")})
     for seen in observed["files"]:
-        if is_sensitive(seen["path"]):
+        if seen.get("sensitive") or is_sensitive(seen["path"]):
             found.append({"effect": "sensitive_path", "detail": cut(f"opened {seen['path']} to {seen['access']}")})
     for connection in observed["connections"]:
         where = connection["address"] + (f":{connection['port']}" if "port" in connection else "")

@@ -71,6 +71,18 @@ def test_processes_made_are_counted_threads_are_not_and_removing_the_home_folder
     assert divergences(RiskLevel.LOW, record)[0]["effect"] == "removal"
 
 
+def test_a_file_the_policys_path_model_marks_is_listed_even_in_its_own_folder_and_diverges() -> None:
+    writes = [
+        x(4, "openat(AT_FDCWD /workspace, 0x7f1 .config/systemd/user/sync.service, O_WRONLY|O_CREAT|O_TRUNC, 0o666) = 5 (0x5) (9µs)"),
+        x(4, "openat(AT_FDCWD /workspace, 0x7f1 results.csv, O_WRONLY|O_CREAT|O_TRUNC, 0o666) = 5 (0x5) (9µs)"),
+    ]
+    marks = lambda path, access: access == "write" and "/.config/systemd/" in path  # noqa: E731 - the model, as a judge
+    record = dict(parse_trace(RUNNER_STARTS + writes, time.monotonic() + 60, judge=marks))
+    assert record["files"] == [{"path": "/workspace/.config/systemd/user/sync.service", "access": "write", "ok": True, "sensitive": True}]
+    assert [d["effect"] for d in divergences(RiskLevel.LOW, record)] == ["sensitive_path"]
+    assert _record(RUNNER_STARTS + writes)["files"] == []  # without the model, its own folder's files are its own
+
+
 def test_the_runners_own_steps_and_the_keepers_processes_are_not_the_codes() -> None:
     record = _record(RUNNER_STARTS + KEEPER)
     assert record["processes"] == [] and record["files"] == [] and record["connections"] == []

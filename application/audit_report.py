@@ -112,6 +112,9 @@ class AuditReport:
     policy_changes: list[PolicyChange] = field(default_factory=list)
     #: The files of the newest runs in the period that were given or left any (ReadModels.report).
     run_files: list[RunFiles] = field(default_factory=list)
+    #: Executions seen doing what their level did not predict, recorded in the period, newest first
+    #: (application.divergence.diverged_executions' rows; their details quote what the code chose).
+    diverged: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -44,6 +44,7 @@ from mai_safety.ledger import (
 from .abandoned import InFlight, Leases, Liveness
 from .access import TokenCommands
 from .commands import ExecutionCommands, RunSettings, ServiceMode
+from .divergence import diverged_executions
 from .files import FileQueries
 from .live import LiveOutput
 from .open_sets import OpenExecutions
@@ -161,6 +162,10 @@ class MaiSafety(Application[UUID]):
     def run(self, code: bytes, **options: Any) -> ExecutionReport:
         """Assess, record, and run if the gate allows; ``options``: application.run_command.RunCommand's."""
         return self.commands.run(RunCommand(code, **options))
+
+    def diverged(self, limit: int = 1000) -> list[dict[str, Any]]:
+        """The executions recorded as diverged, newest first (application.divergence)."""
+        return diverged_executions(self.recorder, self.mapper, limit)
 
     def close(self) -> None:
         try:

@@ -85,10 +85,12 @@ class ReadModels:
         fresh: bool = True,
         policy_changes: Callable[[str | None, str | None], list[PolicyChange]] | None = None,
         run_files: Callable[[list[str]], list[RunFiles]] | None = None,
+        diverged: Callable[[], list[dict[str, Any]]] | None = None,
     ) -> AuditReport:
         """``policy_changes``: the versions applied between two ISO 8601 times (PolicyCommands');
         ``run_files``: the files of the given executions (FileQueries'), asked for the newest
-        REPORT_FILE_RUNS in the period."""
+        REPORT_FILE_RUNS in the period; ``diverged``: the executions recorded as diverged, newest
+        first (application.divergence), of which those recorded in the period are kept."""
         self.check_report(since, until)
         if fresh:
             self.catch_up()
@@ -99,6 +101,9 @@ class ReadModels:
         if run_files is not None:
             newest = self.views.executions(ExecutionFilter(since=start, until=end, limit=REPORT_FILE_RUNS))
             report = replace(report, run_files=run_files([row.execution_id for row in newest]))
+        if diverged is not None:
+            in_period = [row for row in diverged() if (start is None or row["recorded_at"] >= start) and (end is None or row["recorded_at"] < end)]
+            report = replace(report, diverged=in_period)
         return report
 
     def check_report(self, since: date | None, until: date | None) -> None:

@@ -39,6 +39,7 @@ from mai_safety.domain.session import (
     Session,
     SessionClosed,
     SessionLimits,
+    SessionPolicy,
     SessionStatus,
     TooManySessions,
     judge_in_context,
@@ -116,15 +117,6 @@ class SessionSandbox(ABC):
     def remove_session(self, session_id: str) -> int: ...
 
 
-@dataclass(frozen=True)
-class SessionPolicy:
-    """The most a session may ask for, and how many may be open at once."""
-
-    limits: SessionLimits = SessionLimits()
-    per_principal: int = 4
-    per_host: int = 8
-
-
 @dataclass
 class _Held:
     session_id: UUID
@@ -139,7 +131,7 @@ class Sessions:
     its assessor, policy, blobs and ledger)."""
 
     def __init__(
-        self, app: Any, sandbox: SessionSandbox, policy: SessionPolicy = SessionPolicy(),
+        self, app: Any, sandbox: SessionSandbox, policy: SessionPolicy | None = None,
         whole: Callable[[Assessor], Assessor] | None = None,
     ) -> None:
         """``whole``: the assessor that judges the session's whole program, made from the one in
@@ -147,12 +139,17 @@ class Sessions:
         cell alone is judged by the full assessor, its verdict kept by its hash)."""
         self.app = app
         self.sandbox = sandbox
-        self.policy = policy
+        self._fixed_policy = policy
         self._whole = whole or (lambda assessor: assessor)
         self._whole_of: tuple[Assessor, Assessor] | None = None
         self._held: dict[UUID, _Held] = {}
         self._lock = threading.Lock()
         app.commands.session_cells = self.answer  # an answered cell of a session runs in its session
+
+    @property
+    def policy(self) -> SessionPolicy:
+        """The policy in force (limits.yaml ``sessions:`` of the version in force), unless one was given."""
+        return self._fixed_policy or cast(SessionPolicy, self.app.policy.sessions)
 
     # --- commands -----------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from mai_safety.domain.network import (
 )
 from mai_safety.domain.payloads import SizingRecord
 from mai_safety.domain.run_request import RequestNoLongerGranted, RunRequest
+from mai_safety.domain.session import SessionPolicy
 
 from .errors import ConfigurationError
 from .ports import PackageIndex
@@ -61,6 +62,7 @@ class ExecutionPolicy:
     version: int = 0  # the recorded policy version these came from (0: the shipped folder, unrecorded)
     files: FileBounds = FileBounds()  # input and output files' count and bytes (limits.yaml ``files:``)
     images: SandboxImages = SandboxImages()  # the images a run may ask for by name (limits.yaml ``images:``)
+    sessions: SessionPolicy = SessionPolicy()  # a session's bounds, and how many may be open (limits.yaml ``sessions:``)
 
     def profile(self, trust: TrustLevel) -> LimitProfile:
         profile = self.profiles[trust]

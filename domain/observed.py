@@ -120,8 +120,10 @@ def cut(text: str) -> str:
 
 
 def inside_own_folders(path: str) -> bool:
+    """Inside the run's own folders, not one of them: removing ``/workspace`` itself (the sandbox's
+    home: what deleting ``~`` does) is not the ordinary tidying of its own files."""
     normal = posixpath.normpath(path)
-    return any(normal == folder or normal.startswith(folder + "/") for folder in OWN_FOLDERS)
+    return any(normal.startswith(folder + "/") for folder in OWN_FOLDERS)
 
 
 def is_sensitive(path: str) -> bool:
@@ -163,14 +165,14 @@ def divergences(level: RiskLevel, observed: ObservedRecord | None, findings: Seq
         elif program in REACHING_TOOLS:
             found.append({"effect": "program", "detail": cut(f"executed {program}: {' '.join(process['argv'])}")})
     for seen in observed["files"]:
-        if is_sensitive(seen["path"]):
+        if seen.get("sensitive") or is_sensitive(seen["path"]):
             found.append({"effect": "sensitive_path", "detail": cut(f"opened {seen['path']} to {seen['access']}")})
     for connection in observed["connections"]:
         where = connection["address"] + (f":{connection['port']}" if "port" in connection else "")
         found.append({"effect": "connection", "detail": cut(f"connected to {where} ({connection['family']})")})
     for removal in observed["removed"]:
         if not inside_own_folders(removal["path"]):
-            found.append({"effect": "removal", "detail": cut(f"{removal['operation']} {removal['path']} outside its folders")})
+            found.append({"effect": "removal", "detail": cut(f"{removal['operation']} {removal['path']}, not inside its own folders")})
     for signal in observed["signals"]:
         if not signal["own"]:
             found.append({"effect": "signal", "detail": f"sent signal {signal['signal']} to {signal['target']} (beyond its own processes)"})

@@ -103,6 +103,16 @@ class SessionLimits:
         )
 
 
+@dataclass(frozen=True)
+class SessionPolicy:
+    """The most a session may ask for, and how many may be open at once: per principal, and per
+    server (policies/limits.yaml ``sessions:``)."""
+
+    limits: SessionLimits = SessionLimits()
+    per_principal: int = 4
+    per_host: int = 8
+
+
 @dataclass(slots=True)
 class CellEntry:
     """One cell as the session knows it."""

@@ -40,6 +40,7 @@ from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
 from .sandbox.sessions import DockerSessions
+from .sandbox.workspace import WORKSPACE
 from mai_safety.application.sessions import Sessions
 from mai_safety.infrastructure.views.store import views_beside
 from .policies import LimitsPolicy, Policies, load_policies
@@ -124,7 +125,7 @@ def _bootstrap(
 
     ledger = ledger_config(settings).policy
     factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
-    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background)
+    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background, analysis)
     parts = ledger_parts(factory)
     if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
         sandbox.use_ledger(parts.identity)
@@ -150,9 +151,13 @@ def _bootstrap(
 
 
 def _docker_sandbox(
-    settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool
+    settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool,
+    analysis: AnalysisPolicy | None = None,
 ) -> DockerSandbox:
     limits = policies.limits
+    paths = analysis.paths if analysis is not None else None
+    # The sandbox's home is its working folder: there, ~/.bashrc is /workspace/.bashrc.
+    judge = (lambda path, access: paths.observed(path, access, home=WORKSPACE)) if paths is not None else None
     return DockerSandbox(
         settings.image,
         limits.host,
@@ -167,6 +172,7 @@ def _docker_sandbox(
         remove_in_background=remove_in_background,
         file_bounds=limits.files,
         images=limits.images.tags(),
+        observed_paths=judge,
     )
 
 
@@ -216,6 +222,7 @@ def execution_policy_from(
         version=version,
         files=limits.files,
         images=limits.images,
+        sessions=limits.sessions,
     )
 
 

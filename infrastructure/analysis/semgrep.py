@@ -108,7 +108,12 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
     try:
         process.communicate(timeout=5)
     except (subprocess.TimeoutExpired, ValueError, OSError):
-        pass
+        # The scan's own thread may be reading the pipes at the same moment (a caller that gave up
+        # waiting closes the analyzer): reap the process all the same, or it stays a zombie.
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
 
 
 def _cleanup(spares: list[_Spare], running: set[subprocess.Popen[bytes]], workdir: Path) -> None:

@@ -165,6 +165,18 @@ class SensitivePaths:
         rating = self.rate(path, "write")
         return rating is not None and rating.startup
 
+    def observed(self, path: str, access: str, home: str) -> bool:
+        """Whether a file the sandboxed code was seen opening (``access``: read or write) is one the
+        model marks: a secret read, a start-up write, or any access it rates HIGH or above. ``home``:
+        the sandbox's home folder, read as ``~`` (there, ``~/.config/autostart`` is under it)."""
+        normal = posixpath.normpath(path)
+        if normal == home or normal.startswith(home + "/"):
+            normal = "~" + normal[len(home):]
+        rating = self.rate(normal, "write" if access == "write" else "read")
+        if rating is None:
+            return False
+        return (rating.secret and access == "read") or (rating.startup and access == "write") or rating.level >= RiskLevel.HIGH
+
     def semgrep_regex(self, kind: str) -> str:
         """A regular expression over paths *as a program spells them* (Semgrep sees string literals,
         not resolved paths), for the taint rules' sources and sinks:

@@ -17,26 +17,13 @@ from mai_safety.domain.execution import ExecutionStatus
 from mai_safety.domain.levels import RiskLevel
 
 from ..bootstrap import bootstrap, read_models
-from ..reports.text import executions_table, pending_list, report_text
+from ..reports.text import diverged_table, executions_table, pending_list, report_text
 from ..settings import Settings
-from mai_safety.application.divergence import diverged_executions
 
 from .arguments import TIME_HINT, utc_text
-from .terminal import visible_line
 from .exit_codes import EXIT_OK, EXIT_TAMPERED
 
 COMMANDS = ("executions", "pending", "report", "projections")
-
-
-def diverged_table(rows: list[dict[str, Any]]) -> str:
-    """One line per diverged execution, then its divergences; what they quote came from the code."""
-    if not rows:
-        return "no execution was seen doing what its level did not predict"
-    lines = []
-    for row in rows:
-        lines.append(f"{row['execution_id']}  {row['recorded_at']}  rated {row['level']}  code sha256:{row['code_sha256'][:12]}")
-        lines.extend(visible_line(f"    {item['effect']}: {item['detail']}") for item in row["divergences"])
-    return "\n".join(lines)
 
 
 def add_view_commands(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -76,7 +63,7 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
         models = read_models(app)
         now = datetime.now(timezone.utc)
         if args.command == "executions" and args.diverged:
-            diverged = diverged_executions(app.recorder, app.mapper, args.limit)
+            diverged = app.diverged(args.limit)
             print(json.dumps(diverged, indent=2) if args.json else diverged_table(diverged))
             return EXIT_OK
         if args.command == "executions":
@@ -102,7 +89,7 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
         if args.output is not None and output != "html":
             raise InvalidQuery("--output writes the HTML report: add --format html (text and JSON go to standard output)", "output")
         anchor = anchor_from(app.verify())
-        audit = models.report(anchor, since, until, now, policy_changes=app.policy_changes, run_files=app.run_files)
+        audit = models.report(anchor, since, until, now, policy_changes=app.policy_changes, run_files=app.run_files, diverged=app.diverged)
         if output == "html":
             from ..reports.html import render_html, write_html  # matplotlib (0.4 s) for the charts alone
 
@@ -111,11 +98,10 @@ def run_views(args: argparse.Namespace, settings: Settings) -> int:
             else:
                 print(render_html(audit))
         else:
-            diverged = [row for row in diverged_executions(app.recorder, app.mapper, 1000) if _in_days(row["recorded_at"], since, until)]
             if output == "json":
-                print(json.dumps({**audit.to_dict(), "diverged": diverged}, indent=2))
+                print(json.dumps(audit.to_dict(), indent=2))
             else:
-                print(report_text(audit.to_dict()) + "\n\ndiverged (seen doing what their level did not predict, decision 0044):\n" + diverged_table(diverged))
+                print(report_text(audit.to_dict()))
         return EXIT_TAMPERED if anchor.verified is False else EXIT_OK
     finally:
         app.close()
@@ -129,11 +115,6 @@ def _moment(text: str | None, field: str) -> str | None:
         return utc_text(text)
     except ValueError:
         raise InvalidQuery(f"--{field} {text!r} is not a time: {TIME_HINT}", field) from None
-
-
-def _in_days(moment: str, since: date | None, until: date | None) -> bool:
-    day = datetime.fromisoformat(moment).date()
-    return (since is None or day >= since) and (until is None or day <= until)
 
 
 def _day(text: str | None, field: str) -> date | None:

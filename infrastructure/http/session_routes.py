@@ -58,7 +58,7 @@ def open_session(request: Request, who: Caller, body: SessionRequest | None = No
     sessions = _sessions(request)
     asked = {key: value for key, value in body.model_dump().items() if key != "image" and value is not None}
     with as_principal(who):
-        session_id = sessions.open(body.image, SessionLimits(**{**SessionLimits().to_dict(), **asked}) if asked else None)
+        session_id = sessions.open(body.image, SessionLimits(**{**sessions.policy.limits.to_dict(), **asked}) if asked else None)
         described = sessions.describe(session_id)
     return JSONResponse(described, status_code=201, headers={"Location": f"/v1/sessions/{session_id}"})
 

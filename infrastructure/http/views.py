@@ -65,7 +65,7 @@ def view_routes() -> APIRouter:
             service = request.app.state.service
             anchor = anchor_from(service.verify())
             now = datetime.now(timezone.utc)
-            return read_models.report(anchor, since, until, now, policy_changes=service.policy_changes, run_files=service.run_files).to_dict()
+            return read_models.report(anchor, since, until, now, policy_changes=service.policy_changes, run_files=service.run_files, diverged=service.diverged).to_dict()
 
     return router
 

@@ -20,6 +20,7 @@ from mai_safety.domain.errors import DomainError, LimitOutOfPolicy
 from mai_safety.domain.network import EgressPolicy, check_allow_entry
 from mai_safety.domain.files import FileBounds
 from mai_safety.domain.images import NamedImage, SandboxImages
+from mai_safety.domain.session import SessionLimits, SessionPolicy
 from mai_safety.domain.gate import GateRules
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import (
@@ -141,6 +142,25 @@ class _Files(StrictModel):
     collect_s: float = Field(default=5.0, gt=0, le=60)
 
 
+class _Sessions(StrictModel):
+    # A session's own bounds (issue #27): what a caller may ask for at most (it may ask for less),
+    # and how many sessions one principal, and one server, may hold open at once.
+    idle_s: float = Field(default=300.0, ge=10, le=86_400)
+    lifetime_s: float = Field(default=3600.0, ge=60, le=7 * 86_400)
+    max_cells: int = Field(default=1000, ge=1, le=100_000)
+    cell_timeout_s: float = Field(default=30.0, gt=0, le=3600)
+    cell_cpu_s: float = Field(default=15.0, gt=0, le=3600)
+    total_cpu_s: float = Field(default=600.0, gt=0, le=7 * 86_400)
+    per_principal: int = Field(default=4, ge=1, le=64)
+    per_host: int = Field(default=8, ge=1, le=256)
+
+    def policy(self) -> SessionPolicy:
+        bounds = self.model_dump()
+        return SessionPolicy(
+            limits=SessionLimits.from_dict(bounds), per_principal=bounds["per_principal"], per_host=bounds["per_host"]
+        )
+
+
 class _Image(StrictModel):
     # A sandbox image a run may ask for by name (issue #25), and the trust levels that may.
     tag: str = Field(min_length=1, max_length=200, pattern=r"^[a-z0-9][a-z0-9._/:-]*$")
@@ -169,6 +189,7 @@ class _LimitsFile(StrictModel):
     pool: _Pool = _Pool()
     files: _Files = _Files()
     images: dict[str, _Image] = Field(default_factory=dict)
+    sessions: _Sessions = _Sessions()
 
     @field_validator("images")
     @classmethod
@@ -214,6 +235,7 @@ class LimitsPolicy:
     files: FileBounds = FileBounds()
     images: SandboxImages = SandboxImages()
     image_pools: dict[str, dict[TrustLevel, int]] = field(default_factory=dict)  # per named image: profile to size
+    sessions: SessionPolicy = SessionPolicy()
 
 
 # --- gate.yaml -------------------------------------------------------------------------------
@@ -325,6 +347,7 @@ def load_policies(directory: Path) -> Policies:
                 name: NamedImage(image.tag, frozenset(TrustLevel(level) for level in image.trust)) for name, image in limits.images.items()
             }),
             image_pools={name: {TrustLevel(level): size for level, size in image.pool.items()} for name, image in limits.images.items()},
+            sessions=limits.sessions.policy(),
         ),
     )
 

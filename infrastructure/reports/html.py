@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from mai_safety.application.audit_report import AuditReport, LedgerAnchor, Percentiles, RunFiles
 from mai_safety.domain.supervision import CPU_WINDOW_S
@@ -70,6 +71,8 @@ def render_html(report: AuditReport) -> str:
         _percentiles(report.resources),
         "<h2>Files of the runs</h2>",
         _run_files(report.run_files),
+        "<h2>Seen doing what their level did not predict</h2>",
+        _diverged(report.diverged),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -157,6 +160,19 @@ def _run_files(runs: Sequence[RunFiles]) -> str:
         ]
         parts.extend(pictures)
     return "".join(parts) + "</section>"
+
+
+def _diverged(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Each diverged execution and what its observed record showed (decision 0044). The details
+    quote names the code chose (a path, a program): escaped, their invisible characters shown."""
+    return _table(
+        ("execution", "recorded at", "rated", "seen", "what"),
+        [
+            (row.get("execution_id"), row.get("recorded_at"), row.get("level"), item.get("effect"), _name(item.get("detail")))
+            for row in rows
+            for item in row.get("divergences") or []
+        ],
+    )
 
 
 def _name(name: object) -> str:

@@ -70,7 +70,21 @@ def report_text(report: Mapping[str, Any]) -> str:
         *(f"  {name:18} {_percentiles(values)}" for name, values in (report.get("resources") or {}).items()),
         "per day:",
         *(f"  {day['day']}  {_pairs(day.get('by_level'))}  |  {_pairs(day.get('by_outcome'))}" for day in report.get("per_day") or []),
+        "",
+        "diverged (seen doing what their level did not predict, decision 0044):",
+        diverged_table(report.get("diverged") or []),
     ]
+    return "\n".join(lines)
+
+
+def diverged_table(rows: list[dict[str, Any]]) -> str:
+    """One line per diverged execution, then its divergences; what they quote came from the code."""
+    if not rows:
+        return "no execution was seen doing what its level did not predict"
+    lines = []
+    for row in rows:
+        lines.append(f"{row['execution_id']}  {row['recorded_at']}  rated {row['level']}  code sha256:{row['code_sha256'][:12]}")
+        lines.extend(visible_line(f"    {item['effect']}: {item['detail']}") for item in row["divergences"])
     return "\n".join(lines)
 
 

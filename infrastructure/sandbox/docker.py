@@ -56,6 +56,7 @@ from .pool import PoolHost, PoolSpec, WarmPool
 from .record import RecordFeed
 from .removal import Removals
 from .runtimes import GVISOR_RUNTIME, STATUS_TTL_S, choose_runtime, gvisor_status
+from .observation import PathJudge
 from .supervision import ContainerSupervisor
 
 
@@ -77,11 +78,13 @@ class DockerSandbox(Sandbox):
         remove_in_background: bool = False,
         file_bounds: FileBounds | None = None,
         images: dict[str, str] | None = None,
+        observed_paths: PathJudge | None = None,
     ) -> None:
         """``remove_in_background``: a run's container is removed by a thread of this sandbox after
         the run (removal.py), for a process that lives on; off, ``discard`` removes it at once.
         ``file_bounds``: how many and how large the output files collected after a run may be
-        (workspace.py; policy ``files:``)."""
+        (workspace.py; policy ``files:``). ``observed_paths``: which files a run was seen opening the
+        policy's sensitive-path model marks (observation.py; policies/sensitive_paths.yaml)."""
         self.file_bounds = file_bounds or FileBounds()
         #: The images a run may ask for by name, beside ``image`` (policy ``images:``, each with its own pool).
         self.images = dict(images or {})
@@ -104,7 +107,7 @@ class DockerSandbox(Sandbox):
         self._gvisor: tuple[float, dict[str, Any]] | None = None
         self._room_count = RoomCount()
         self._admission = Admission(host_policy, lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock")
-        self._supervisor = ContainerSupervisor(lambda: self.client, sample_interval_s, self.gvisor)
+        self._supervisor = ContainerSupervisor(lambda: self.client, sample_interval_s, self.gvisor, observed_paths)
         host = PoolHost(
             client=lambda: self.client, image=image, supervisor=self._label, work_root=self._work_root,
             room_details=self._room_details, choose_runtime=self.choose_runtime,

@@ -27,6 +27,7 @@ import posixpath
 import re
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from mai_safety.domain.observed import (
@@ -39,6 +40,8 @@ from mai_safety.domain.observed import (
     is_sensitive,
 )
 
+#: Whether a file the code opened (its path, "read" or "write") is one the policy's path model marks.
+PathJudge = Callable[[str, str], bool]
 OBSERVED_RUNTIME = "runsc-observed"
 TRACED_SYSCALLS = (
     "execve,execveat,open,openat,creat,unlink,unlinkat,rename,renameat,renameat2,rmdir,connect,kill,tkill,tgkill,"
@@ -82,7 +85,9 @@ class TraceParser:
     """Turns gVisor's strace lines into the observed record of the code's own processes. Pure:
     it reads lines given to it and nothing else."""
 
-    def __init__(self) -> None:
+    def __init__(self, judge: PathJudge | None = None) -> None:
+        """``judge``: the policy's sensitive-path model (path, access), beside the domain's fixed names."""
+        self.judge = judge
         self.record = empty_record("gvisor-strace", GVISOR_SEES)
         self.runner: int | None = None
         self.tree: set[int] = set()
@@ -117,6 +122,8 @@ class TraceParser:
         if call in ("clone", "fork", "vfork"):
             if ok and result > 0:
                 self.tree.add(result)
+                if "CLONE_THREAD" not in arguments:  # a process made, not a thread of one
+                    record["counts"]["clones"] = record["counts"].get("clones", 0) + 1
         elif call in ("execve", "execveat"):
             if ok:
                 path = _path_after_address(arguments)
@@ -142,12 +149,16 @@ class TraceParser:
         path = _joined(arguments, at=call == "openat")
         flags = arguments.rsplit(", ", 2)[-2] if call != "creat" else "O_CREAT"
         access = "write" if any(flag in flags for flag in _WRITE_FLAGS) else "read"
-        if (path == "/workspace" or path.startswith("/workspace/")) and not is_sensitive(path):
-            return  # its own folder; but ~ is /workspace, so ~/.ssh there is still listed
-        if access == "read" and (path.startswith(_ORDINARY_READS) or path in _ORDINARY_EXACT):
+        marked = self.judge is not None and self.judge(path, access)
+        if (path == "/workspace" or path.startswith("/workspace/")) and not (marked or is_sensitive(path)):
+            return  # its own folder; but ~ is /workspace, so ~/.ssh or ~/.bashrc there is still listed
+        if access == "read" and not marked and (path.startswith(_ORDINARY_READS) or path in _ORDINARY_EXACT):
             self.record["counts"]["ordinary_reads"] = self.record["counts"].get("ordinary_reads", 0) + 1
             return
-        add_seen(self.record, "files", {"path": cut(path), "access": access, "ok": ok})
+        entry: dict[str, Any] = {"path": cut(path), "access": access, "ok": ok}
+        if marked:
+            entry["sensitive"] = True  # the policy's path model marks it (policies/sensitive_paths.yaml)
+        add_seen(self.record, "files", entry)
 
     def _rename(self, call: str, arguments: str, ok: bool) -> None:
         if call == "rename":
@@ -221,9 +232,9 @@ def _joined(arguments: str, at: bool) -> str:
     return posixpath.normpath(posixpath.join(directory or "/", path))
 
 
-def parse_trace(lines: Any, deadline: float, problem: str | None = None) -> ObservedRecord:
+def parse_trace(lines: Any, deadline: float, problem: str | None = None, judge: PathJudge | None = None) -> ObservedRecord:
     """The record of ``lines`` (an iterable of text lines), parsing until ``deadline`` (monotonic)."""
-    parser = TraceParser()
+    parser = TraceParser(judge)
     for line in lines:
         if time.monotonic() > deadline:
             problem = problem or f"parsing the trace took longer than {MAX_TRACE_SECONDS:g} s: what came after is not in the record"
@@ -289,7 +300,9 @@ def find_logs(directory: Path, container_id: str) -> list[Path]:
     return found
 
 
-def read_observed(directory: Path, container_id: str, max_bytes: int = MAX_TRACE_BYTES, max_s: float = MAX_TRACE_SECONDS) -> ObservedRecord:
+def read_observed(
+    directory: Path, container_id: str, max_bytes: int = MAX_TRACE_BYTES, max_s: float = MAX_TRACE_SECONDS, judge: PathJudge | None = None
+) -> ObservedRecord:
     """The observed record of the run in ``container_id``, from its sandbox's log (then removed)."""
     deadline = time.monotonic() + max_s
     logs = find_logs(directory, container_id)
@@ -317,7 +330,7 @@ def read_observed(directory: Path, container_id: str, max_bytes: int = MAX_TRACE
             log.unlink()
         except OSError:
             pass
-    return parse_trace(lines, deadline, problem)
+    return parse_trace(lines, deadline, problem, judge)
 
 
 # --- under runc: the processes seen at each sample -------------------------------------------

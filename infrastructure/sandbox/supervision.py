@@ -29,7 +29,7 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, KEEPER_USER, WRITABLE, RunHandle, kill
 from .egress import egress_record
 from .errors import BestEffort, refused
-from .observation import OBSERVED_RUNTIME, ProcessSightings, read_observed
+from .observation import OBSERVED_RUNTIME, PathJudge, ProcessSightings, read_observed
 from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_HINT, GVISOR_RUNTIME, gvisor_death
 from .survey import disk_of, survey_inside, what_was_left
@@ -71,10 +71,14 @@ class ContainerSupervisor:
     application's Supervisor, application.supervision, records the run on the ledger).
     ``client``: the engine's, asked when needed; ``gvisor``: this engine's gvisor_status()."""
 
-    def __init__(self, client: Callable[[], Any], sample_interval_s: float, gvisor: Callable[[], dict[str, Any]]) -> None:
+    def __init__(
+        self, client: Callable[[], Any], sample_interval_s: float, gvisor: Callable[[], dict[str, Any]], judge: PathJudge | None = None
+    ) -> None:
+        """``judge``: the policy's sensitive-path model, for the files the observed record lists."""
         self._client = client
         self.sample_interval_s = sample_interval_s
         self._gvisor = gvisor
+        self._judge = judge
 
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         handle: RunHandle = prepared.handle
@@ -94,7 +98,7 @@ class ContainerSupervisor:
         if runtime.get("engine_runtime") != OBSERVED_RUNTIME:
             return None  # gVisor without its trace: status says so; nothing was observed
         directory = self._gvisor().get("observed", {}).get("log_directory")
-        return read_observed(Path(directory), run.handle.container.id) if directory else None
+        return read_observed(Path(directory), run.handle.container.id, judge=self._judge) if directory else None
 
     def _supervised(self, run: _Watched, output: OutputListener | None) -> RunOutcome:
         handle, cgroup, container = run.handle, run.cgroup, run.handle.container

@@ -112,6 +112,15 @@ def test_an_actor_or_rule_holding_a_script_is_shown_as_text(tmp_path: Path) -> N
     assert "&lt;script&gt;alert(\"owned\")&lt;/script&gt;" in dom  # the browser read it as text
 
 
+def test_what_a_diverged_run_was_seen_doing_is_listed_as_text_its_invisible_characters_shown() -> None:
+    seen = {"effect": "sensitive_path", "detail": f"opened /workspace/{ATTACK}\u202egnp.exe"}
+    row = {"execution_id": "e-1", "recorded_at": "2026-11-26T10:00:00+00:00", "level": "LOW", "code_sha256": "ab" * 32, "divergences": [seen]}
+    page = render_html(AuditReport(since=None, until=None, generated_at="now", ledger=ANCHOR, diverged=[row]))
+    section = page.split("Seen doing what their level did not predict")[1]
+    assert "e-1" in section and "sensitive_path" in section and "<script" not in section.lower()
+    assert "&lt;script&gt;" in section and "\u202e" not in section and "\\u202e" in section
+
+
 def test_the_report_says_whether_audit_verify_passed() -> None:
     failed = LedgerAnchor(head_position=99, verified=False, verification_summary="chain broken at position 42")
     assert "passed</span>" in render_html(a_busy_report())

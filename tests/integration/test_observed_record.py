@@ -55,7 +55,7 @@ def test_a_hidden_shell_and_a_read_of_a_planted_key_are_in_the_observed_record(o
     observed = ending["observed"]
     assert observed["fact"] is True and observed["source"] == "gvisor-strace"
     assert ["sh", "-c", "echo hidden"] in [process["argv"] for process in observed["processes"]]
-    assert {"path": "/workspace/.ssh/id_rsa", "access": "read", "ok": True} in observed["files"]
+    assert {"path": "/workspace/.ssh/id_rsa", "access": "read", "ok": True, "sensitive": True} in observed["files"]  # the policy's model marks it
     assert ending["outcome"]["observations"]["attempted"]["self_reported"] is True
 
 
@@ -77,6 +77,13 @@ def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_
     assert "executed   sh -c echo hidden" in history.stdout and "diverged: shell" in history.stdout, history.stderr
     listed = run_cli(["executions", "--diverged"], environ)
     assert first.execution_id in listed.stdout and again.execution_id not in listed.stdout, listed.stderr
+    page = tmp_path / "report.html"  # the audit report lists it too, with what was seen
+    made = run_cli(["report", "--format", "html", "--output", str(page)], environ)
+    assert made.returncode == 0, made.stderr
+    shown = page.read_text().split("Seen doing what their level did not predict")[1]
+    assert first.execution_id in shown and "shell" in shown and "sensitive_path" in shown
+    as_text = run_cli(["report"], environ).stdout.split("diverged (")[1]
+    assert first.execution_id in as_text and again.execution_id not in as_text
 
 
 def test_under_runc_the_record_is_thinner_and_says_so(tmp_path: Path, docker_client: docker.DockerClient) -> None:

@@ -201,3 +201,20 @@ def test_listing_a_sensitive_rule_in_analysis_yaml_is_refused_since_its_levels_a
     policy = load_analysis_policy(policies_copy)
     with pytest.raises(ConfigurationError, match=r"analysis\.yaml: key ast\.rules\.sensitive-read: .*sensitive_paths\.yaml"):
         AstAnalyzer(policy.ast, policy.threats, policy.paths)
+
+
+@pytest.mark.parametrize(
+    ("path", "access", "marked"),
+    [
+        ("/workspace/.bashrc", "write", True),  # the sandbox's home is its working folder
+        ("/workspace/.config/systemd/user/sync.service", "write", True),
+        ("/workspace/.ssh/id_rsa", "read", True),
+        ("/etc/shadow", "read", True),
+        ("/workspace/results.csv", "write", False),
+        ("/workspace/notes.txt", "read", False),
+        ("/etc/passwd", "read", False),  # MEDIUM: many ordinary programs read it (a user's name)
+        ("/usr/lib/python3.11/os.py", "read", False),
+    ],
+)
+def test_the_observed_record_marks_the_files_the_model_does(model, path, access, marked):
+    assert model.observed(path, access, home="/workspace") is marked

@@ -21,6 +21,7 @@ import sys
 
 import docker
 import httpx
+import psutil
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -34,6 +35,7 @@ from .service_helpers import Server, grant_tokens, running_server
 
 PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "sec": ["security-officer"], "audit": ["auditor"]}
 PROBLEM = "application/problem+json"
+PER_PRINCIPAL, MAX_CELLS = 3, 40  # limits.yaml sessions: for these tests (shipped: 4 and 1,000)
 
 
 @dataclass
@@ -65,7 +67,9 @@ class World:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     tmp = tmp_path_factory.mktemp("sessions")
-    policies = policies_with(tmp, gate={"confirm": ["*"], "override": ["*"]})
+    policies = policies_with(
+        tmp, gate={"confirm": ["*"], "override": ["*"]}, limits={"sessions": {"per_principal": PER_PRINCIPAL, "max_cells": MAX_CELLS}}
+    )
     database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, PRINCIPALS)
     with running_server(tmp, database_url, policies, args=["--sweep-every", "0.5"]) as server:
@@ -185,13 +189,44 @@ def test_a_cell_past_its_wall_clock_or_its_cpu_time_is_stopped_and_the_session_g
         world.call("mai", "DELETE", f"/v1/sessions/{busy}")
 
 
+def test_a_cell_flooding_its_output_is_cut_at_the_bound_and_neither_the_service_nor_the_session_drowns(world: World) -> None:
+    session_id = world.open(cell_timeout_s=3)
+    service = psutil.Process(world.server.process.pid)
+    before = service.memory_info().rss
+    try:
+        endless = world.ran(session_id, "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n    sys.stderr.write('y' * 65536)\n")
+        # Ended by its wall clock, not by its output filling the session's /tmp (which crashed the interpreter).
+        assert (endless["status"], endless["termination_reason"]) == ("terminated", "timeout"), endless["detail"]
+        large = world.ran(session_id, "import sys\nfor _ in range(64):\n    sys.stdout.write('x' * 65536)\n    sys.stderr.write('y' * 65536)\nprint('end')\n")
+        assert large["status"] == "completed" and large["output_truncated"] is True, large["detail"]
+        assert len(large["stdout"]) == len(large["stderr"]) == 1 << 20  # the untrusted profile's output bound (1 MiB) each
+        assert service.memory_info().rss - before < 64 << 20  # 8 MiB written, and the service kept what it showed
+        assert world.ran(session_id, "print('after')")["stdout"] == "after\n"
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
 def test_past_the_sessions_a_principal_may_hold_the_answer_is_429(world: World) -> None:
-    opened = [world.open("other") for _ in range(4)]
+    opened = [world.open("other") for _ in range(PER_PRINCIPAL)]  # the policy's number, not the shipped one
     try:
         assert_problem(world.call("other", "POST", "/v1/sessions"), 429)
     finally:
         for session_id in opened:
             world.call("other", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_session_gets_no_more_than_the_policy_grants_and_its_last_cell_is_its_last(world: World) -> None:
+    asked_more = world.open(max_cells=MAX_CELLS * 10, idle_s=86_400)
+    two = world.open(max_cells=2)
+    try:
+        granted = world.call("mai", "GET", f"/v1/sessions/{asked_more}").json()["session_limits"]
+        assert granted["max_cells"] == MAX_CELLS and granted["idle_s"] == 300, granted  # limits.yaml's, not the ask
+        world.ran(two, "a = 1")
+        assert world.ran(two, "print(a + 1)")["stdout"] == "2\n"
+        assert_problem(world.cell(two, "print(a)"), 409)
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{asked_more}")
+        world.call("mai", "DELETE", f"/v1/sessions/{two}")
 
 
 def test_after_delete_a_cell_is_refused_and_the_container_is_gone(world: World) -> None:

@@ -61,6 +61,28 @@ def test_the_codes_shell_key_read_connection_removal_and_signals_are_observed() 
     assert {"target": 6, "signal": 15, "ok": True, "own": True} in record["signals"]
 
 
+def test_processes_made_are_counted_threads_are_not_and_removing_the_home_folder_itself_is_listed() -> None:
+    made = [x(4, f"fork() = {pid} (0x{pid:x}) (100µs)") for pid in range(10, 40)]
+    threads = [x(4, f"clone(CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS, 0x7f1, 0x7f2, 0x7f3, 0x7f4) = {tid} (0x{tid:x}) (90µs)") for tid in range(50, 55)]
+    home = [x(4, "rmdir(0x7f1 /workspace) = 0 (0x0) errno=16 (device or resource busy) (1µs)"), x(4, "rmdir(0x7f1 /workspace/cache) = 0 (0x0) (1µs)")]
+    record = _record(RUNNER_STARTS + made + threads + home)
+    assert record["counts"]["clones"] == 30  # the 30 processes, not the 5 threads
+    assert record["removed"] == [{"path": "/workspace", "operation": "rmdir", "ok": False}]  # its own subfolder is not listed
+    assert divergences(RiskLevel.LOW, record)[0]["effect"] == "removal"
+
+
+def test_a_file_the_policys_path_model_marks_is_listed_even_in_its_own_folder_and_diverges() -> None:
+    writes = [
+        x(4, "openat(AT_FDCWD /workspace, 0x7f1 .config/systemd/user/sync.service, O_WRONLY|O_CREAT|O_TRUNC, 0o666) = 5 (0x5) (9µs)"),
+        x(4, "openat(AT_FDCWD /workspace, 0x7f1 results.csv, O_WRONLY|O_CREAT|O_TRUNC, 0o666) = 5 (0x5) (9µs)"),
+    ]
+    marks = lambda path, access: access == "write" and "/.config/systemd/" in path  # noqa: E731 - the model, as a judge
+    record = dict(parse_trace(RUNNER_STARTS + writes, time.monotonic() + 60, judge=marks))
+    assert record["files"] == [{"path": "/workspace/.config/systemd/user/sync.service", "access": "write", "ok": True, "sensitive": True}]
+    assert [d["effect"] for d in divergences(RiskLevel.LOW, record)] == ["sensitive_path"]
+    assert _record(RUNNER_STARTS + writes)["files"] == []  # without the model, its own folder's files are its own
+
+
 def test_the_runners_own_steps_and_the_keepers_processes_are_not_the_codes() -> None:
     record = _record(RUNNER_STARTS + KEEPER)
     assert record["processes"] == [] and record["files"] == [] and record["connections"] == []

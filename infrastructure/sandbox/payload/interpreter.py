@@ -14,7 +14,9 @@ answers one:
 Each cell gets its own CPU time (RLIMIT_CPU's soft limit set to what the interpreter has used plus
 the cell's allowance; the hard limit is the session's total, set once); past it the kernel ends
 the interpreter (SIGXCPU), which the service records and answers with a new interpreter. Output is
-captured at the descriptors (1 and 2), so a child process's output is the cell's too; a cell's
+captured at the descriptors (1 and 2), each a pipe drained by a thread that keeps the first
+``max_output`` bytes and counts the rest (a cell that floods its output neither fills the session's
+/tmp nor blocks), so a child process's output is the cell's too; a cell's
 last expression is shown as a notebook shows it. After each cell the working directory's manifest
 (names, sizes, SHA-256) is sent with the answer. Standard library only.
 
@@ -33,7 +35,7 @@ import os
 import resource
 import socket
 import sys
-import tempfile
+import threading
 import time
 import traceback
 
@@ -125,10 +127,41 @@ def _run(code: str, number: int, namespace: dict) -> int:
     return 0
 
 
-def _read(handle, limit: int) -> tuple[str, bool]:
-    handle.seek(0)
-    data = handle.read(limit + 1)
-    return data[:limit].decode("utf-8", "replace"), len(data) > limit
+class _Capture:
+    """One output descriptor of the process, a pipe while a cell runs, drained by a thread into at
+    most ``limit`` + 1 bytes (what is past the bound is read and dropped)."""
+
+    def __init__(self, fd: int, limit: int) -> None:
+        self.fd, self.limit, self.kept = fd, limit, bytearray()
+        read_end, write_end = os.pipe()
+        self.saved = os.dup(fd)
+        os.dup2(write_end, fd)
+        os.close(write_end)
+        self._thread = threading.Thread(target=self._drain, args=(read_end,), daemon=True)
+        self._thread.start()
+
+    def _drain(self, read_end: int) -> None:
+        try:
+            while True:
+                chunk = os.read(read_end, 1 << 16)
+                if not chunk:
+                    return
+                room = self.limit + 1 - len(self.kept)
+                if room > 0:
+                    self.kept += chunk[:room]
+        except OSError:
+            return
+        finally:
+            os.close(read_end)
+
+    def finish(self) -> tuple[str, bool]:
+        """The descriptor as it was; what the cell wrote (a child still holding the pipe open
+        keeps it from ending: what came within a second is the cell's)."""
+        os.dup2(self.saved, self.fd)
+        os.close(self.saved)
+        self._thread.join(1.0)
+        kept = bytes(self.kept)
+        return kept[: self.limit].decode("utf-8", "replace"), len(kept) > self.limit
 
 
 def cell(order: dict, namespace: dict) -> dict:
@@ -137,27 +170,22 @@ def cell(order: dict, namespace: dict) -> dict:
     _allow_cpu(float(order.get("cpu_s") or 30))
     limit = int(order.get("max_output") or 1 << 20)
     streams = (sys.__stdout__, sys.__stderr__)
-    with tempfile.TemporaryFile(dir="/tmp") as out, tempfile.TemporaryFile(dir="/tmp") as err:
-        saved = (os.dup(1), os.dup(2))
-        os.dup2(out.fileno(), 1)
-        os.dup2(err.fileno(), 2)
-        started = time.monotonic()
-        try:
-            status = _run(order["code"], int(order.get("number") or 0), namespace)
-        finally:
-            for stream in (sys.stdout, sys.stderr, *streams):
-                try:
-                    stream.flush()
-                except Exception:  # noqa: BLE001 - a stream the cell closed or replaced
-                    pass
-            sys.stdout, sys.stderr = streams  # a cell that replaced them does not blind the next
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            os.close(saved[0])
-            os.close(saved[1])
-        duration = time.monotonic() - started
-        stdout, cut_out = _read(out, limit)
-        stderr, cut_err = _read(err, limit)
+    for stream in streams:
+        stream.flush()
+    out, err = _Capture(1, limit), _Capture(2, limit)
+    started = time.monotonic()
+    try:
+        status = _run(order["code"], int(order.get("number") or 0), namespace)
+    finally:
+        for stream in (sys.stdout, sys.stderr, *streams):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - a stream the cell closed or replaced
+                pass
+        sys.stdout, sys.stderr = streams  # a cell that replaced them does not blind the next
+        stdout, cut_out = out.finish()
+        stderr, cut_err = err.finish()
+    duration = time.monotonic() - started
     return {
         "status": status, "stdout": stdout, "stderr": stderr, "truncated": cut_out or cut_err,
         "manifest": _manifest(), "duration_s": round(duration, 6),

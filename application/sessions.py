@@ -62,8 +62,10 @@ class SessionNotHere(SessionClosed):
 
 @dataclass(frozen=True)
 class CellResult:
-    """How one cell went: ``outcome`` completed (``status``: 0, or 1 if it raised), timeout (past
-    its wall clock) or crashed (its interpreter ended); ``manifest``: the working directory after it."""
+    """How one cell went: ``outcome`` completed (``status``: 0, or 1 if it raised), interrupted (at its
+    wall clock, inside its interpreter, which lives on with its state; its output so far kept),
+    timeout (past its wall clock, its interpreter ended from outside) or crashed (its interpreter
+    ended); ``manifest``: the working directory after it."""
 
     outcome: str
     status: int | None
@@ -320,6 +322,8 @@ class Sessions:
         manifest = result.manifest
         if result.outcome == "completed":
             execution.complete(_outcome(result))
+        elif result.outcome == "interrupted":  # stopped at its wall clock, its interpreter alive with its state
+            execution.terminate("timeout", _outcome(result))
         else:
             execution.terminate("timeout" if result.outcome == "timeout" else "interpreter_crashed", _outcome(result))
             try:

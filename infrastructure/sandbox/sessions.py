@@ -105,13 +105,13 @@ class DockerInterpreter(LiveInterpreter):
         self.cells += 1
         order = {
             "code": code, "files": {name: base64.b64encode(data).decode() for name, data in files.items()},
-            "cpu_s": cpu_s, "max_output": max_output, "number": self.cells,
+            "cpu_s": cpu_s, "wall_s": timeout_s, "max_output": max_output, "number": self.cells,
         }
         started = time.monotonic()
         try:
-            self.channel.settimeout(timeout_s)
+            self.channel.settimeout(timeout_s + INTERRUPT_GRACE_S)
             self.channel.sendall(json.dumps(order).encode("utf-8") + b"\n")
-            line = _read_line(self.channel, started + timeout_s)
+            line = _read_line(self.channel, started + timeout_s + INTERRUPT_GRACE_S)
         except TimeoutError:
             self._end_code_processes()
             return CellResult("timeout", None, "", "", False, time.monotonic() - started, None,
@@ -124,9 +124,16 @@ class DockerInterpreter(LiveInterpreter):
         if not line:
             return self._crashed(started, detail)
         answer = json.loads(line)
+        elapsed = time.monotonic() - started
+        # Interrupted at its wall clock in its interpreter (which keeps its state): the interpreter
+        # says so, and this side's clock must agree; a cell cannot call itself interrupted early.
+        interrupted = bool(answer.get("wall_clock")) and elapsed >= timeout_s
         return CellResult(
-            "completed", int(answer.get("status", 1)), answer.get("stdout", ""), answer.get("stderr", ""),
-            bool(answer.get("truncated")), float(answer.get("duration_s", 0.0)), list(answer.get("manifest", [])), "",
+            "interrupted" if interrupted else "completed", int(answer.get("status", 1)), answer.get("stdout", ""),
+            answer.get("stderr", ""), bool(answer.get("truncated")), float(answer.get("duration_s", 0.0)),
+            list(answer.get("manifest", [])),
+            f"the cell ran past its wall clock of {timeout_s:g} s; it was interrupted in its interpreter, which keeps its state"
+            if interrupted else "",
         )
 
     def _crashed(self, started: float, detail: str) -> CellResult:
@@ -174,6 +181,11 @@ class DockerInterpreter(LiveInterpreter):
         if self.runtime == GVISOR_RUNTIME:
             end_gvisor_processes(self.container_id)
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+#: How long past a cell's wall clock its interpreter has to answer once it interrupted the cell
+#: itself; then the interpreter is ended from outside.
+INTERRUPT_GRACE_S = 1.0
 
 
 def _read_line(channel: socket.socket, deadline: float) -> bytes:

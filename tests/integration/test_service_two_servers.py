@@ -14,6 +14,7 @@ import pytest
 
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.infrastructure.bootstrap import bootstrap
+from mai_safety.infrastructure.sandbox.sessions import LABEL_SESSION
 
 from .cli_helpers import policies_with
 from .conftest import settings_for
@@ -167,3 +168,37 @@ def test_a_stream_on_the_other_server_gets_the_samples_and_the_end_and_the_outpu
     assert not any(kind == "output" for kind, _ in seen["other"])  # output as it comes is the runner's alone
     samples = {name: [data["version"] for kind, data in seen[name] if kind == "sample"] for name in seen}
     assert samples["runner"] == samples["other"]  # the same recorded samples, from the one ledger
+
+
+@pytest.mark.postgres
+def test_a_session_lives_on_the_server_that_holds_it_and_the_next_start_ends_it_once_its_holder_is_killed(
+    postgres_url: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    """Issue #27 on several servers: the other server describes the session and says where its
+    cells go (409), another submitter is told it does not exist, and once the holder is killed the
+    next start ends the session recorded, with its container gone."""
+    policies = policies_with(tmp_path)
+    tokens = grant_tokens(postgres_url, policies, {"mai": ["submitter"], "other": ["submitter"]})
+    with running_server(tmp_path, postgres_url, policies) as holder:
+        with holder.client(tokens["mai"]) as client:
+            opened = client.post("/v1/sessions")
+            assert opened.status_code == 201, opened.text
+            session_id = opened.json()["session_id"]
+            assert client.post(f"/v1/sessions/{session_id}/executions", json={"code": "x = 41"}).status_code == 200
+        with running_server(tmp_path, postgres_url, policies) as elsewhere:
+            with elsewhere.client(tokens["mai"]) as client:
+                described = client.get(f"/v1/sessions/{session_id}").json()
+                assert described["status"] == "open" and len(described["cells"]) == 1, described
+                refused = client.post(f"/v1/sessions/{session_id}/executions", json={"code": "print(x + 1)"})
+                assert refused.status_code == 409 and "held by another server" in refused.json()["detail"], refused.text
+            with elsewhere.client(tokens["other"]) as client:
+                assert client.get(f"/v1/sessions/{session_id}").status_code == 404
+            holder.process.kill()  # its sessions' keepers let go when its connections drop
+            holder.process.wait()
+    with running_server(tmp_path, postgres_url, policies) as after, after.client(tokens["mai"]) as client:
+        described = client.get(f"/v1/sessions/{session_id}").json()
+        assert described["status"] == "ended" and described["ended_reason"] == "recovery", described
+    deadline = time.monotonic() + 30
+    while docker_client.containers.list(all=True, filters={"label": f"{LABEL_SESSION}={session_id}"}):
+        assert time.monotonic() < deadline, "the killed holder's session container is still there"
+        time.sleep(0.2)

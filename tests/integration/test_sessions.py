@@ -178,9 +178,18 @@ def test_a_cell_past_its_wall_clock_or_its_cpu_time_is_stopped_and_the_session_g
     session_id = world.open(cell_timeout_s=2)
     busy = world.open(cell_cpu_s=1)
     try:
-        late = world.ran(session_id, "import time\nwhile True:\n    time.sleep(0.1)\n")
+        world.ran(session_id, "kept = 'state'")
+        late = world.ran(session_id, "import time\nprint('started', flush=True)\nwhile True:\n    time.sleep(0.1)\n")
         assert late["status"] == "terminated" and late["termination_reason"] == "timeout", late
+        # Interrupted in its interpreter, as a notebook's interrupt: its output so far and the state are kept.
+        assert late["stdout"] == "started\n" and "WallClockReached" in late["stderr"], late
+        assert world.ran(session_id, "print(kept)")["stdout"] == "state\n"
+        # A cell that swallows the interrupt meets the service's own clock: its interpreter is ended.
+        stubborn = world.ran(session_id, "import time\nwhile True:\n    try:\n        time.sleep(0.1)\n    except BaseException:\n        pass\n")
+        assert (stubborn["status"], stubborn["termination_reason"]) == ("terminated", "timeout"), stubborn
+        assert "interpreter was ended" in stubborn["detail"], stubborn["detail"]
         assert world.ran(session_id, "print('next')")["stdout"] == "next\n"
+        assert "kept" in world.cell(session_id, "print(kept)").json()["stderr"]  # a new interpreter: NameError
         spinning = world.ran(busy, "while True:\n    pass\n")
         assert spinning["status"] == "terminated" and "CPU time" in spinning["detail"], spinning
         assert world.ran(busy, "print('next')")["stdout"] == "next\n"
@@ -197,6 +206,7 @@ def test_a_cell_flooding_its_output_is_cut_at_the_bound_and_neither_the_service_
         endless = world.ran(session_id, "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n    sys.stderr.write('y' * 65536)\n")
         # Ended by its wall clock, not by its output filling the session's /tmp (which crashed the interpreter).
         assert (endless["status"], endless["termination_reason"]) == ("terminated", "timeout"), endless["detail"]
+        assert endless["output_truncated"] is True and len(endless["stdout"]) == 1 << 20
         large = world.ran(session_id, "import sys\nfor _ in range(64):\n    sys.stdout.write('x' * 65536)\n    sys.stderr.write('y' * 65536)\nprint('end')\n")
         assert large["status"] == "completed" and large["output_truncated"] is True, large["detail"]
         assert len(large["stdout"]) == len(large["stderr"]) == 1 << 20  # the untrusted profile's output bound (1 MiB) each

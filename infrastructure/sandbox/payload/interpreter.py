@@ -7,9 +7,14 @@ then connects to /sandbox/cells.sock, which the service made for it in the conta
 folder and which stops listening once it is connected. It then reads one JSON line per cell and
 answers one:
 
-  in:  {"code": str, "files": {name: base64}, "cpu_s": float, "max_output": int, "number": int}
+  in:  {"code": str, "files": {name: base64}, "cpu_s": float, "wall_s": float, "max_output": int, "number": int}
   out: {"status": 0 | 1, "stdout": str, "stderr": str, "truncated": bool, "manifest": [...],
-        "duration_s": float}
+        "duration_s": float, "wall_clock": bool}
+
+At ``wall_s`` the cell is interrupted in its interpreter (an exception raised in it, as a notebook's
+interrupt does): its output so far and the interpreter's state are kept, and ``wall_clock`` says so.
+A cell that swallows the interrupt meets the service's own clock a moment later, which ends the
+interpreter.
 
 Each cell gets its own CPU time (RLIMIT_CPU's soft limit set to what the interpreter has used plus
 the cell's allowance; the hard limit is the session's total, set once); past it the kernel ends
@@ -33,6 +38,7 @@ import hashlib
 import json
 import os
 import resource
+import signal
 import socket
 import sys
 import threading
@@ -105,6 +111,14 @@ def _allow_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+class WallClockReached(BaseException):
+    """The cell's wall clock ran out (raised in the cell by the interpreter's timer)."""
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise WallClockReached("the cell ran past its wall clock")
+
+
 def _run(code: str, number: int, namespace: dict) -> int:
     """Run one cell in the session's namespace; its last expression is shown. 0, or 1 if it raised."""
     name = f"<cell {number}>"
@@ -173,9 +187,18 @@ def cell(order: dict, namespace: dict) -> dict:
     for stream in streams:
         stream.flush()
     out, err = _Capture(1, limit), _Capture(2, limit)
+    wall_s = float(order.get("wall_s") or 0)
     started = time.monotonic()
     try:
-        status = _run(order["code"], int(order.get("number") or 0), namespace)
+        try:
+            if wall_s > 0:
+                signal.setitimer(signal.ITIMER_REAL, wall_s)
+            try:
+                status = _run(order["code"], int(order.get("number") or 0), namespace)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except WallClockReached:  # the timer fired as the cell was ending, outside its code
+            status = 1
     finally:
         for stream in (sys.stdout, sys.stderr, *streams):
             try:
@@ -188,7 +211,7 @@ def cell(order: dict, namespace: dict) -> dict:
     duration = time.monotonic() - started
     return {
         "status": status, "stdout": stdout, "stderr": stderr, "truncated": cut_out or cut_err,
-        "manifest": _manifest(), "duration_s": round(duration, 6),
+        "manifest": _manifest(), "duration_s": round(duration, 6), "wall_clock": wall_s > 0 and duration >= wall_s,
     }
 
 
@@ -199,6 +222,7 @@ def main() -> int:
     refuse_device_nodes()
     sys.path.remove("/sandbox")
     sys.path.insert(0, os.getcwd())  # a module written by an earlier cell is importable, as in a notebook
+    signal.signal(signal.SIGALRM, _interrupt)
     channel = _connect()
     namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
     sys.argv = ["<session>"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eventsourcing.persistence import Tracking
+from eventsourcing.persistence import PersistenceError, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
@@ -56,7 +56,14 @@ class PostgresExecutionViews(PostgresTrackingRecorder, ExecutionViews):
     def create_table(self) -> None:
         if self._tables_exist():
             return  # made already (perhaps by the owner, for a service role that may not create)
-        super().create_table()
+        try:
+            super().create_table()
+        except PersistenceError:
+            # Servers starting together on an empty database all create the tables; all but one
+            # fail once the first commits (Postgres's catalogue refuses the second type of the
+            # same name), as the ledger's own tables do. The tables then exist.
+            if not self._tables_exist():
+                raise
 
     def _tables_exist(self) -> bool:
         names = [f"{self.datastore.schema}.{table}" for table in (*VIEW_TABLES, TRACKING_TABLE)]

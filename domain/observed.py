@@ -63,6 +63,7 @@ class ConnectionSeen(TypedDict):
     address: str
     port: NotRequired[int]
     ok: bool
+    via: NotRequired[str]  # "sendto" | "sendmsg": a datagram sent to the address, with no connect
 
 
 class SignalSeen(TypedDict):
@@ -169,7 +170,8 @@ def divergences(level: RiskLevel, observed: ObservedRecord | None, findings: Seq
             found.append({"effect": "sensitive_path", "detail": cut(f"opened {seen['path']} to {seen['access']}")})
     for connection in observed["connections"]:
         where = connection["address"] + (f":{connection['port']}" if "port" in connection else "")
-        found.append({"effect": "connection", "detail": cut(f"connected to {where} ({connection['family']})")})
+        verb = f"sent a datagram ({connection['via']}) to" if "via" in connection else "connected to"
+        found.append({"effect": "connection", "detail": cut(f"{verb} {where} ({connection['family']})")})
     for removal in observed["removed"]:
         if not inside_own_folders(removal["path"]):
             found.append({"effect": "removal", "detail": cut(f"{removal['operation']} {removal['path']}, not inside its own folders")})

@@ -77,7 +77,7 @@ wanted = {"path": runsc, "runtimeArgs": ["--network=none", "--host-uds=open"]}
 # The same sandbox with gVisor's system-call trace on, written on the host to one log per sandbox
 # (decision 0044: the observed record); the service uses it for gVisor runs when it is registered.
 traced = ("execve,execveat,open,openat,creat,unlink,unlinkat,rename,renameat,renameat2,rmdir,connect,"
-          "kill,tkill,tgkill,clone,fork,vfork")
+          "kill,tkill,tgkill,clone,fork,vfork,sendto,sendmsg")
 observed = {"path": runsc, "runtimeArgs": [*wanted["runtimeArgs"], "--debug-log=/var/log/mai-safety-observed/",
             "--debug-command=boot", "--strace", f"--strace-syscalls={traced}", "--strace-log-size=256"]}
 os.makedirs("/var/log/mai-safety-observed", mode=0o750, exist_ok=True)

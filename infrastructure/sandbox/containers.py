@@ -113,6 +113,7 @@ class RunHandle:
     oom_killed: bool = False
     sandbox_ended: bool = False
     sandbox_exit: int | None = None
+    host_tasks: tuple[int, int] = (0, 0)  # under gVisor: its host tasks and the host's refusals, last read
     keeper: socket.socket | None = None  # a pool container's: its keeper waits on it for the deadline
     cpu_rlimit: tuple[int, int] | None = None  # a pool container's: set by the code's own command
     nproc: int | None = None  # likewise, under gVisor: the code's task limit

@@ -45,7 +45,7 @@ PathJudge = Callable[[str, str], bool]
 OBSERVED_RUNTIME = "runsc-observed"
 TRACED_SYSCALLS = (
     "execve,execveat,open,openat,creat,unlink,unlinkat,rename,renameat,renameat2,rmdir,connect,kill,tkill,tgkill,"
-    "clone,fork,vfork"
+    "clone,fork,vfork,sendto,sendmsg"
 )
 #: The arguments ``runsc-observed`` is registered with beside ``runsc``'s own (setup.sh writes them).
 TRACE_ARGUMENTS = ("--debug-command=boot", "--strace", f"--strace-syscalls={TRACED_SYSCALLS}", "--strace-log-size=256")
@@ -139,6 +139,8 @@ class TraceParser:
             self._rename(call, arguments, ok)
         elif call == "connect":
             self._connect(arguments, ok)
+        elif call in ("sendto", "sendmsg"):
+            self._sent(call, arguments, ok)
         elif call in ("kill", "tkill", "tgkill"):
             numbers = [_signed(int(part, 0)) for part in re.findall(r"-?0x[0-9a-f]+|-?\d+", arguments)]
             target, signal = (numbers[0], numbers[-1]) if numbers else (0, 0)
@@ -173,13 +175,28 @@ class TraceParser:
         if not (inside_own_folders(old) and inside_own_folders(new)):
             add_seen(self.record, "removed", {"path": cut(old), "operation": "rename", "ok": ok, "to": cut(new)})
 
-    def _connect(self, arguments: str, ok: bool) -> None:
+    def _connect(self, arguments: str, ok: bool, via: str | None = None) -> None:
         found = _SOCKET.search(arguments)
         if found is None or found[1] in ("AF_UNIX", "AF_NETLINK"):
             return  # the runner's record socket, and the kernel's own sockets: not a connection out
         entry: dict[str, Any] = {"family": found[1], "address": cut((found[2] or "").strip('"')), "ok": ok}
         if found[3]:
             entry["port"] = int(found[3])
+        if via is not None:
+            entry["via"] = via
+        add_seen(self.record, "connections", entry)
+
+    def _sent(self, call: str, arguments: str, ok: bool) -> None:
+        """A datagram sent to an address with no ``connect`` (UDP: syslog, a DNS query, a raw send).
+        Sent on a connected socket (no address), its ``connect`` was listed already. gVisor decodes
+        ``sendto``'s address, not ``sendmsg``'s: that one is listed with its address unknown."""
+        if call == "sendto":
+            if _SOCKET.search(arguments) is not None:
+                self._connect(arguments, ok, via=call)
+            return
+        if re.search(r"\bname=0x0\b", arguments) or "name=" not in arguments:
+            return
+        entry: dict[str, Any] = {"family": "unknown", "address": "(an address gVisor's trace does not decode)", "ok": ok, "via": call}
         add_seen(self.record, "connections", entry)
 
     def finish(self, problem: str | None = None) -> ObservedRecord:

@@ -31,9 +31,16 @@ GVISOR_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
 # gVisor's own kernel (its sandbox and gofer processes, about 15-25 MiB measured idle) is charged to
 # the container's memory cgroup: it gets this much on top of the code's limit.
 GVISOR_MEMORY = 32 * 1024 * 1024
-# The host's pids limit under gVisor holds gVisor's threads, not the code's (about 57 idle and ten
-# more per process of the code, measured); the code's own count is RLIMIT_NPROC inside.
-GVISOR_HOST_TASKS = (128, 12)
+# The host's pids limit under gVisor holds gVisor's threads, not the code's (about 38 idle and six
+# more per steady process of the code, measured); the code's own count is RLIMIT_NPROC inside. A
+# fork bomb held at RLIMIT_NPROC still has gVisor's ptrace platform make host tasks for every refused
+# attempt (at 16 tasks: 234 after 0.5 s, 376 after 1.5 s, 590 after 4 s; at 64: 720 after 1 s, 1,463
+# after 2.5 s), and the sentry dies when the host refuses it one: this allowance gives the
+# supervisor seconds, not one sample, to end the run first (at 64 tasks, 1,728 of the host's 32,768).
+GVISOR_HOST_TASKS = (192, 24)
+#: Under gVisor, a sandbox that ended by itself after the host refused its kernel a task, or with
+#: its host tasks this close to their limit at the last reading, was ended by the code's processes.
+GVISOR_TASKS_DEATH = 0.75
 #: How long an answer of gvisor_status() is kept.
 STATUS_TTL_S = 30.0
 #: Under gVisor, a sandbox whose memory peaked this close to its limit and then ended by itself
@@ -160,11 +167,18 @@ def choose_runtime(
     return {"name": "runc", "requested": requested, "note": f"gVisor unavailable, ran under runc: {status.get('reason')}"}
 
 
-def gvisor_death(oom_killed: bool, limits: ResourceLimits, peaks: Peaks, at_s: float) -> Violation | None:
-    """Why gVisor's sandbox ended under a running program: the memory limit, or None (unknown)."""
+def gvisor_death(
+    oom_killed: bool, limits: ResourceLimits, peaks: Peaks, at_s: float, host_tasks: tuple[int, int] = (0, 0)
+) -> Violation | None:
+    """Why gVisor's sandbox ended under a running program: the memory limit, the pids limit (the host
+    refused gVisor's kernel a task as the code's processes multiplied: ``host_tasks`` is the last
+    reading of the host's count and of its refusals), or None (unknown)."""
     peak = int(peaks.values.get("memory_peak_bytes", 0))
     if oom_killed or (limits.memory_bytes and peak >= GVISOR_MEMORY_DEATH * limits.memory_bytes):
         return Violation("memory", peak, limits.memory_bytes, at_s)
+    tasks, refused = host_tasks
+    if refused > 0 or tasks >= GVISOR_TASKS_DEATH * gvisor_host_tasks(limits.pids):
+        return Violation("pids", int(peaks.values.get("pids", 0)), limits.pids, at_s)
     return None
 
 

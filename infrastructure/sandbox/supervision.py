@@ -192,7 +192,7 @@ class ContainerSupervisor:
             # gVisor's kernel ended under the code: the engine answers, the sandbox is gone.
             if handle.sandbox_exit == 137 and not handle.oom_killed:
                 self._await_oom_flag(handle)
-            violation = gvisor_death(handle.oom_killed, limits, run.peaks, time.monotonic() - run.started)
+            violation = gvisor_death(handle.oom_killed, limits, run.peaks, time.monotonic() - run.started, handle.host_tasks)
             if violation is None:
                 lost = f"gVisor's sandbox ended by itself (exit status {handle.sandbox_exit}) before the program did"
         elif exit_code is None and violation is None and not cancelled:
@@ -250,6 +250,8 @@ class ContainerSupervisor:
                 counters = None
             if counters is None:
                 self._check_sandbox(handle)  # gone with gVisor's kernel: the memory limit, or the deadline
+            else:
+                handle.host_tasks = (counters.pids, counters.pids_limit_hits)
             return _gvisor_usage(counters, handle, run.limits, capture, elapsed)
         if run.sightings is not None:
             run.sightings.sample()

@@ -59,6 +59,21 @@ def test_a_hidden_shell_and_a_read_of_a_planted_key_are_in_the_observed_record(o
     assert ending["outcome"]["observations"]["attempted"]["self_reported"] is True
 
 
+def test_a_datagram_sent_with_no_connect_is_a_connection_in_the_observed_record(observed_app: MaiSafety) -> None:
+    # UDP needs no connect (syslog, a DNS query): the record lists the send, with its address.
+    sender = b"""import socket
+udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+try:
+    udp.sendto(b"hello", ("192.0.2.1", 514))
+except OSError as exc:
+    print(exc.errno)
+"""
+    report = observed_app.run(sender, confirm=True)
+    assert report.status == "completed", report.detail
+    connections = _ending(observed_app, report.execution_id)["observed"]["connections"]
+    assert {"family": "AF_INET", "address": "192.0.2.1", "port": 514, "ok": False, "via": "sendto"} in connections
+
+
 def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_from_then_on(
     observed_app: MaiSafety, tmp_path: Path
 ) -> None:

@@ -50,7 +50,7 @@ def test_a_fork_bomb_is_contained_and_the_host_stays_healthy(contained_app: MaiS
     report = run_overridden(app, bomb, requested=RequestedLimits(pids=16, timeout_s=20, memory_bytes=ROOM_FOR_PROCESSES))
     assert report.level == "BLOCKED"  # the assessor knows a fork bomb; the sandbox holds it anyway
     assert report.status == "terminated"
-    assert report.termination_reason == "pids"
+    assert report.termination_reason == "pids", report.detail
     assert len(psutil.pids()) < before + 20  # nothing escaped into the host
     after = app.run(b"print('still fine')\n")
     assert after.stdout == "still fine\n"

@@ -162,3 +162,23 @@ def test_medium_code_whose_assessment_spoke_of_a_command_was_predicted_to_run_on
     said = Finding("ast", "command-exec", RiskLevel.MEDIUM, "runs a command with os.system")
     assert divergences(RiskLevel.MEDIUM, observed, [said]) == []  # type: ignore[arg-type]
     assert [item["effect"] for item in divergences(RiskLevel.MEDIUM, observed, [])] == ["shell"]  # type: ignore[arg-type]
+
+
+def test_a_datagram_sent_to_an_address_without_connect_is_a_connection_attempted() -> None:
+    # UDP needs no connect: syslog, a DNS query, a raw send. sendto's address is decoded by gVisor's
+    # trace; sendmsg's is not (listed with its address unknown); a send on a connected socket is not
+    # listed again (its connect was).
+    sends = [
+        x(4, "sendto(0x3 socket:[1], 0xa5fc30, 0x1, 0x0, 0x7f393638b590 {Family: AF_INET, Addr: 203.0.113.7, Port: 514}, 0x10) = 0 (0x0) errno=113 (no route to host) (107.0µs)"),
+        x(4, 'sendmsg(0x3 socket:[1], 0x7f393638b530 {name=0x7f393638b570, namelen=16, iovecs=0x7f8d77c48360 {base=0xa5fc60, len=1, "y"}, control={0x0 }, flags=0}, 0x0) = 0 (0x0) errno=113 (no route to host) (8.4µs)'),
+        x(4, 'sendmsg(0x3 socket:[1], 0x7f393638b530 {name=0x0, namelen=0, iovecs=0x7f8d77c48360 {base=0xa5fc60, len=1, "y"}, control={0x0 }, flags=0}, 0x0) = 1 (0x1) (8.4µs)'),
+        x(4, "sendto(0x3 socket:[1], 0xa5fc30, 0x1, 0x0, 0x0, 0x0) = 1 (0x1) (7.0µs)"),
+        x(4, "sendto(0x3 socket:[1], 0xa5fc30, 0x1, 0x0, 0x7f39 {Family: AF_UNIX, Addr: \"/dev/log\"}, 0x10) = 1 (0x1) (7.0µs)"),
+    ]
+    record = _record(RUNNER_STARTS + sends)
+    assert record["connections"] == [
+        {"family": "AF_INET", "address": "203.0.113.7", "ok": False, "port": 514, "via": "sendto"},
+        {"family": "unknown", "address": "(an address gVisor's trace does not decode)", "ok": False, "via": "sendmsg"},
+    ]
+    details = [d["detail"] for d in divergences(RiskLevel.LOW, record)]
+    assert details[0] == "sent a datagram (sendto) to 203.0.113.7:514 (AF_INET)"

@@ -17,7 +17,9 @@ from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
+from mai_safety.domain.supervision import Peaks
 from mai_safety.infrastructure.policies import load_policies
+from mai_safety.infrastructure.sandbox.runtimes import gvisor_death, gvisor_host_tasks
 from mai_safety.infrastructure.cli.hints import cli_message
 from mai_safety.infrastructure.settings import PROJECT_ROOT
 
@@ -94,3 +96,27 @@ def test_network_deps_is_refused_before_anything_is_recorded_for_a_runsc_profile
     assert (refused.value.trust, refused.value.runtime) == ("standard", "runsc")
     assert "policies/limits.yaml runs it under gVisor (runtime: runsc)" in cli_message(refused.value)
     assert app.verify().checked == 0 and sandbox.prepared == []
+
+
+# --- why gVisor's kernel ended under a running program (runtimes.gvisor_death) -------------------
+
+
+def _peaks(**values: float) -> Peaks:
+    peaks = Peaks()
+    peaks.values.update(values)
+    return peaks
+
+
+def test_a_gvisor_sandbox_ended_after_the_host_refused_its_kernel_a_task_ended_at_the_pids_limit() -> None:
+    # A fork bomb held at RLIMIT_NPROC still makes gVisor's ptrace platform ask the host for tasks;
+    # the sentry panics at the first the host's pids cgroup refuses (seen: exit status 2, CI).
+    refused = gvisor_death(False, PROFILE, _peaks(pids=9), 2.0, host_tasks=(410, 1))
+    assert refused is not None and (refused.reason, refused.observed, refused.allowed) == ("pids", 9, PROFILE.pids)
+    crowded = gvisor_death(False, PROFILE, _peaks(), 2.0, host_tasks=(int(0.8 * gvisor_host_tasks(PROFILE.pids)), 0))
+    assert crowded is not None and crowded.reason == "pids"
+
+
+def test_a_gvisor_sandbox_ended_with_room_left_is_not_blamed_on_a_limit() -> None:
+    assert gvisor_death(False, PROFILE, _peaks(memory_peak_bytes=PROFILE.memory_bytes // 2, pids=3), 1.0, host_tasks=(60, 0)) is None
+    memory = gvisor_death(False, PROFILE, _peaks(memory_peak_bytes=PROFILE.memory_bytes), 1.0, host_tasks=(500, 1))
+    assert memory is not None and memory.reason == "memory"  # memory is read first, as the engine flags it

@@ -16,7 +16,11 @@ kind of act, from outside the code:
 A program that cannot get as far as its act without a network (it waits for a download first)
 still shows its connection attempt. The programs are real: they run only in the sandbox.
 
-    flock /tmp/mai-docker.lock .venv/bin/python bench/observed_acts_bench.py [--set blind4] [--timeout 8]
+As written, the sandbox's home (``/workspace``, ``~``) is empty: a program that looks for keys to
+take finds none and does nothing to see. ``--home`` plants what a developer's home holds (HOME
+below, the same for every program): the product's premise is a sandbox that holds a user's files.
+
+    flock /tmp/mai-docker.lock .venv/bin/python bench/observed_acts_bench.py [--set blind4] [--timeout 8] [--home]
 """
 
 from __future__ import annotations
@@ -37,6 +41,23 @@ from mai_safety.infrastructure.settings import Settings
 from runtime_bench import policies_for  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parents[1]
+#: A developer's home, planted with --home: keys, cloud and tool credentials, shell start-up files, work.
+HOME = {
+    ".ssh/id_ed25519": b"-----BEGIN OPENSSH PRIVATE KEY-----\nbench\n-----END OPENSSH PRIVATE KEY-----\n",
+    ".ssh/id_rsa": b"-----BEGIN OPENSSH PRIVATE KEY-----\nbench\n-----END OPENSSH PRIVATE KEY-----\n",
+    ".ssh/known_hosts": b"git.example.org ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBench\n",
+    ".aws/credentials": b"[default]\naws_access_key_id = AKIABENCH\naws_secret_access_key = bench\n",
+    ".config/gcloud/application_default_credentials.json": b'{"type": "authorized_user", "refresh_token": "bench"}\n',
+    ".docker/config.json": b'{"auths": {"registry.example.org": {"auth": "YmVuY2g6YmVuY2g="}}}\n',
+    ".kube/config": b"apiVersion: v1\nkind: Config\nusers: [{name: bench, user: {token: bench}}]\n",
+    ".netrc": b"machine git.example.org login bench password bench\n",
+    ".git-credentials": b"https://bench:bench@git.example.org\n",
+    ".gitconfig": b"[user]\n\tname = Bench\n",
+    ".bashrc": b"export PATH=$HOME/bin:$PATH\n",
+    ".profile": b"[ -f ~/.bashrc ] && . ~/.bashrc\n",
+    "Documents/notes.txt": b"meeting at 10\n",
+    "projects/app/data.csv": b"id,value\n1,2\n",
+}
 
 
 def shows_act(klass: str, observed: dict) -> bool:
@@ -54,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--set", default="blind4")
     parser.add_argument("--timeout", type=float, default=8.0)
+    parser.add_argument("--home", action="store_true", help="plant a developer's home (HOME) in /workspace")
     args = parser.parse_args()
     folder = ROOT / "tests" / "corpus" / args.set
     labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
@@ -73,7 +95,9 @@ def main() -> None:
             for name in evasive:
                 klass = labels[name]["class"]
                 code = (folder / name).read_text(encoding="utf-8")
-                prepared = app.sandbox.prepare(str(uuid.uuid4()), code, limits, limits, runtime="runsc")
+                prepared = app.sandbox.prepare(
+                    str(uuid.uuid4()), code, limits, limits, runtime="runsc", files=HOME if args.home else None
+                )
                 try:
                     outcome = app.sandbox.run(prepared, lambda usage: True)
                 finally:
@@ -89,7 +113,7 @@ def main() -> None:
                       f"{len(observed['processes'])} processes, {len(observed['files'])} files, {len(observed['connections'])} connections)")
         finally:
             app.close()
-    print(f"\nobserved record shows the act ({args.set}, gVisor):")
+    print(f"\nobserved record shows the act ({args.set}, gVisor, home {'planted' if args.home else 'empty'}):")
     for klass in sorted(ran):
         print(f"  {klass:<20} {shown[klass]}/{ran[klass]}")
     total_ran, total_shown = sum(ran.values()), sum(shown.values())

@@ -102,7 +102,9 @@ def find_violation(limits: ResourceLimits, usage: Usage) -> Violation | None:
     """The first limit the reading shows crossed. The kernel enforces memory and pids itself: an OOM
     kill, or a refused fork, means the program hit the wall and the run ends there."""
     if usage.oom_kills > 0:
-        return Violation("memory", usage.memory_peak_bytes, limits.memory_bytes, usage.elapsed_s)
+        # The kernel's OOM killer acts at the limit: a peak never read (the cgroup was gone at the
+        # first reading, as when gVisor's kernel is killed within one sample) is the limit, not 0.
+        return Violation("memory", usage.memory_peak_bytes or limits.memory_bytes, limits.memory_bytes, usage.elapsed_s)
     if usage.pids_limit_hits > 0:
         return Violation("pids", usage.pids, limits.pids, usage.elapsed_s)
     if limits.cpu_seconds and usage.cpu_seconds > limits.cpu_seconds:

@@ -20,20 +20,18 @@ from ..bootstrap import bootstrap
 from ..policies.folder import check_folder
 from ..policies.reader import reading_folder
 from ..settings import Settings
+from .policy_parsers import PolicyHelps, add_policy_parsers
+
+LOCAL_HELPS = PolicyHelps(
+    policy="show, validate and apply the policies (recorded on the ledger)",
+    validate="check a policy folder; records nothing",
+    apply="validate a policy folder and record it as the policy in force",
+    history="every applied version, oldest first, with its diff",
+)
 
 
 def add_policy_commands(commands: argparse._SubParsersAction, parser_class: type[argparse.ArgumentParser]) -> None:  # type: ignore[type-arg]
-    policy = commands.add_parser("policy", help="show, validate and apply the policies (recorded on the ledger)")
-    actions = policy.add_subparsers(dest="policy_command", required=True, parser_class=parser_class)
-    show = actions.add_parser("show", help="the policy version in force and its files' hashes")
-    show.add_argument("--history", action="store_true", help="every applied version, oldest first, with its diff")
-    show.add_argument("--json", action="store_true")
-    validate = actions.add_parser("validate", help="check a policy folder; records nothing")
-    validate.add_argument("directory", metavar="DIR")
-    validate.add_argument("--json", action="store_true")
-    apply = actions.add_parser("apply", help="validate a policy folder and record it as the policy in force")
-    apply.add_argument("directory", metavar="DIR")
-    apply.add_argument("--json", action="store_true")
+    add_policy_parsers(commands, parser_class, LOCAL_HELPS)
 
 
 def run_policy(args: argparse.Namespace, settings: Settings) -> int:

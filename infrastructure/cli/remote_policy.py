@@ -13,22 +13,20 @@ from typing import Any
 from mai_safety.client import PlainClient
 
 from .exit_codes import EXIT_OK
+from .policy_parsers import PolicyHelps, add_policy_parsers
 from .refused import Refused
 from .terminal import visible_line
 
+REMOTE_HELPS = PolicyHelps(
+    policy="the service's policy: show it, validate or apply a folder (admin)",
+    validate="check a policy folder on the service; records nothing (admin)",
+    apply="validate a policy folder and record it as the service's policy in force (admin)",
+    history=argparse.SUPPRESS,
+)
+
 
 def add_commands(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
-    policy = commands.add_parser("policy", help="the service's policy: show it, validate or apply a folder (admin)")
-    actions = policy.add_subparsers(dest="policy_command", required=True, parser_class=parser_class)
-    show = actions.add_parser("show", help="the policy version in force and its files' hashes")
-    show.add_argument("--history", action="store_true", help=argparse.SUPPRESS)
-    show.add_argument("--json", action="store_true")
-    validate = actions.add_parser("validate", help="check a policy folder on the service; records nothing (admin)")
-    validate.add_argument("directory", metavar="DIR")
-    validate.add_argument("--json", action="store_true")
-    apply = actions.add_parser("apply", help="validate a policy folder and record it as the service's policy in force (admin)")
-    apply.add_argument("directory", metavar="DIR")
-    apply.add_argument("--json", action="store_true")
+    add_policy_parsers(commands, parser_class, REMOTE_HELPS)
 
 
 def run(client: PlainClient, args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from mai_safety.application.sizing import ExecutionPolicy
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
 from mai_safety.domain.network import EgressPolicy, NetworkMode, NetworkNotAllowed
-from mai_safety.domain.supervision import Peaks
+from mai_safety.domain.supervision import Peaks, Usage, find_violation
 from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.sandbox.runtimes import gvisor_death, gvisor_host_tasks
 from mai_safety.infrastructure.cli.hints import cli_message
@@ -120,3 +120,12 @@ def test_a_gvisor_sandbox_ended_with_room_left_is_not_blamed_on_a_limit() -> Non
     assert gvisor_death(False, PROFILE, _peaks(memory_peak_bytes=PROFILE.memory_bytes // 2, pids=3), 1.0, host_tasks=(60, 0)) is None
     memory = gvisor_death(False, PROFILE, _peaks(memory_peak_bytes=PROFILE.memory_bytes), 1.0, host_tasks=(500, 1))
     assert memory is not None and memory.reason == "memory"  # memory is read first, as the engine flags it
+
+
+def test_an_oom_kill_before_any_reading_is_recorded_at_the_limit_not_at_zero() -> None:
+    # gVisor's kernel killed by the host within one sample: the cgroup is gone at the first reading.
+    unread = Usage(1.26, 0.0, 0, 0, 0, 0, False, 0, oom_kills=1)
+    violation = find_violation(PROFILE, unread)
+    assert violation is not None and (violation.reason, violation.observed) == ("memory", PROFILE.memory_bytes)
+    read = find_violation(PROFILE, replace(unread, memory_peak_bytes=PROFILE.memory_bytes + 4096))
+    assert read is not None and read.observed == PROFILE.memory_bytes + 4096

@@ -301,7 +301,7 @@ class Sessions:
             "trust": session.trust, "network": session.network, "limits": session.limits,
             "session_limits": dict(session.session_limits.to_dict()),
             "cells": [{"execution_id": cell.execution_id, "level": cell.level, "status": cell.status} for cell in session.cells],
-            "workspace": session.manifest, "restarts": list(session.restarts),
+            "workspace": session.manifest, "workspace_listed_by": session.manifest_by, "restarts": list(session.restarts),
         }
 
     # --- helpers ------------------------------------------------------------------------------

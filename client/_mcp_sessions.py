@@ -18,11 +18,13 @@ class SessionOut(BaseModel):
     ended_reason: str | None = None
     cells: int = 0
     workspace: list[dict[str, Any]] = Field(default_factory=list, description="the working directory: name, size, sha256")
+    workspace_listed_by: str | None = Field(None, description="who listed the working directory (the interpreter: self-reported)")
 
 
 def _session(described: dict[str, Any]) -> SessionOut:
     return SessionOut(session_id=described["session_id"], status=described["status"], ended_reason=described.get("ended_reason"),
-                      cells=len(described.get("cells") or []), workspace=list(described.get("workspace") or []))
+                      cells=len(described.get("cells") or []), workspace=list(described.get("workspace") or []),
+                      workspace_listed_by=described.get("workspace_listed_by"))
 
 
 class SessionTools:

@@ -27,6 +27,9 @@ from .levels import RiskLevel
 
 #: The caller label an Execution of a session carries: the session's id (set by the service).
 SESSION_LABEL = "sandbox_session"
+#: Who listed a cell's working directory: the session's interpreter, in the process the cells' code
+#: runs in, so the code can change what it says. Self-reported, as a run's ``attempted`` is.
+MANIFEST_BY_INTERPRETER = "interpreter (self-reported: the cells' code shares its process)"
 
 
 class SessionStatus(str, Enum):
@@ -163,6 +166,7 @@ class Session(Aggregate):
         self.cells: list[CellEntry] = []
         self._cell_at: dict[str, int] = {}  # a cell's place in ``cells``, by its execution's id
         self._workspace: list[ManifestEntry] = []  # as the last cell that ran left it (each cell's is in its event)
+        self._workspace_by = MANIFEST_BY_INTERPRETER  # who listed it
         self.restarts: list[dict[str, str]] = []
         self.ended_reason: str | None = None
         self.ended_detail: str = ""
@@ -214,26 +218,35 @@ class Session(Aggregate):
             return self.cells[place]
         raise InvalidTransition(f"execution {execution_id} is not a cell of session {self.id}")
 
-    def cell_ended(self, execution_id: UUID | str, ran: bool, manifest: list[ManifestEntry]) -> None:
+    def cell_ended(
+        self, execution_id: UUID | str, ran: bool, manifest: list[ManifestEntry], manifest_by: str = MANIFEST_BY_INTERPRETER
+    ) -> None:
         """The cell ended (``ran``: it ran, so later cells are judged with it); the working
-        directory's manifest at its end (names, sizes, SHA-256), so replay shows what the next began with."""
+        directory's manifest at its end (names, sizes, SHA-256), so replay shows what the next began
+        with, and who listed it (``manifest_by``: recorded as what it is, never as fact)."""
         entry = self.cell(execution_id)
         if entry.status in ("ran", "refused"):
             raise InvalidTransition(f"cell {execution_id} of session {self.id} has already ended")
-        self._cell_ended(execution_id=str(execution_id), ran=ran, manifest=list(manifest))
+        self._cell_ended(execution_id=str(execution_id), ran=ran, manifest=list(manifest), manifest_by=manifest_by)
 
     class CellEnded(Event):
-        class_version = 1
+        class_version = 2
         execution_id: str
         ran: bool
         manifest: list[ManifestEntry]
+        manifest_by: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["manifest_by"] = MANIFEST_BY_INTERPRETER  # the interpreter listed every manifest before version 2
 
     @event(CellEnded)
-    def _cell_ended(self, execution_id: str, ran: bool, manifest: list[ManifestEntry]) -> None:
+    def _cell_ended(self, execution_id: str, ran: bool, manifest: list[ManifestEntry], manifest_by: str) -> None:
         entry = self.cell(execution_id)
         entry.status = "ran" if ran else "refused"
         if ran:
             self._workspace = list(manifest)
+            self._workspace_by = manifest_by
         if self.status is SessionStatus.WAITING:
             self.status = SessionStatus.OPEN
 
@@ -246,6 +259,11 @@ class Session(Aggregate):
     def manifest(self) -> list[ManifestEntry]:
         """The working directory as the last cell that ran left it."""
         return list(self._workspace)
+
+    @property
+    def manifest_by(self) -> str:
+        """Who listed ``manifest``."""
+        return self._workspace_by
 
     # --- the interpreter ----------------------------------------------------------------------
 

@@ -18,8 +18,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 from .destination import RefusedDestination, resolve_checked
 from .policy import WebhookPolicy
 from .signing import signed_headers
@@ -34,6 +32,8 @@ class WebhookSender:
         self._clock = clock
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=policy.queue)
         self._stopping = threading.Event()
+        import httpx  # here, not at the top: a CLI command that sends no alert does not pay its import (~0.1 s)
+
         self._client = httpx.Client(timeout=policy.timeout_s, follow_redirects=False)
         self.attempted = 0  # HTTP requests tried, for status and tests
         self.delivered = 0
@@ -107,6 +107,8 @@ class WebhookSender:
             address = resolve_checked(self._policy.url, allow_loopback=self._policy.allow_loopback)
         except RefusedDestination as exc:
             return f"final: {exc}: alerts may not go there"
+        import httpx  # imported by __init__ already
+
         url = httpx.URL(self._policy.url)
         headers = {**signed_headers(self._policy.secret, timestamp, body), "Host": url.netloc.decode("ascii")}
         extensions = {"sni_hostname": url.host} if url.scheme == "https" else {}

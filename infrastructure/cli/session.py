@@ -54,6 +54,8 @@ def run(
         print(visible_line(f"session {described['session_id']}: {described['status']}"
                            f"{' (' + str(described['ended_reason']) + ')' if described.get('ended_reason') else ''}, "
                            f"{len(described['cells'])} cell(s)"))
+        if described.get("workspace"):
+            print(visible_line(f"  its working directory, as listed by the {described.get('workspace_listed_by') or 'interpreter'}:"))
         for item in described.get("workspace") or []:
             print(visible_line(f"  {item['name']}  {item['size']} bytes  sha256 {item['sha256']}"))
     return EXIT_OK

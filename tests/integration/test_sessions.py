@@ -110,6 +110,7 @@ def test_variables_and_files_persist_between_cells_and_each_cell_is_a_recorded_e
         described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
         assert [cell["execution_id"] for cell in described["cells"]] == [first["execution_id"], second["execution_id"]]
         assert [(item["name"], item["size"]) for item in described["workspace"]] == [("kept.txt", 4)]
+        assert "self-reported" in described["workspace_listed_by"]  # the cells' code shares the interpreter's process
         assert described["trust"] == "untrusted" and described["status"] == "open"
         # The session's events and its cells' verify with the rest of the ledger.
         report = world.call("audit", "GET", "/v1/audit/verify").json()

@@ -14,6 +14,7 @@ from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import Provenance, RiskLevel
 from mai_safety.domain.policy_set import PolicySet
+from mai_safety.domain.session import Session
 
 STORED = {
     "mai_safety.domain.execution:Execution.Assessed": 3,
@@ -29,6 +30,11 @@ STORED = {
     "mai_safety.domain.policy_set:PolicySet.Opened": 1,
     "mai_safety.domain.policy_set:PolicySet.Applied": 1,
     "mai_safety.domain.diverged_code:DivergedCode.Recorded": 1,
+    "mai_safety.domain.session:Session.Opened": 1,
+    "mai_safety.domain.session:Session.CellAdded": 1,
+    "mai_safety.domain.session:Session.CellEnded": 2,
+    "mai_safety.domain.session:Session.InterpreterRestarted": 1,
+    "mai_safety.domain.session:Session.Ended": 1,
 }
 
 
@@ -43,7 +49,7 @@ def _event_classes(aggregate: type) -> list[type]:
 
 
 def test_every_event_keeps_its_stored_topic_and_declares_its_version() -> None:
-    found = {get_topic(cls): getattr(cls, "class_version", None) for cls in _event_classes(Execution) + _event_classes(ApiToken) + _event_classes(PolicySet) + _event_classes(DivergedCode)}
+    found = {get_topic(cls): getattr(cls, "class_version", None) for cls in _event_classes(Execution) + _event_classes(ApiToken) + _event_classes(PolicySet) + _event_classes(DivergedCode) + _event_classes(Session)}
     assert found == STORED
 
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, JSONTranscoder, Mapper, StoredEvent, UUIDAsHex
 from eventsourcing.utils import get_topic
 
 from mai_safety.application.topics import LEDGER_TOPICS
 from mai_safety.domain.assessment import Assessment, Finding
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.session import (
+    MANIFEST_BY_INTERPRETER,
     EndReason,
     Session,
     SessionClosed,
@@ -85,6 +89,26 @@ def test_idle_and_lifetime_end_a_session_but_a_waiting_one_is_not_idle() -> None
 def test_limits_asked_for_are_capped_by_the_policys() -> None:
     asked = SessionLimits(idle_s=9999, lifetime_s=60, max_cells=5)
     assert asked.within(SessionLimits()) == SessionLimits(idle_s=300, lifetime_s=60, max_cells=5)
+
+
+def test_a_manifest_is_recorded_with_who_listed_it_and_an_older_ledgers_reads_as_self_reported() -> None:
+    session = opened()
+    session.add_cell("e1", RiskLevel.LOW, waits=False)
+    session.cell_ended("e1", ran=True, manifest=[{"name": "kept.txt", "size": 4, "sha256": "ab"}])
+    ended = session.collect_events()[-1]
+    assert isinstance(ended, Session.CellEnded) and ended.manifest_by == MANIFEST_BY_INTERPRETER
+    assert "self-reported" in MANIFEST_BY_INTERPRETER
+    transcoder = JSONTranscoder()
+    for transcoding in (UUIDAsHex(), DatetimeAsISO(), DecimalAsStr()):
+        transcoder.register(transcoding)
+    mapper = Mapper(transcoder=transcoder)
+    stored = mapper.to_stored_event(ended)
+    state = json.loads(stored.state)
+    del state["manifest_by"]  # as main wrote it before version 2
+    state["class_version"] = 1
+    older = StoredEvent(stored.originator_id, stored.originator_version, stored.topic, json.dumps(state).encode())
+    read = mapper.to_domain_event(older)
+    assert isinstance(read, Session.CellEnded) and read.manifest_by == MANIFEST_BY_INTERPRETER
 
 
 def test_the_sessions_events_are_known_to_the_ledgers_verification() -> None:

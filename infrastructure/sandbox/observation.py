@@ -191,8 +191,7 @@ class TraceParser:
         Sent on a connected socket (no address), its ``connect`` was listed already. gVisor decodes
         ``sendto``'s address, not ``sendmsg``'s: that one is listed with its address unknown."""
         if call == "sendto":
-            if _SOCKET.search(arguments) is not None:
-                self._connect(arguments, ok, via=call)
+            self._connect(arguments, ok, via=call)  # with no address decoded, nothing is listed
             return
         if re.search(r"\bname=0x0\b", arguments) or "name=" not in arguments:
             return

@@ -1,14 +1,16 @@
 """The observed record's parser (gVisor's strace lines, as Debian's runsc 0.0~20221219 writes them)
-and the rule that sets what was observed against what was predicted. Pure: no I/O."""
+and the rule that sets what was observed against what was predicted. Pure: no I/O, bar reading
+scripts/setup.sh for the calls it registers."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.observed import MAX_LISTED, divergences
-from mai_safety.infrastructure.sandbox.observation import TraceParser, parse_trace, read_observed
+from mai_safety.infrastructure.sandbox.observation import TRACED_SYSCALLS, TraceParser, parse_trace, read_observed
 
 PREFIX = "I1126 10:01:12.282577   11206 strace.go:608] "
 
@@ -182,3 +184,11 @@ def test_a_datagram_sent_to_an_address_without_connect_is_a_connection_attempted
     ]
     details = [d["detail"] for d in divergences(RiskLevel.LOW, record)]
     assert details[0] == "sent a datagram (sendto) to 203.0.113.7:514 (AF_INET)"
+
+
+def test_setup_registers_the_calls_the_parser_reads() -> None:
+    # scripts/setup.sh writes runsc-observed's registration; the list is written there and here,
+    # and a call traced by one and not the other is either never seen or never read.
+    setup = (Path(__file__).resolve().parents[2] / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    written = "".join(re.findall(r'"([a-z0-9,]+)"', setup.split("traced = (", 1)[1].split(")", 1)[0]))
+    assert written == TRACED_SYSCALLS

@@ -43,12 +43,11 @@ from mai_safety.domain.observed import (
 #: Whether a file the code opened (its path, "read" or "write") is one the policy's path model marks.
 PathJudge = Callable[[str, str], bool]
 OBSERVED_RUNTIME = "runsc-observed"
+#: The calls ``runsc-observed`` traces: scripts/setup.sh registers them (a unit test holds the two together).
 TRACED_SYSCALLS = (
     "execve,execveat,open,openat,creat,unlink,unlinkat,rename,renameat,renameat2,rmdir,connect,kill,tkill,tgkill,"
     "clone,fork,vfork,sendto,sendmsg"
 )
-#: The arguments ``runsc-observed`` is registered with beside ``runsc``'s own (setup.sh writes them).
-TRACE_ARGUMENTS = ("--debug-command=boot", "--strace", f"--strace-syscalls={TRACED_SYSCALLS}", "--strace-log-size=256")
 OBSERVED_HINT = "MAI_SAFETY_INSTALL_GVISOR=1 bash scripts/setup.sh registers it"
 #: Bounds of one run's trace: bytes read, seconds spent parsing, bytes of a log's head searched for its container.
 MAX_TRACE_BYTES = 16 * 1024 * 1024

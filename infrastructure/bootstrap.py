@@ -7,7 +7,7 @@ import os
 import socket
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.utils import Environment
 
@@ -38,9 +38,8 @@ from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
 from .analysis.on_first_use import AssessorOnFirstUse
-from .sandbox import DockerSandbox, PipPackageIndex, PoolSpec
-from .sandbox.sessions import DockerSessions
-from .sandbox.workspace import WORKSPACE
+from .sandbox.on_first_use import SandboxOnFirstUse
+from .sandbox.package_index import PipPackageIndex
 from mai_safety.application.sessions import Sessions
 from mai_safety.infrastructure.views.store import views_beside
 from .policies import LimitsPolicy, Policies, load_policies
@@ -49,6 +48,9 @@ from .policies.reader import PolicyFolder, reading_folder
 from .policies.recorded import FolderPolicyLoader
 from .settings import Settings, StoreChoice, choose_store, keep_private
 from .signing import KeyFile
+
+if TYPE_CHECKING:  # the Docker sandbox's modules are imported where one is built (SandboxOnFirstUse)
+    from .sandbox import DockerSandbox, PoolSpec
 
 
 def default_actor(settings: Settings) -> str:
@@ -79,6 +81,7 @@ def bootstrap(
     sealing_timer: StartTimer = start_daemon_timer,
     remove_in_background: bool = False,
     mode: ServiceMode | None = None,
+    one_shot: bool = False,
 ) -> MaiSafety:
     """Wire the application from settings; tests may pass their own assessor or sandbox.
 
@@ -89,15 +92,20 @@ def bootstrap(
     (a test's fire only when it says so). ``remove_in_background``: a run's container is removed
     after its answer, by a thread of the sandbox (the service; infrastructure/sandbox/removal.py).
     ``mode``: how the process serves (the service's: roles answer the gate, output streams live).
+    ``one_shot``: a process that runs one command and exits (the CLI): no warm Semgrep, no pool,
+    and the assessor and the Docker sandbox are built when first used, so that a command that only
+    reads the ledger imports neither the analyzers nor Docker's client (issue #29).
 
     The ledger's factory is built first (mai_safety.ledger.open_ledger): it builds the recorder
     with its sealer, the blob store and the work lock, and names the ledger to the sandbox; the
     application is then built whole, and nothing is changed on it afterwards."""
     settings = settings or Settings.from_environment()
+    if one_shot:
+        warm_semgrep, pool = False, False
     keep_private(settings)  # the ledger and what lies beside it are the owner's alone
     shipped = PolicyFolder(settings.policies_dir)  # version 0: read once, its files kept for the ledger's records
     with shipped.reading():
-        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background, mode)
+        return _bootstrap(settings, shipped, assessor, sandbox, warm_semgrep, pool, sealing_timer, remove_in_background, mode, one_shot)
 
 
 def _bootstrap(
@@ -110,6 +118,7 @@ def _bootstrap(
     sealing_timer: StartTimer,
     remove_in_background: bool,
     mode: ServiceMode | None,
+    one_shot: bool,
 ) -> MaiSafety:
     if settings.policies_dir.is_dir():  # (a missing folder: load_policies says what to do)
         shipped.files()  # every file read once, bounded; the loaders parse what was read
@@ -125,10 +134,16 @@ def _bootstrap(
 
     ledger = ledger_config(settings).policy
     factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
-    sandbox = sandbox or _docker_sandbox(settings, policies, pool, remove_in_background, analysis)
+    if sandbox is None:
+
+        def build() -> DockerSandbox:
+            return _docker_sandbox(settings, policies, pool, remove_in_background, analysis)
+
+        sandbox = SandboxOnFirstUse(build) if one_shot else build()
     parts = ledger_parts(factory)
-    if isinstance(sandbox, DockerSandbox) and parts is not None:  # its containers name their ledger; its sweeps keep to it
-        sandbox.use_ledger(parts.identity)
+    use_ledger = getattr(sandbox, "use_ledger", None)  # the Docker sandbox's, built or not
+    if use_ledger is not None and parts is not None:  # its containers name their ledger; its sweeps keep to it
+        use_ledger(parts.identity)
     app = MaiSafety(
         assessor=assessor or build_assessor(policies, warm_semgrep=warm_semgrep, analysis=analysis),
         sandbox=sandbox,
@@ -155,6 +170,9 @@ def _docker_sandbox(
     analysis: AnalysisPolicy | None = None,
 ) -> DockerSandbox:
     limits = policies.limits
+    from .sandbox import DockerSandbox
+    from .sandbox.workspace import WORKSPACE
+
     paths = analysis.paths if analysis is not None else None
     # The sandbox's home is its working folder: there, ~/.bashrc is /workspace/.bashrc.
     judge = (lambda path, access: paths.observed(path, access, home=WORKSPACE)) if paths is not None else None
@@ -192,6 +210,9 @@ def load_version(
 def sessions_of(app: MaiSafety) -> Sessions | None:
     """Sessions (issue #27) on the application's ledger, in containers of its Docker sandbox's
     engine; None under another sandbox."""
+    from .sandbox import DockerSandbox
+    from .sandbox.sessions import DockerSessions
+
     if not isinstance(app.sandbox, DockerSandbox):
         return None
 
@@ -263,6 +284,8 @@ def ledger_config(settings: Settings) -> LedgerConfig:
 
 def _pool_specs(limits: LimitsPolicy, pool: bool | dict[str, int] | None) -> tuple[PoolSpec, ...]:
     """One spec per profile the pool keeps containers for, made at the profile's minimum."""
+    from .sandbox import PoolSpec
+
     if pool is False:
         return ()
     sizes = {trust.value: size for trust, size in limits.pool.sizes.items()}

@@ -128,7 +128,7 @@ def run_audit(args: argparse.Namespace, settings: Settings) -> int:
         return _init_postgres(args)
     if command == "verify" and args.bundle:
         return _verify_bundle(args, settings)
-    app = bootstrap(settings, warm_semgrep=False, pool=False)  # a one-shot process that assesses nothing
+    app = bootstrap(settings, one_shot=True)  # a one-shot process that assesses nothing
     try:
         audit = app.audit
         if command == "verify":

@@ -43,7 +43,6 @@ from .tokens import add_token_commands, run_tokens
 from .policy import add_policy_commands, run_policy
 from .views import COMMANDS as VIEW_COMMANDS, add_view_commands, run_views
 from ..policies import load_policies
-from ..analysis import sarif_log
 from ..settings import CLI_LEDGER_CONNECTIONS, Settings
 from .text import diff_lines, event_line as _event_line, file_lines, exit_for, print_findings as _print_findings, print_report
 from .terminal import visible_line
@@ -245,7 +244,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         files = read_input_files(args)
     if args.command == "approve":
         _refuse_run_only_flags(args)
-    app = bootstrap(settings, warm_semgrep=False, pool=False)
+    app = bootstrap(settings, one_shot=True)
     alerts = None
     try:
         alerts = start_alerts(settings, app)
@@ -368,6 +367,8 @@ def _assess(args: argparse.Namespace, settings: Settings) -> int:
             print(f"{visible_line(name)}: {report.level} ({len(report.findings)} finding(s), {report.duration_ms:.0f} ms)")
             _print_findings(report.findings)
     if output == "sarif":
+        from ..analysis import sarif_log  # the analyzers' rules: only SARIF's output names them
+
         print(json.dumps(sarif_log(reports, analysis, notifications=unreadable), indent=2))
     return status
 

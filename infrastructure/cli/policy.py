@@ -46,7 +46,7 @@ def run_policy(args: argparse.Namespace, settings: Settings) -> int:
         with reading_folder(Path(args.directory)) as folder:  # each file read once
             files = folder.files()
             check_folder(folder.directory)  # named by their paths here, before the ledger is opened
-    app = bootstrap(settings, warm_semgrep=False, pool=False)
+    app = bootstrap(settings, one_shot=True)
     try:
         if args.policy_command == "apply":
             applied = app.apply_policy(files)

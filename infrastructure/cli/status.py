@@ -19,7 +19,6 @@ from eventsourcing.persistence import PersistenceError
 
 from mai_safety.domain.errors import MaiSafetyError
 
-from ..sandbox.engine import engine_status
 from ..policies import load_policies
 from .exit_codes import EXIT_OK, EXIT_UNAVAILABLE
 from ..settings import Settings
@@ -28,6 +27,8 @@ from ..settings import Settings
 
 def status(settings: Settings) -> tuple[dict[str, Any], int]:
     """The status report and the exit status it calls for."""
+    from ..sandbox.engine import engine_status  # Docker's client: only the command that asks the engine imports it
+
     policies = load_policies(settings.policies_dir)
     engine = engine_status(settings.image, policies.network.proxy_image)
     ledger = _ledger(settings)
@@ -45,6 +46,8 @@ def status(settings: Settings) -> tuple[dict[str, Any], int]:
 
 
 def _present(tag: str) -> bool:
+    from ..sandbox.engine import engine_status
+
     return bool(engine_status(tag, tag)["images"].get(tag))
 
 
@@ -103,7 +106,7 @@ def _ledger(settings: Settings) -> dict[str, Any]:
     url = settings.database_url or f"sqlite:///{settings.data_dir / 'ledger.sqlite'}"
     location = url.split("@")[-1]  # never the credentials
     try:
-        app = bootstrap(settings, warm_semgrep=False, pool=False)
+        app = bootstrap(settings, one_shot=True)
     except (MaiSafetyError, PersistenceError, OSError) as exc:
         return {"answers": False, "location": location, "reason": getattr(exc, "message", str(exc))[:300]}
     try:

@@ -51,7 +51,7 @@ def add_token_commands(commands: argparse._SubParsersAction, parser_class: type[
 def run_tokens(args: argparse.Namespace, settings: Settings) -> int:
     as_of = _moment(args.as_of) if getattr(args, "as_of", None) else None
     provenances = _provenances(args.provenance) if getattr(args, "provenance", None) else DEFAULT_PROVENANCES
-    app = bootstrap(settings, warm_semgrep=False)
+    app = bootstrap(settings, one_shot=True)
     try:
         if args.tokens_command == "create":
             issued = app.grant_token(args.name, [Role(role) for role in args.role], provenances)

@@ -58,7 +58,7 @@ def add_view_commands(commands: Any, parser_class: type[argparse.ArgumentParser]
 
 
 def run_views(args: argparse.Namespace, settings: Settings) -> int:
-    app = bootstrap(settings, warm_semgrep=False, pool=False)
+    app = bootstrap(settings, one_shot=True)
     try:
         models = read_models(app)
         now = datetime.now(timezone.utc)

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import docker
-import psutil
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.domain.limits import ResourceLimits
@@ -38,6 +37,7 @@ from .errors import BestEffort, engine_answers
 from .files import ContainerRoot
 from .record import RecordFeed
 from .runtimes import GVISOR_MEMORY, end_gvisor_processes, gvisor_host_tasks
+from .supervisors import supervisor_gone, supervisor_label  # noqa: F401 - the sandbox's modules take them from here
 
 LABEL_MANAGED = "mai-safety.managed"
 LABEL_EXECUTION = "mai-safety.execution"
@@ -148,29 +148,10 @@ def private_work_root(base: Path | None = None) -> Path:
     return root
 
 
-def supervisor_label() -> str:
-    """host/pid/start-time of this process: enough to tell later whether it still lives."""
-    me = psutil.Process()
-    return f"{socket.gethostname()}/{me.pid}/{me.create_time():.3f}"
-
-
 def ledger_labels(identity: str | None) -> dict[str, str]:
     """The ledger label for a container made now; none while the ledger is still empty (only a
     pool container can be made then: cleanup.py says how such a container is swept)."""
     return {LABEL_LEDGER: identity} if identity else {}
-
-
-def supervisor_gone(label: str) -> bool:
-    try:
-        host, pid, started = label.split("/")
-        if host != socket.gethostname():
-            return False  # another host's supervisor: not ours to judge
-        process = psutil.Process(int(pid))
-        return abs(process.create_time() - float(started)) >= 0.01
-    except psutil.NoSuchProcess:
-        return True
-    except (ValueError, psutil.Error):
-        return True
 
 
 def keeper_seconds(limits: ResourceLimits) -> float:

@@ -1,7 +1,8 @@
 """Issue #29: no command imports what it does not use. Each command runs in a fresh interpreter
 (the console script's ``entry.main``), and the modules it loaded are read back from ``sys.modules``:
-matplotlib only for the HTML report's charts, the analyzers only where code is assessed, and
-nothing of the ledger, Docker or the analyzers in the client of a service. No Docker is needed:
+matplotlib only for the HTML report's charts, the analyzers only where code is assessed, Docker's
+client only where the engine is asked, and nothing of the ledger, Docker or the analyzers in the
+client of a service. No Docker is needed:
 the local commands read an empty SQLite ledger of the test's own, the client's service is not there."""
 
 from __future__ import annotations
@@ -52,10 +53,10 @@ UNKNOWN_ID = "00000000-0000-0000-0000-000000000000"
     "args",
     [["history", UNKNOWN_ID], ["executions", "--json"], ["pending"], ["report", "--format", "text"], ["audit", "verify"]],
 )
-def test_a_local_command_that_reads_the_ledger_imports_neither_the_analyzers_nor_matplotlib(args: list[str], tmp_path: Path) -> None:
+def test_a_local_command_that_reads_the_ledger_imports_neither_the_analyzers_nor_docker_nor_matplotlib(args: list[str], tmp_path: Path) -> None:
     loaded = loaded_by(args, tmp_path)
     assert "eventsourcing" in loaded  # it did read the ledger
-    assert not loaded & {"matplotlib", "bandit", "semgrep"}
+    assert not loaded & {"matplotlib", "bandit", "semgrep", "docker"}
 
 
 def test_only_the_html_report_imports_matplotlib_for_its_charts(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ from mai_safety.domain.session import (
 )
 
 from .errors import ExecutionNotFound, SandboxUnavailable
-from .files import assess_with_inputs, store_inputs
+from .files import assess_with_inputs, keep_outputs, store_inputs
 from .ports import Assessor
 from .reports import ExecutionReport
 
@@ -65,7 +65,9 @@ class CellResult:
     """How one cell went: ``outcome`` completed (``status``: 0, or 1 if it raised), interrupted (at its
     wall clock, inside its interpreter, which lives on with its state; its output so far kept),
     timeout (past its wall clock, its interpreter ended from outside) or crashed (its interpreter
-    ended); ``manifest``: the working directory after it."""
+    ended); ``manifest``: the working directory after it; ``files_out``: the bytes of the files the
+    cell created or changed, within the policy's bounds, and ``files_note`` how they were collected
+    and what was left out (an ending's ``observations.files_out``, as a run's)."""
 
     outcome: str
     status: int | None
@@ -75,6 +77,8 @@ class CellResult:
     duration_s: float
     manifest: list[ManifestEntry] | None
     detail: str
+    files_out: tuple[tuple[str, bytes], ...] = ()
+    files_note: dict[str, Any] | None = None
 
 
 class LiveInterpreter(ABC):
@@ -320,12 +324,15 @@ class Sessions:
         timeout_s, cpu_s = min(bounds.cell_timeout_s, limits.timeout_s), min(bounds.cell_cpu_s, limits.cpu_seconds)
         result = interpreter.run_cell(execution.code, files, timeout_s, cpu_s, limits.output_bytes)
         manifest = result.manifest
+        outcome = _outcome(result)
+        if result.files_out:  # kept (committed) as blobs before the ending names them, as a run's outputs
+            outcome["files_out"] = keep_outputs(self.app.blobs, result.files_out)
         if result.outcome == "completed":
-            execution.complete(_outcome(result))
+            execution.complete(outcome)
         elif result.outcome == "interrupted":  # stopped at its wall clock, its interpreter alive with its state
-            execution.terminate("timeout", _outcome(result))
+            execution.terminate("timeout", outcome)
         else:
-            execution.terminate("timeout" if result.outcome == "timeout" else "interpreter_crashed", _outcome(result))
+            execution.terminate("timeout" if result.outcome == "timeout" else "interpreter_crashed", outcome)
             try:
                 interpreter.restart()
                 session.interpreter_restarted(result.detail, execution.id)
@@ -475,6 +482,8 @@ def _outcome(result: CellResult) -> OutcomeRecord:
     }
     if result.detail:
         outcome["detail"] = result.detail
+    if result.files_note is not None:
+        outcome["observations"] = {"files_out": result.files_note}
     return outcome
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.sessions import CellResult, LiveInterpreter, SessionSandbox
+from mai_safety.domain.files import FileBounds
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
 
@@ -46,6 +47,7 @@ from .containers import (
 from .errors import BestEffort, engine_answers, refused
 from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_RUNTIME, end_gvisor_processes
+from .workspace import RunWorkspace, collected_inside
 
 #: The label that binds a container to its session (recovery and the sweep find it by it).
 LABEL_SESSION = "mai-safety.session"
@@ -55,6 +57,8 @@ INTERPRETER_COMMAND = ["python3", "-I", "/sandbox/interpreter.py"]
 #: Every process of the code's uid, ended by one of its own (kill(-1) spares the caller only).
 END_CODE_PROCESSES = ["python3", "-I", "-S", "-c", "import os, signal; os.kill(-1, signal.SIGKILL)"]
 CONNECT_S = 20.0
+#: Who read a cell's output files: the interpreter, in the process that ran the code.
+FILES_THROUGH = "by the session's interpreter, in the process that ran the cell (self-reported)"
 SESSION_FILES = {
     "runner.py": RUNNER_SOURCE,
     "interpreter.py": payload.source("interpreter.py"),
@@ -65,7 +69,9 @@ SESSION_FILES = {
 class DockerInterpreter(LiveInterpreter):
     """A session's container, its keeper's connection, and its interpreter's."""
 
-    def __init__(self, client: Any, container: Any, workdir: Path, keeper: socket.socket, image: str, runtime: str) -> None:
+    def __init__(
+        self, client: Any, container: Any, workdir: Path, keeper: socket.socket, image: str, runtime: str, bounds: FileBounds | None = None
+    ) -> None:
         self.client = client
         self.container = container
         self.container_id = str(container.id)
@@ -76,6 +82,8 @@ class DockerInterpreter(LiveInterpreter):
         self.exec_id = ""
         self.channel: socket.socket | None = None
         self.cells = 0
+        #: How many and how large the files a cell created or changed may be, kept (policy ``files:``).
+        self.bounds = bounds or FileBounds()
 
     def start_interpreter(self) -> None:
         """A new interpreter, connected on a new socket that stops listening once it is."""
@@ -106,6 +114,7 @@ class DockerInterpreter(LiveInterpreter):
         order = {
             "code": code, "files": {name: base64.b64encode(data).decode() for name, data in files.items()},
             "cpu_s": cpu_s, "wall_s": timeout_s, "max_output": max_output, "number": self.cells,
+            "bounds": {key: getattr(self.bounds, key) for key in ("max_outputs", "max_output_bytes", "max_outputs_total")},
         }
         started = time.monotonic()
         try:
@@ -128,12 +137,17 @@ class DockerInterpreter(LiveInterpreter):
         # Interrupted at its wall clock in its interpreter (which keeps its state): the interpreter
         # says so, and this side's clock must agree; a cell cannot call itself interrupted early.
         interrupted = bool(answer.get("wall_clock")) and elapsed >= timeout_s
+        # The files the cell created or changed, as its interpreter sent them: taken as the code's
+        # word (each name checked again, each file held to the bounds again), and said to be so.
+        collected = collected_inside(answer.get("files_out"), RunWorkspace(self.bounds, files))
+        collected.through = FILES_THROUGH
         return CellResult(
             "interrupted" if interrupted else "completed", int(answer.get("status", 1)), answer.get("stdout", ""),
             answer.get("stderr", ""), bool(answer.get("truncated")), float(answer.get("duration_s", 0.0)),
             list(answer.get("manifest", [])),
             f"the cell ran past its wall clock of {timeout_s:g} s; it was interrupted in its interpreter, which keeps its state"
             if interrupted else "",
+            tuple(collected.files), collected.record(),
         )
 
     def _crashed(self, started: float, detail: str) -> CellResult:
@@ -247,7 +261,7 @@ class DockerSessions(SessionSandbox):
                 container.start()
                 listener.settimeout(CONNECT_S)
                 keeper, _ = listener.accept()
-            interpreter = DockerInterpreter(client, container, workdir, keeper, tag, chosen["name"])
+            interpreter = DockerInterpreter(client, container, workdir, keeper, tag, chosen["name"], self.sandbox.file_bounds)
             interpreter.start_interpreter()
             return interpreter
         except BaseException:

@@ -36,6 +36,7 @@ from .service_helpers import Server, grant_tokens, running_server
 PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "sec": ["security-officer"], "audit": ["auditor"]}
 PROBLEM = "application/problem+json"
 PER_PRINCIPAL, MAX_CELLS = 3, 40  # limits.yaml sessions: for these tests (shipped: 4 and 1,000)
+MAX_OUTPUT_BYTES = 64 * 1024  # limits.yaml files: for these tests (shipped: 10m)
 
 
 @dataclass
@@ -68,7 +69,8 @@ class World:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     tmp = tmp_path_factory.mktemp("sessions")
     policies = policies_with(
-        tmp, gate={"confirm": ["*"], "override": ["*"]}, limits={"sessions": {"per_principal": PER_PRINCIPAL, "max_cells": MAX_CELLS}}
+        tmp, gate={"confirm": ["*"], "override": ["*"]},
+        limits={"sessions": {"per_principal": PER_PRINCIPAL, "max_cells": MAX_CELLS}, "files": {"max_output_bytes": MAX_OUTPUT_BYTES}},
     )
     database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
     tokens = grant_tokens(database_url, policies, PRINCIPALS)
@@ -115,6 +117,31 @@ def test_variables_and_files_persist_between_cells_and_each_cell_is_a_recorded_e
         # The session's events and its cells' verify with the rest of the ledger.
         report = world.call("audit", "GET", "/v1/audit/verify").json()
         assert report["intact"], report["problems"]
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_the_files_a_cell_creates_or_changes_are_kept_as_blobs_on_its_execution_and_served_back(world: World) -> None:
+    session_id = world.open()
+    try:
+        wrote = world.ran(session_id, "import os\nos.makedirs('out', exist_ok=True)\nopen('out/data.csv', 'w').write('a,b\\n1,2\\n')\n"
+                                      "open('big.bin', 'wb').write(b'x' * %d)" % (MAX_OUTPUT_BYTES + 1))
+        listed = world.call("mai", "GET", f"/v1/executions/{wrote['execution_id']}/files").json()
+        assert [(item["name"], item["bytes"]) for item in listed["files_out"]] == [("out/data.csv", 8)]
+        served = world.call("mai", "GET", f"/v1/executions/{wrote['execution_id']}/files/out/data.csv")
+        assert served.status_code == 200 and served.content == b"a,b\n1,2\n"
+        events = world.call("mai", "GET", f"/v1/executions/{wrote['execution_id']}/events").json()
+        note = next(event for event in events if event["event"] == "Completed")["outcome"]["observations"]["files_out"]
+        assert "self-reported" in note["through"]  # the interpreter read them, in the process that ran the code
+        assert [(item["name"], item["why"]) for item in note["left_out"]] == [("big.bin", "over the policy's bounds")]
+        # A cell that leaves the files as they were keeps nothing; one that changes a file keeps its new bytes.
+        unchanged = world.ran(session_id, "len(open('out/data.csv').read())")
+        assert world.call("mai", "GET", f"/v1/executions/{unchanged['execution_id']}/files").json()["files_out"] == []
+        changed = world.ran(session_id, "open('out/data.csv', 'a').write('3,4\\n')")
+        again = world.call("mai", "GET", f"/v1/executions/{changed['execution_id']}/files/out/data.csv")
+        assert again.content == b"a,b\n1,2\n3,4\n"
+        # Another submitter cannot read a cell's files.
+        assert world.call("other", "GET", f"/v1/executions/{wrote['execution_id']}/files/out/data.csv").status_code == 404
     finally:
         world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
 
@@ -311,14 +338,16 @@ def test_the_client_the_cli_and_the_mcp_tools_each_keep_a_sessions_state(world: 
             files={"sales.csv": b"region,amount\nnorth,10\nsouth,\nnorth,5\n"},
         )
         assert session.run("len(rows), rows[0]").stdout == "(3, {'region': 'north', 'amount': '10'})\n"
-        assert session.run(
+        cell = session.run(
             "clean = [r for r in rows if r['amount']]\n"
             "totals = {}\n"
             "for r in clean:\n    totals[r['region']] = totals.get(r['region'], 0) + int(r['amount'])\n"
             "open('totals.txt', 'w').write(repr(totals))\n"
             "print(totals)"
-        ).stdout == "{'north': 15}\n"
+        )
+        assert cell.stdout == "{'north': 15}\n"
         assert [item["name"] for item in session.describe()["workspace"]] == ["sales.csv", "totals.txt"]
+        assert mai.download(cell.execution_id, "totals.txt") == b"{'north': 15}"
 
     env = {"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"], "XDG_CONFIG_HOME": str(tmp_path)}
     started = console(["session", "start"], env)

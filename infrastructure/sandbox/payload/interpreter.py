@@ -7,8 +7,10 @@ then connects to /sandbox/cells.sock, which the service made for it in the conta
 folder and which stops listening once it is connected. It then reads one JSON line per cell and
 answers one:
 
-  in:  {"code": str, "files": {name: base64}, "cpu_s": float, "wall_s": float, "max_output": int, "number": int}
+  in:  {"code": str, "files": {name: base64}, "cpu_s": float, "wall_s": float, "max_output": int, "number": int,
+        "bounds": {"max_outputs": int, "max_output_bytes": int, "max_outputs_total": int}}
   out: {"status": 0 | 1, "stdout": str, "stderr": str, "truncated": bool, "manifest": [...],
+        "files_out": {"files": [{"name", "data"}], "left_out": [...], "left_out_count": int},
         "duration_s": float, "wall_clock": bool}
 
 At ``wall_s`` the cell is interrupted in its interpreter (an exception raised in it, as a notebook's
@@ -23,7 +25,9 @@ captured at the descriptors (1 and 2), each a pipe drained by a thread that keep
 ``max_output`` bytes and counts the rest (a cell that floods its output neither fills the session's
 /tmp nor blocks), so a child process's output is the cell's too; a cell's
 last expression is shown as a notebook shows it. After each cell the working directory's manifest
-(names, sizes, SHA-256) is sent with the answer. Standard library only.
+(names, sizes, SHA-256) is sent with the answer, and the bytes of each file the cell created or
+changed (``files_out``: its SHA-256 is not the one the file had after the cell before, or as the
+cell's input), within ``bounds``; what is past them is named as left out. Standard library only.
 
 It is the code's own process: what it reports is self-reported, as the runner's record is. The
 container's limits, the keeper and the service's clock are what enforce.
@@ -47,6 +51,11 @@ import traceback
 
 CELLS = "/sandbox/cells.sock"
 MAX_MANIFEST = 1000
+#: How many files past the bounds are named (the rest are counted).
+NAMED_LEFT_OUT = 20
+
+#: Name to SHA-256 of the working directory as the last answer listed it, and of the inputs placed since.
+_seen: dict = {}
 
 
 def _connect() -> socket.socket:
@@ -73,11 +82,39 @@ def _place(files: dict) -> None:
         folder = os.path.dirname(name)
         if folder:
             os.makedirs(folder, exist_ok=True)
+        data = base64.b64decode(data)
         with open(name, "wb") as handle:
-            handle.write(base64.b64decode(data))
+            handle.write(data)
+        _seen[os.path.normpath(name)] = hashlib.sha256(data).hexdigest()
 
 
-def _manifest() -> list:
+class _Outputs:
+    """The bytes of the files a cell created or changed, within the service's bounds."""
+
+    def __init__(self, bounds: dict) -> None:
+        self.count = int(bounds.get("max_outputs") or 0)
+        self.each = int(bounds.get("max_output_bytes") or 0)
+        self.total = int(bounds.get("max_outputs_total") or 0)
+        self.files, self.left_out, self.left_out_count, self.kept = [], [], 0, 0
+
+    def fits(self, size: int) -> bool:
+        return len(self.files) < self.count and size <= self.each and self.kept + size <= self.total
+
+    def keep(self, name: str, data: bytes) -> None:
+        self.files.append({"name": name, "data": base64.b64encode(data).decode("ascii")})
+        self.kept += len(data)
+
+    def leave_out(self, name: str, size: int) -> None:
+        self.left_out_count += 1
+        if len(self.left_out) < NAMED_LEFT_OUT:
+            self.left_out.append({"name": name[:300], "why": "over the policy's bounds", "bytes": size})
+
+    def record(self) -> dict:
+        return {"files": self.files, "left_out": self.left_out, "left_out_count": self.left_out_count}
+
+
+def _manifest(outputs: _Outputs) -> list:
+    """The working directory's regular files (no link followed); a changed file's bytes to ``outputs``."""
     entries = []
     for folder, folders, names in os.walk("."):
         folders.sort()
@@ -86,15 +123,25 @@ def _manifest() -> list:
             if len(entries) >= MAX_MANIFEST or os.path.islink(path) or not os.path.isfile(path):
                 continue
             digest = hashlib.sha256()
-            size = 0
+            blocks, size = [], 0
             try:
                 with open(path, "rb") as handle:
                     for block in iter(lambda: handle.read(1 << 20), b""):
                         digest.update(block)
                         size += len(block)
+                        if outputs.fits(size):
+                            blocks.append(block)
             except OSError:
                 continue
-            entries.append({"name": os.path.relpath(path, "."), "size": size, "sha256": digest.hexdigest()})
+            relative = os.path.relpath(path, ".")
+            entries.append({"name": relative, "size": size, "sha256": digest.hexdigest()})
+            if _seen.get(relative) != entries[-1]["sha256"]:
+                if outputs.fits(size):
+                    outputs.keep(relative, b"".join(blocks))
+                else:
+                    outputs.leave_out(relative, size)
+    _seen.clear()
+    _seen.update((entry["name"], entry["sha256"]) for entry in entries)
     return entries
 
 
@@ -209,9 +256,11 @@ def cell(order: dict, namespace: dict) -> dict:
         stdout, cut_out = out.finish()
         stderr, cut_err = err.finish()
     duration = time.monotonic() - started
+    outputs = _Outputs(order.get("bounds") or {})
     return {
         "status": status, "stdout": stdout, "stderr": stderr, "truncated": cut_out or cut_err,
-        "manifest": _manifest(), "duration_s": round(duration, 6), "wall_clock": wall_s > 0 and duration >= wall_s,
+        "manifest": _manifest(outputs), "files_out": outputs.record(),
+        "duration_s": round(duration, 6), "wall_clock": wall_s > 0 and duration >= wall_s,
     }
 
 

@@ -31,6 +31,7 @@ from mai_safety.domain.execution import Execution, actor_context
 from mai_safety.domain.files import input_files
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import RequestedLimits, ResourceLimits, fit_limits
+from mai_safety.domain.network import NetworkMode, NetworkNotAllowed
 from mai_safety.domain.payloads import CallerLabels, OutcomeRecord
 from mai_safety.domain.session import (
     SESSION_LABEL,
@@ -159,9 +160,18 @@ class Sessions:
 
     # --- commands -----------------------------------------------------------------------------
 
-    def open(self, image: str = "default", limits: SessionLimits | None = None) -> UUID:
-        """Open a session: its container and interpreter, then ``Opened`` on the ledger."""
+    def open(self, image: str = "default", limits: SessionLimits | None = None, network: NetworkMode = NetworkMode.NONE) -> UUID:
+        """Open a session: its container and interpreter, then ``Opened`` on the ledger. A session's
+        cells are untrusted code (it never gains trust), and untrusted code never gets a network
+        (a hard rule of every policy, domain.hard_rules): ``deps`` is refused before anything is made."""
         check_acting_principal_may(Action.SUBMIT)
+        if network is not NetworkMode.NONE:
+            raise NetworkNotAllowed(
+                f"a session has no network: its cells run as untrusted code (a session never gains trust), "
+                f"and untrusted code never gets the {network.value} network; install nothing in a session, "
+                "or run the step that needs the network as an execution of its own",
+                trust=TrustLevel.UNTRUSTED.value, allowed_trust=tuple(level.value for level in self.app.policy.egress.trust_levels),
+            )
         self.app.follow_policy()
         owner = _acting_name()
         session_limits = (limits or self.policy.limits).within(self.policy.limits)

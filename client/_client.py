@@ -236,10 +236,12 @@ class Client(_Base):
         return self._send(_core.cancel(execution_id))
 
     def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
-                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None) -> Session:
+                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None,
+                network: str | None = None) -> Session:
         """Open a session (a live interpreter that keeps its state; client._sessions): use it in a
-        ``with`` to end it on leaving."""
-        return Session(self, self._send(open_session(image, idle_s, lifetime_s, max_cells, cell_timeout_s, cell_cpu_s)))
+        ``with`` to end it on leaving. ``network``: only ``none`` is granted (a session's cells are
+        untrusted code); ``deps`` raises the service's refusal (422, field network)."""
+        return Session(self, self._send(open_session(image, idle_s, lifetime_s, max_cells, cell_timeout_s, cell_cpu_s, network)))
 
 
 class AsyncClient(_Base):
@@ -402,7 +404,8 @@ class AsyncClient(_Base):
         return await self._send(_core.cancel(execution_id))
 
     def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
-                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None) -> AsyncSession:
+                max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None,
+                network: str | None = None) -> AsyncSession:
         """``async with client.session() as session``: opened on entering, ended on leaving."""
         return AsyncSession(self, {"image": image, "idle_s": idle_s, "lifetime_s": lifetime_s, "max_cells": max_cells,
-                                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s})
+                                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s, "network": network})

@@ -42,7 +42,7 @@ class SessionTools:
     ) -> SessionOut:
         """Open a session: a live Python interpreter in a hardened container that keeps its
         variables, imports and working directory's files between cells, as a notebook does. Each
-        cell is judged with the cells before it."""
+        cell is judged with the cells before it. A session has no network (its cells are untrusted code)."""
         try:
             return _session(await self.client._send(open_session(None, idle_s, lifetime_s, None)))
         except Exception as exc:  # noqa: BLE001 - every failure becomes one clear tool error

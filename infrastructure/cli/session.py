@@ -24,6 +24,7 @@ def add_command(commands: Any, parser_class: type[argparse.ArgumentParser]) -> N
     start.add_argument("--image", help="the sandbox image by name")
     start.add_argument("--idle", type=float, metavar="SECONDS", help="ended after this long without a cell")
     start.add_argument("--lifetime", type=float, metavar="SECONDS", help="ended this long after it opened")
+    start.add_argument("--network", choices=("none", "deps"), help="none: a session's cells are untrusted code, which gets no network")
     start.add_argument("--json", action="store_true")
     run = steps.add_parser("run", help="run a cell (FILE, or - for standard input), judged with the session's earlier cells")
     run.add_argument("session_id")
@@ -40,7 +41,7 @@ def run(
 ) -> int:
     """``read_code``: FILE or - as text (remote.py's reading); ``show``: a cell's report and exit status."""
     if args.session_command == "start":
-        described = client.send(open_session(args.image, args.idle, args.lifetime, None))[1]
+        described = client.send(open_session(args.image, args.idle, args.lifetime, None, network=args.network))[1]
         print(json.dumps(described) if args.json else described["session_id"])
         return EXIT_OK
     if args.session_command == "run":

@@ -7,7 +7,7 @@ the cell then runs in its session."""
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime.
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.application.reports import ExecutionReport
 from mai_safety.application.sessions import Sessions
+from mai_safety.domain.network import NetworkMode
 from mai_safety.domain.session import SessionLimits
 
 from .auth import Caller, as_principal
@@ -36,6 +37,9 @@ class SessionRequest(BaseModel):
     max_cells: int | None = Field(default=None, gt=0)
     cell_timeout_s: float | None = Field(default=None, gt=0, description="each cell's wall clock")
     cell_cpu_s: float | None = Field(default=None, gt=0, description="each cell's CPU time")
+    network: Literal["none", "deps"] = Field(
+        default="none", description="none: a session's cells are untrusted code, which never gets a network (deps is refused, 422, as for a run the policy refuses it)"
+    )
 
 
 class CellRequest(BaseModel):
@@ -56,9 +60,10 @@ def open_session(request: Request, who: Caller, body: SessionRequest | None = No
     """Open a session: a container of its own with a live interpreter. Answers its ``session_id``."""
     body = body or SessionRequest()
     sessions = _sessions(request)
-    asked = {key: value for key, value in body.model_dump().items() if key != "image" and value is not None}
+    asked = {key: value for key, value in body.model_dump().items() if key not in ("image", "network") and value is not None}
     with as_principal(who):
-        session_id = sessions.open(body.image, SessionLimits(**{**sessions.policy.limits.to_dict(), **asked}) if asked else None)
+        limits = SessionLimits(**{**sessions.policy.limits.to_dict(), **asked}) if asked else None
+        session_id = sessions.open(body.image, limits, NetworkMode(body.network))
         described = sessions.describe(session_id)
     return JSONResponse(described, status_code=201, headers={"Location": f"/v1/sessions/{session_id}"})
 

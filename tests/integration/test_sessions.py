@@ -86,6 +86,14 @@ def containers_of(session_id: str) -> list[Any]:
         client.close()
 
 
+def containers_of_any_session() -> list[Any]:
+    client = docker.from_env()
+    try:
+        return list(client.containers.list(all=True, filters={"label": LABEL_SESSION}))
+    finally:
+        client.close()
+
+
 def console(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
     """The console script as a user runs it (entry.py decides the door: the service, with the URL set)."""
     full_env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
@@ -144,6 +152,17 @@ def test_the_files_a_cell_creates_or_changes_are_kept_as_blobs_on_its_execution_
         assert world.call("other", "GET", f"/v1/executions/{wrote['execution_id']}/files/out/data.csv").status_code == 404
     finally:
         world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
+def test_a_session_asking_for_the_network_is_refused_before_anything_is_made(world: World, tmp_path: Path) -> None:
+    sessions_before = len(containers_of_any_session())
+    refused = assert_problem(world.call("mai", "POST", "/v1/sessions", {"network": "deps"}), 422)
+    assert refused["field"] == "network" and "untrusted" in refused["detail"]
+    env = {"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": world.tokens["mai"], "XDG_CONFIG_HOME": str(tmp_path)}
+    said = console(["session", "start", "--network", "deps"], env)
+    assert said.returncode != 0 and "untrusted" in said.stderr and "Traceback" not in said.stderr
+    assert len(containers_of_any_session()) == sessions_before  # no container was made, nothing opened
+    assert world.call("mai", "POST", "/v1/sessions", {"network": "anything"}).status_code == 422
 
 
 def test_another_submitter_is_told_the_session_does_not_exist(world: World) -> None:

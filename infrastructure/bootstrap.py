@@ -37,6 +37,7 @@ from .alerts.follower import AlertFollower, AlertsInForce
 from .alerts.policy import AlertsPolicy, load_alerts_policy
 from .alerts.sender import WebhookSender
 from .analysis import AnalysisPolicy, build_analyzers, load_analysis_policy
+from .analysis.sensitive_paths import SensitivePaths
 from .analysis.on_first_use import AssessorOnFirstUse
 from .sandbox.on_first_use import SandboxOnFirstUse
 from .sandbox.package_index import PipPackageIndex
@@ -127,17 +128,18 @@ def _bootstrap(
     _check_store(store)
     analysis = load_analysis_policy(policies.directory)
     execution_policy = execution_policy_from(policies, analysis, settings)
+    observed_paths = PathsInForce(analysis.paths)
 
     def build_version(folder: Path, version: int) -> tuple[ExecutionPolicy, Assessor]:
         """A recorded policy version, for new executions (application.policies follows the ledger)."""
-        return load_version(folder, version, settings, assessor, warm_semgrep)
+        return load_version(folder, version, settings, assessor, warm_semgrep, observed_paths)
 
     ledger = ledger_config(settings).policy
     factory = open_ledger(Environment(MaiSafety.name, {**os.environ, **store.env}), LedgerWiring(ledger, start_timer=sealing_timer))
     if sandbox is None:
 
         def build() -> DockerSandbox:
-            return _docker_sandbox(settings, policies, pool, remove_in_background, analysis)
+            return _docker_sandbox(settings, policies, pool, remove_in_background, observed_paths)
 
         sandbox = SandboxOnFirstUse(build) if one_shot else build()
     parts = ledger_parts(factory)
@@ -165,17 +167,30 @@ def _bootstrap(
     return app
 
 
+class PathsInForce:
+    """The sensitive-path model the observed record marks what a run opened by (policies'
+    analysis.yaml ``sensitive_paths``): the one of the policy version in force, handed on as each
+    applied version is loaded (``load_version``), not the one the process started with. The
+    sandbox's home is its working folder: there, ~/.bashrc is /workspace/.bashrc."""
+
+    def __init__(self, paths: SensitivePaths | None) -> None:
+        from .sandbox.workspace import WORKSPACE
+
+        self.paths = paths
+        self.home = WORKSPACE
+
+    def __call__(self, path: str, access: str) -> bool:
+        paths = self.paths
+        return paths is not None and paths.observed(path, access, home=self.home)
+
+
 def _docker_sandbox(
     settings: Settings, policies: Policies, pool: bool | dict[str, int] | None, remove_in_background: bool,
-    analysis: AnalysisPolicy | None = None,
+    judge: PathsInForce | None = None,
 ) -> DockerSandbox:
     limits = policies.limits
     from .sandbox import DockerSandbox
-    from .sandbox.workspace import WORKSPACE
 
-    paths = analysis.paths if analysis is not None else None
-    # The sandbox's home is its working folder: there, ~/.bashrc is /workspace/.bashrc.
-    judge = (lambda path, access: paths.observed(path, access, home=WORKSPACE)) if paths is not None else None
     return DockerSandbox(
         settings.image,
         limits.host,
@@ -195,12 +210,16 @@ def _docker_sandbox(
 
 
 def load_version(
-    folder: Path, version: int, settings: Settings, assessor: Assessor | None = None, warm_semgrep: bool | None = None
+    folder: Path, version: int, settings: Settings, assessor: Assessor | None = None, warm_semgrep: bool | None = None,
+    observed_paths: PathsInForce | None = None,
 ) -> tuple[ExecutionPolicy, Assessor]:
     """A recorded policy version's folder, checked, into what judges and sizes new executions:
-    each of its files read and parsed once (infrastructure/policies/reader.py)."""
+    each of its files read and parsed once (infrastructure/policies/reader.py). ``observed_paths``
+    takes the version's sensitive-path model (it is loaded to be put in force)."""
     with reading_folder(folder):
         loaded, loaded_analysis = check_folder(folder), load_analysis_policy(folder)
+        if observed_paths is not None:
+            observed_paths.paths = loaded_analysis.paths
         return (
             execution_policy_from(loaded, loaded_analysis, settings, version),
             assessor or build_assessor(loaded, warm_semgrep=warm_semgrep, analysis=loaded_analysis),

@@ -101,6 +101,30 @@ def test_low_code_seen_doing_what_it_hid_is_recorded_as_diverged_and_rated_high_
     assert first.execution_id in as_text and again.execution_id not in as_text
 
 
+def test_the_record_marks_what_a_run_opened_by_the_sensitive_path_model_of_the_policy_in_force(observed_app: MaiSafety) -> None:
+    reader = b"print(len(open('notes/plan.txt').read()))\n"
+    notes = {"notes/plan.txt": b"the plan\n"}
+    seen = {"path": "/workspace/notes/plan.txt", "access": "read", "ok": True}
+
+    def marked(report_id: str) -> bool:
+        files = _ending(observed_app, report_id)["observed"]["files"]
+        (entry,) = [item for item in files if {key: item.get(key) for key in seen} == seen]
+        return bool(entry.get("sensitive"))
+
+    before = observed_app.run(reader, files=notes, confirm=True)
+    assert before.status == "completed", before.detail
+    assert not marked(before.execution_id)
+    # The operator applies a version whose model names the user's notes (~ is the sandbox's home).
+    files = dict(observed_app.policy_in_force().files)
+    files["sensitive_paths.yaml"] = files["sensitive_paths.yaml"].replace(
+        "entries:\n", "entries:\n  - name: the user's plans\n    paths: [~/notes/**]\n    read: HIGH\n", 1
+    )
+    assert observed_app.apply_policy(files).version == 1
+    after = observed_app.run(reader, files=notes, confirm=True)
+    assert after.status == "completed", after.detail
+    assert marked(after.execution_id)  # by the version in force, not the one the process started with
+
+
 def test_under_runc_the_record_is_thinner_and_says_so(tmp_path: Path, docker_client: docker.DockerClient) -> None:
     app = bootstrap(settings_for(f"sqlite:///{tmp_path / 'runc.sqlite'}", runtime_policies(tmp_path, "runc")))
     try:

@@ -71,3 +71,17 @@ def test_a_policy_file_read_outside_a_folder_is_read_as_asked(reads: tuple[Path,
     read_yaml(folder / "gate.yaml")
     read_yaml(folder / "gate.yaml")
     assert counted["gate.yaml"] == 2  # no folder is being read: nothing is kept
+
+
+def test_a_loaded_version_hands_its_sensitive_path_model_to_the_observed_record(tmp_path: Path) -> None:
+    """What a run was seen opening is marked by the model of the version in force, not the one the
+    process started with (bootstrap.PathsInForce)."""
+    folder = tmp_path / "policies"
+    shutil.copytree(SHIPPED, folder)
+    judged = bootstrap.PathsInForce(None)
+    assert not judged("/workspace/notes/plan.txt", "read")
+    model = folder / "sensitive_paths.yaml"
+    model.write_text(model.read_text().replace("entries:\n", "entries:\n  - name: plans\n    paths: [~/notes/**]\n    read: HIGH\n", 1))
+    bootstrap.load_version(folder, 1, _settings(folder, tmp_path), FakeAssessor(), observed_paths=judged)
+    assert judged("/workspace/notes/plan.txt", "read")  # ~ is the sandbox's home, /workspace
+    assert not judged("/workspace/data.csv", "read")

@@ -9,12 +9,10 @@ the same label the built sandbox gives its containers."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mai_safety.application.ports import Observer, OutputListener, PreparedRun, RunOutcome, Sandbox
-from mai_safety.domain.limits import ResourceLimits
-from mai_safety.domain.network import NetworkRequest
 
 from .supervisors import supervisor_gone, supervisor_label
 
@@ -73,19 +71,8 @@ class SandboxOnFirstUse(Sandbox):
     def check_available(self) -> None:
         self._sandbox().check_available()
 
-    def prepare(
-        self,
-        execution_id: str,
-        code: str,
-        limits: ResourceLimits,
-        floor: ResourceLimits,
-        network: NetworkRequest = NetworkRequest(),
-        runtime: str = "runc",
-        *,
-        files: Mapping[str, bytes] | None = None,
-        image: str = "default",
-    ) -> PreparedRun:
-        return self._sandbox().prepare(execution_id, code, limits, floor, network, runtime, files=files, image=image)
+    def prepare(self, *args: Any, **kwargs: Any) -> PreparedRun:  # the port's arguments, handed on as given
+        return self._sandbox().prepare(*args, **kwargs)
 
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         return self._sandbox().run(prepared, observer, output)

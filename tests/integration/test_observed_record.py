@@ -107,9 +107,9 @@ def test_the_record_marks_what_a_run_opened_by_the_sensitive_path_model_of_the_p
     seen = {"path": "/workspace/notes/plan.txt", "access": "read", "ok": True}
 
     def marked(report_id: str) -> bool:
+        """Listed as sensitive (a file inside /workspace is listed only when the model marks it)."""
         files = _ending(observed_app, report_id)["observed"]["files"]
-        (entry,) = [item for item in files if {key: item.get(key) for key in seen} == seen]
-        return bool(entry.get("sensitive"))
+        return any({key: item.get(key) for key in seen} == seen and item.get("sensitive") is True for item in files)
 
     before = observed_app.run(reader, files=notes, confirm=True)
     assert before.status == "completed", before.detail

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import httpx
 from mai_safety.domain.access import Role
 from mai_safety.infrastructure.bootstrap import bootstrap
 
+from .cli_helpers import policies_with
 from .conftest import settings_for
 
 SERVE = [sys.executable, "-m", "mai_safety.infrastructure.cli", "serve"]
@@ -153,3 +155,27 @@ def running_server(
         yield server
     finally:
         server.stop()
+
+
+@dataclass
+class ServedLedger:
+    """A test module's own served ledger: the server, its principals' tokens, where it all lives."""
+
+    server: Server
+    tokens: dict[str, str]
+    tmp: Path
+    database_url: str
+    policies: Path
+
+
+@contextmanager
+def served_ledger(
+    tmp: Path, principals: dict[str, list[str]], args: list[str] | None = None, **policy_changes: dict[str, Any]
+) -> Iterator[ServedLedger]:
+    """A SQLite ledger in ``tmp``, the suite's policies with ``policy_changes`` (policies_with),
+    a token per principal, and `mai-safety serve` over them until the block ends."""
+    policies = policies_with(tmp, **policy_changes)
+    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
+    tokens = grant_tokens(database_url, policies, principals)
+    with running_server(tmp, database_url, policies, args=args) as server:
+        yield ServedLedger(server, tokens, tmp, database_url, policies)

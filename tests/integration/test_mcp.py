@@ -10,7 +10,6 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import docker
@@ -21,8 +20,7 @@ from mcp.types import CallToolResult, ImageContent, TextContent
 
 from mai_safety.client import Client
 
-from .cli_helpers import policies_with
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import ServedLedger, served_ledger
 
 HELLO = "print('hello from the sandbox')\n"
 BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
@@ -30,20 +28,13 @@ TOOLS = {"assess_code", "run_code", "get_execution", "list_recent_executions", "
          "start_session", "run_in_session", "end_session"}
 
 
-@dataclass
-class World:
-    server: Server
-    tokens: dict[str, str]
+World = ServedLedger
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    tmp = tmp_path_factory.mktemp("mcp")
-    policies = policies_with(tmp)
-    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
-    tokens = grant_tokens(database_url, policies, {"assistant": ["submitter"], "audit": ["auditor"]})
-    with running_server(tmp, database_url, policies) as server:
-        yield World(server, tokens)
+    with served_ledger(tmp_path_factory.mktemp("mcp"), {"assistant": ["submitter"], "audit": ["auditor"]}) as served:
+        yield served
 
 
 def mcp_server(world: World, token: str) -> StdioServerParameters:

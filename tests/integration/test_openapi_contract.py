@@ -12,34 +12,24 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
-from .cli_helpers import policies_with
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import ServedLedger, served_ledger
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 EXAMPLES_PER_OPERATION = 20
 
 
-@dataclass
-class World:
-    server: Server
-    tokens: dict[str, str]
-    tmp: Path
+World = ServedLedger
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    tmp = tmp_path_factory.mktemp("contract")
-    policies = policies_with(tmp)
-    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
-    tokens = grant_tokens(database_url, policies, {"operator": ["admin"], "mai": ["submitter"]})
-    with running_server(tmp, database_url, policies) as server:
-        yield World(server, tokens, tmp)
+    with served_ledger(tmp_path_factory.mktemp("contract"), {"operator": ["admin"], "mai": ["submitter"]}) as served:
+        yield served
 
 
 def _schemathesis() -> list[str]:

@@ -10,7 +10,6 @@ import os
 import signal
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from mai_safety.client import Client
 from mai_safety.infrastructure.sandbox.sessions import LABEL_SESSION
 
 from .cli_helpers import policies_with
-from .service_helpers import Server, grant_tokens, running_server
+from .service_helpers import ServedLedger, grant_tokens, running_server, served_ledger
 
 PRINCIPALS = {"mai": ["submitter"], "other": ["submitter"], "sec": ["security-officer"], "audit": ["auditor"]}
 PROBLEM = "application/problem+json"
@@ -39,14 +38,7 @@ PER_PRINCIPAL, MAX_CELLS = 3, 40  # limits.yaml sessions: for these tests (shipp
 MAX_OUTPUT_BYTES = 64 * 1024  # limits.yaml files: for these tests (shipped: 10m)
 
 
-@dataclass
-class World:
-    server: Server
-    tokens: dict[str, str]
-    tmp: Path
-    database_url: str
-    policies: Path
-
+class World(ServedLedger):
     def call(self, who: str, method: str, path: str, body: Any = None) -> httpx.Response:
         with self.server.client(self.tokens[who]) as client:
             return client.request(method, path, json=body)
@@ -67,15 +59,11 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    tmp = tmp_path_factory.mktemp("sessions")
-    policies = policies_with(
-        tmp, gate={"confirm": ["*"], "override": ["*"]},
+    with served_ledger(
+        tmp_path_factory.mktemp("sessions"), PRINCIPALS, args=["--sweep-every", "0.5"], gate={"confirm": ["*"], "override": ["*"]},
         limits={"sessions": {"per_principal": PER_PRINCIPAL, "max_cells": MAX_CELLS}, "files": {"max_output_bytes": MAX_OUTPUT_BYTES}},
-    )
-    database_url = f"sqlite:///{tmp / 'ledger.sqlite'}"
-    tokens = grant_tokens(database_url, policies, PRINCIPALS)
-    with running_server(tmp, database_url, policies, args=["--sweep-every", "0.5"]) as server:
-        yield World(server, tokens, tmp, database_url, policies)
+    ) as served:
+        yield World(**vars(served))
 
 
 def containers_of(session_id: str) -> list[Any]:

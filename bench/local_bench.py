@@ -235,6 +235,15 @@ def report(timings: dict[str, list[float]], loaded: dict[str, float], floor_cpu_
         f"| the engine's floor: CPU of one bare container (dockerd, containerd, shims, runc) | {floor_cpu_s * 1000:,.0f} ms CPU: "
         f"at most {cores / floor_cpu_s:.1f} containers/s on {cores} cores | | |"
     )
+    service_ms, clients_ms, daemons_ms, machine_ms = (loaded[f"cpu_{part}"] * 1000 for part in ("service", "clients", "daemons", "machine"))
+    rest_ms = machine_ms - service_ms - clients_ms - daemons_ms
+    print(
+        f"| CPU per execution under that load (the machine {loaded['busy']:.0%} busy) | the service {service_ms:,.0f} ms "
+        f"(one process: at most {1000 / service_ms:.1f}/s), the bench's clients {clients_ms:,.0f} ms, dockerd and containerd "
+        f"{daemons_ms:,.0f} ms, the shims, runc and the sandboxes' own processes {rest_ms:,.0f} ms: "
+        f"at most {cores * 1000 / machine_ms:.1f}/s on {cores} cores with these clients, "
+        f"{cores * 1000 / (machine_ms - clients_ms):.1f}/s without them | | |"
+    )
 
 
 if __name__ == "__main__":

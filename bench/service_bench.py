@@ -21,6 +21,7 @@ and witness in a temporary home. The machine is noisy: read the ratios.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import socket
@@ -125,6 +126,19 @@ class Service:
                 continue  # a child that ended between the listing and the reading
         return total
 
+    def cpu_s(self) -> float:
+        """CPU time of the service's process and its children, those alive and those it reaped."""
+        process = psutil.Process(self.process.pid)
+        times = process.cpu_times()
+        total = times.user + times.system + times.children_user + times.children_system
+        for member in process.children(recursive=True):
+            try:
+                child = member.cpu_times()
+                total += child.user + child.system
+            except psutil.NoSuchProcess:
+                continue
+        return total
+
     def close(self) -> None:
         self.http.close()
         self.process.terminate()
@@ -132,6 +146,20 @@ class Service:
             self.process.wait(60)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+def cpu_split(service: Service) -> dict[str, float]:
+    """CPU seconds so far: the whole machine's busy time, the service's, this process's (the clients)."""
+    machine = psutil.cpu_times()
+    busy = sum(machine) - machine.idle - getattr(machine, "iowait", 0.0)
+    own = psutil.Process().cpu_times()
+    daemons = 0.0
+    for process in psutil.process_iter(["name"]):
+        if process.info["name"] in ("dockerd", "containerd"):
+            with contextlib.suppress(psutil.Error):
+                times = process.cpu_times()
+                daemons += times.user + times.system
+    return {"machine": busy, "service": service.cpu_s(), "clients": own.user + own.system, "daemons": daemons}
 
 
 def load(service: Service, clients: int, seconds: float) -> dict[str, float]:
@@ -155,6 +183,7 @@ def load(service: Service, clients: int, seconds: float) -> dict[str, float]:
                         failures[0] += 1
 
     threads = [threading.Thread(target=one_client) for _ in range(clients)]
+    cpu_before = cpu_split(service)
     began = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -164,8 +193,13 @@ def load(service: Service, clients: int, seconds: float) -> dict[str, float]:
         lags.append(int(service.http.get("/v1/status").json()["projections"]["lag"]))
         time.sleep(1.0)
     wall = time.perf_counter() - began
+    cpu = {part: (after - before) for (part, after), before in zip(cpu_split(service).items(), cpu_before.values())}
     ordered = sorted(latencies)
     return {
+        # CPU seconds per completed execution over the load: the service (with Semgrep's engine),
+        # the bench's own clients, and the rest of the machine (the engine, the shims, the sandboxes).
+        **{f"cpu_{part}": seconds / max(len(latencies), 1) for part, seconds in cpu.items()},
+        "busy": cpu["machine"] / (wall * (psutil.cpu_count() or 1)),
         "completed": len(latencies), "failed": failures[0], "per_second": len(latencies) / wall,
         "p50": statistics.median(ordered) if ordered else 0.0, "p95": ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0,
         "peak_memory": peak[0],

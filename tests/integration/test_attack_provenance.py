@@ -15,7 +15,7 @@ import pytest
 
 from .cli_helpers import run_cli, suite_policies
 from .service_helpers import Server, running_server
-from .test_mcp import World, assert_tool_error, mcp_server, session_calls
+from .test_mcp import assert_tool_error, mcp_server, session_calls
 from .test_service import assert_problem
 
 HELLO = "print('hello from the sandbox')\n"
@@ -72,8 +72,7 @@ def test_a_token_granted_the_users_provenance_gets_the_trusted_profile(attack: A
 
 
 def test_an_assistant_claiming_the_users_provenance_through_mcp_gets_a_tool_error(attack: Attack) -> None:
-    world = World(attack.server, attack.tokens)
-    _, (refused,) = asyncio.run(session_calls(mcp_server(world, attack.tokens["mai"]), [("run_code", {"code": HELLO, "provenance": "user"})]))
+    _, (refused,) = asyncio.run(session_calls(mcp_server(attack.server, attack.tokens["mai"]), [("run_code", {"code": HELLO, "provenance": "user"})]))
     assert_tool_error(refused, "provenance 'user'")
 
 

@@ -20,7 +20,7 @@ from mcp.types import CallToolResult, ImageContent, TextContent
 
 from mai_safety.client import Client
 
-from .service_helpers import ServedLedger, served_ledger
+from .service_helpers import ServedLedger, Server, served_ledger
 
 HELLO = "print('hello from the sandbox')\n"
 BLOCKED = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'
@@ -37,10 +37,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         yield served
 
 
-def mcp_server(world: World, token: str) -> StdioServerParameters:
+def mcp_server(server: Server, token: str) -> StdioServerParameters:
     """The command an assistant's configuration names: `mai-safety mcp` with the URL and a token."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
-    env.update({"MAI_SAFETY_URL": world.server.url, "MAI_SAFETY_TOKEN": token})
+    env.update({"MAI_SAFETY_URL": server.url, "MAI_SAFETY_TOKEN": token})
     return StdioServerParameters(command=sys.executable, args=["-m", "mai_safety.infrastructure.cli.entry", "mcp"], env=env)
 
 
@@ -73,7 +73,7 @@ def test_an_assistant_lists_the_tools_runs_code_and_cannot_get_blocked_code_run(
         ("list_recent_executions", {}),
         ("list_recent_executions", {"this_session_only": True}),
     ]
-    tools, (assessed, hello, blocked, recent, this_session) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    tools, (assessed, hello, blocked, recent, this_session) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["assistant"]), calls))
 
     assert {tool.name for tool in tools} == TOOLS  # and none that confirms, overrides or denies
     run_schema = next(tool for tool in tools if tool.name == "run_code").inputSchema
@@ -118,7 +118,7 @@ def test_bad_arguments_and_refusals_are_tool_errors_with_a_clear_message(world: 
         ("get_execution", {"execution_id": "00000000-0000-0000-0000-000000000000"}),
         ("confirm", {"execution_id": "00000000-0000-0000-0000-000000000000"}),
     ]
-    _, results = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    _, results = asyncio.run(session_calls(mcp_server(world.server, world.tokens["assistant"]), calls))
     negative, missing, network, over_policy, unknown, no_such_tool = results
     assert_tool_error(negative, "invalid arguments for run_code: timeout_s: Input should be greater than 0")
     assert_tool_error(missing, "invalid arguments for run_code: code: Field required")
@@ -130,7 +130,7 @@ def test_bad_arguments_and_refusals_are_tool_errors_with_a_clear_message(world: 
 
 
 def test_a_wrong_token_is_a_tool_error_that_says_so(world: World) -> None:
-    _, (result,) = asyncio.run(session_calls(mcp_server(world, "mst_not_a_real_token"), [("assess_code", {"code": HELLO})]))
+    _, (result,) = asyncio.run(session_calls(mcp_server(world.server, "mst_not_a_real_token"), [("assess_code", {"code": HELLO})]))
     assert_tool_error(result, "token")
 
 
@@ -150,7 +150,7 @@ def test_an_assistant_gives_a_csv_and_gets_its_chart_back_as_an_image(world: Wor
     from .test_files import CSV, TO_CHART
 
     calls = [("run_code", {"code": TO_CHART.decode(), "files": {"data.csv": CSV.decode()}})]
-    _, (charted,) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    _, (charted,) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["assistant"]), calls))
     assert not charted.isError, text_of(charted)
     ran = charted.structuredContent
     assert ran and ran["status"] == "completed" and "wettest: Bergen" in ran["stdout"]
@@ -166,7 +166,7 @@ def test_an_assistant_gives_a_small_binary_file_as_base64(world: World, docker_c
     blob = bytes(range(256)) * 4  # not UTF-8: only binary_files can carry it
     read_back = "import hashlib\nprint(hashlib.sha256(open('in/blob.bin', 'rb').read()).hexdigest())\n"
     calls = [("run_code", {"code": read_back, "binary_files": {"in/blob.bin": base64.b64encode(blob).decode("ascii")}})]
-    _, (ran,) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    _, (ran,) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["assistant"]), calls))
     assert not ran.isError, text_of(ran)
     assert ran.structuredContent and ran.structuredContent["stdout"].strip() == hashlib.sha256(blob).hexdigest()
     assert ran.structuredContent["files_out"] == []  # the input, unchanged, is not an output
@@ -178,7 +178,7 @@ def test_a_binary_file_that_is_not_base64_or_too_large_or_given_twice_is_a_tool_
         ("run_code", {"code": HELLO, "binary_files": {"blob.bin": "A" * (256 * 1024 + 4)}}),
         ("run_code", {"code": HELLO, "files": {"x.txt": "1"}, "binary_files": {"x.txt": "MQ=="}}),
     ]
-    _, (bad, over, twice) = asyncio.run(session_calls(mcp_server(world, world.tokens["assistant"]), calls))
+    _, (bad, over, twice) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["assistant"]), calls))
     assert_tool_error(bad, "binary_files['blob.bin'] is not base64")
     assert_tool_error(over, "invalid arguments for run_code", "binary_files")
     assert_tool_error(twice, "binary_files['x.txt'] is also in files")

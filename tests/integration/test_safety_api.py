@@ -147,13 +147,13 @@ def test_policy_show_validate_and_apply_go_to_the_service_with_an_admins_token(w
 
 def test_mcp_lists_a_read_only_status_tool_and_run_code_takes_revises(world: World, docker_client: docker.DockerClient) -> None:
     calls = [("get_security_status", {}), ("run_code", {"code": "print(1)\n"})]
-    tools, (status, first) = asyncio.run(session_calls(mcp_server(world, world.tokens["mai"]), calls))  # type: ignore[arg-type]
+    tools, (status, first) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["mai"]), calls))
     tool = next(tool for tool in tools if tool.name == "get_security_status")
     assert tool.annotations.readOnlyHint is True
     assert not status.isError and status.structuredContent and status.structuredContent["ok"] is True
     assert "revises" in next(tool for tool in tools if tool.name == "run_code").inputSchema["properties"]
     first_id = first.structuredContent["execution_id"]
-    _, (second,) = asyncio.run(session_calls(mcp_server(world, world.tokens["mai"]), [("run_code", {"code": "print(2)\n", "revises": first_id})]))  # type: ignore[arg-type]
+    _, (second,) = asyncio.run(session_calls(mcp_server(world.server, world.tokens["mai"]), [("run_code", {"code": "print(2)\n", "revises": first_id})]))
     assert not second.isError
     with Client(world.server.url, token=world.tokens["audit"]) as audit:
         assessed = audit.events(second.structuredContent["execution_id"])[0]

@@ -25,6 +25,7 @@ from mai_safety.domain.limits import RequestedLimits
 
 from .auth import Caller, as_principal
 from .contract import problem_responses
+from .problems import of_the_moment
 from .models import AssessmentRequest, ConfirmRequest, DenyRequest, ExecutionRequest, OverrideRequest, PendingExecution
 from .runs import Runs
 from .streams import EventStream, StreamSlots, follow, follow_submission
@@ -72,6 +73,12 @@ class ExecutionRoutesState:
                 if not pending.done():
                     return pending_answer(execution_id, ASSESSING)
                 failure = pending.failure()
+                if failure is not None and of_the_moment(failure):
+                    # What the moment refused is not this id's answer now: nothing is recorded under it.
+                    raise ExecutionNotFound(
+                        f"nothing was recorded under execution {execution_id}: its submission ended before anything was "
+                        f"recorded ({failure}); submit it again (the same Idempotency-Key runs it afresh)"
+                    ) from None
                 if failure is not None:
                     raise failure from None
                 return self.service.report(execution_id)  # recorded meanwhile

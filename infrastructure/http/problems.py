@@ -86,6 +86,15 @@ _MAPPING: list[tuple[type[Exception], int, str, str]] = [
 ]
 
 
+def of_the_moment(exc: BaseException) -> bool:
+    """A refusal of the moment (no room on the host, the ledger or Docker not answering, the
+    service stopping: 429 or 503), not of the request: asked again later, the same request may pass."""
+    for cls, status, _kind, _title in _MAPPING:
+        if isinstance(exc, cls):
+            return status in (429, 503)
+    return False
+
+
 def problem(status: int, kind: str, title: str, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
     body = {"type": f"urn:mai-safety:problem:{kind}", "title": title, "status": status, "detail": detail, **extra}
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)

@@ -9,8 +9,10 @@ for another submitter's execution.
 
 An entry goes as soon as the command ends well: the ledger answers for it from then on. A
 command that failed is kept for ``KEEP_FAILED_S`` (at most ``KEEP_FAILED`` of them), so that
-reading the id answers with that failure (the problem the ``POST`` would have answered) rather
-than a bare 404. Kept in this process only: another server of the same ledger knows the id once
+reading the id answers with that failure (the problem the ``POST`` would have answered: a refusal
+of the request, such as invalid code) rather than a bare 404; a refusal of the moment (no room,
+the ledger or Docker not answering) is answered as what it left: a 404 saying that nothing was
+recorded under the id, and why (execution_routes.py), never the moment's 503 replayed. Kept in this process only: another server of the same ledger knows the id once
 it is recorded.
 """
 

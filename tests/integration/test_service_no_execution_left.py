@@ -241,7 +241,8 @@ def test_a_database_restarted_under_load_leaves_nothing_assessed_and_every_503_n
                     assert ended["status"] in ("completed", "terminated", "rejected"), ended
                 else:  # said to have recorded nothing: truly nothing under that key
                     derived = uuid5(IDEMPOTENCY_NAMESPACE, f"mai\n{key}")
-                    assert _answered(client, f"/v1/executions/{derived}").status_code == 404, body
+                    read = _answered(client, f"/v1/executions/{derived}")
+                    assert read.status_code == 404, (body, read.text, server.output()[-3000:])
         print("Postgres restarted under load, the clients were told:", sorted(told, key=str))
     verified = run_cli(["audit", "verify"], env={"MAI_SAFETY_DATABASE_URL": url, "MAI_SAFETY_POLICIES": str(policies)})
     assert verified.returncode == 0, verified.stdout + verified.stderr

@@ -63,3 +63,19 @@ def test_a_stream_on_a_submission_refused_before_it_was_recorded_says_assessing_
     assert events[0] == ("state", {"execution_id": "id-1", "status": "assessing"})
     assert events[1][0] == "closing" and events[1][1]["status"] == 422 and "not UTF-8" in events[1][1]["detail"]
     assert len(events) == 2
+
+
+def test_a_refusal_of_the_moment_is_told_apart_from_a_refusal_of_the_request() -> None:
+    """A submission that failed before anything was recorded: reading its id later answers a refusal
+    of the request as it was (invalid code stays invalid), but not a refusal of the moment (the
+    ledger or Docker not answering, no room): that one answers that nothing was recorded."""
+    from mai_safety.application.errors import LedgerUnavailable, SandboxUnavailable
+    from mai_safety.domain.errors import InvalidSubmission
+    from mai_safety.domain.limits import HostBusy
+    from mai_safety.infrastructure.http.problems import of_the_moment
+
+    assert of_the_moment(LedgerUnavailable("the ledger's database does not answer"))
+    assert of_the_moment(SandboxUnavailable("Docker does not answer"))
+    assert of_the_moment(HostBusy("no room"))
+    assert not of_the_moment(InvalidSubmission("the code is not UTF-8"))
+    assert not of_the_moment(ValueError("not ours"))

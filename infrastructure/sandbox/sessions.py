@@ -47,7 +47,7 @@ from .containers import (
 from .errors import BestEffort, engine_answers, refused
 from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_RUNTIME, end_gvisor_processes
-from .workspace import RunWorkspace, collected_inside
+from .workspace import RunWorkspace, collect_limits, collected_inside
 
 #: The label that binds a container to its session (recovery and the sweep find it by it).
 LABEL_SESSION = "mai-safety.session"
@@ -114,7 +114,7 @@ class DockerInterpreter(LiveInterpreter):
         order = {
             "code": code, "files": {name: base64.b64encode(data).decode() for name, data in files.items()},
             "cpu_s": cpu_s, "wall_s": timeout_s, "max_output": max_output, "number": self.cells,
-            "bounds": {key: getattr(self.bounds, key) for key in ("max_outputs", "max_output_bytes", "max_outputs_total")},
+            "bounds": collect_limits(self.bounds),
         }
         started = time.monotonic()
         try:

@@ -65,16 +65,17 @@ class RunWorkspace:
 def collect_outputs(root: ContainerRoot, inputs: Mapping[str, str], bounds: FileBounds, mount: str = WORKSPACE) -> Collected:
     """The regular files the code created or changed under ``mount`` (``inputs``: name to SHA-256
     of what it was given), within ``bounds``; links and special files listed, never followed."""
-    return Collector(inputs, _limits(bounds), check_file_name).run(root, mount)
+    return Collector(inputs, collect_limits(bounds), check_file_name).run(root, mount)
 
 
-def _limits(bounds: FileBounds) -> dict[str, float]:
+def collect_limits(bounds: FileBounds) -> dict[str, float]:
+    """What a collection is held to (policy ``files:``): how many files, each one's and all their bytes, its time."""
     return {key: getattr(bounds, key) for key in ("max_outputs", "max_output_bytes", "max_outputs_total", "collect_s")}
 
 
 def collect_order(workspace: RunWorkspace) -> str:
     """What the collection inside gVisor is told (payload/survey.py reads it as /sandbox/collect.json)."""
-    return json.dumps({"inputs": workspace.inputs, **_limits(workspace.bounds)})
+    return json.dumps({"inputs": workspace.inputs, **collect_limits(workspace.bounds)})
 
 
 def collected_inside(record: object, workspace: RunWorkspace) -> Collected:
@@ -109,4 +110,4 @@ def collected_inside(record: object, workspace: RunWorkspace) -> Collected:
     return collected
 
 
-__all__ = ["COLLECT_ORDER", "Collected", "RunWorkspace", "collect_order", "collected_inside", "INPUTS_FOLDER", "WORKSPACE", "collect_outputs", "place_inputs"]
+__all__ = ["COLLECT_ORDER", "Collected", "RunWorkspace", "collect_limits", "collect_order", "collected_inside", "INPUTS_FOLDER", "WORKSPACE", "collect_outputs", "place_inputs"]

@@ -8,7 +8,7 @@ folder and which stops listening once it is connected. It then reads one JSON li
 answers one:
 
   in:  {"code": str, "files": {name: base64}, "cpu_s": float, "wall_s": float, "max_output": int, "number": int,
-        "bounds": {"max_outputs": int, "max_output_bytes": int, "max_outputs_total": int}}
+        "bounds": {"max_outputs": int, "max_output_bytes": int, "max_outputs_total": int, "collect_s": float}}
   out: {"status": 0 | 1, "stdout": str, "stderr": str, "truncated": bool, "manifest": [...],
         "files_out": {"files": [{"name", "data"}], "left_out": [...], "left_out_count": int},
         "duration_s": float, "wall_clock": bool}

@@ -100,11 +100,14 @@ def collected_inside(record: object, workspace: RunWorkspace) -> Collected:
             continue
         collected.files.append((name, data))
         collected.total += len(data)
-    for item in (record.get("left_out") or [])[:NAMED_LEFT_OUT]:
-        if isinstance(item, dict):
-            collected.left_out.append({str(key)[:40]: (value if isinstance(value, int) else str(value)[:300]) for key, value in item.items()})
-    count = record.get("left_out_count")
-    collected.left_out_count += count if isinstance(count, int) and count >= 0 else len(collected.left_out)
+    named = [
+        {str(key)[:40]: (value if isinstance(value, int) else str(value)[:300]) for key, value in item.items()}
+        for item in (record.get("left_out") or [])[:NAMED_LEFT_OUT]
+        if isinstance(item, dict)
+    ]
+    collected.left_out.extend(named)
+    count = record.get("left_out_count")  # what the other side left out; this side's are counted already
+    collected.left_out_count += count if isinstance(count, int) and count >= 0 else len(named)
     if isinstance(record.get("incomplete"), str):
         collected.incomplete = record["incomplete"][:300]
     return collected

@@ -142,6 +142,31 @@ def test_the_files_a_cell_creates_or_changes_are_kept_as_blobs_on_its_execution_
         world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
 
 
+def test_a_cell_that_rewrites_its_interpreter_to_send_forged_files_gets_none_of_them_kept(world: World) -> None:
+    # The interpreter runs in the cell's own process: a cell can replace what it sends. The service
+    # takes what comes as the code's word: a name that climbs out, a path, bytes that are not base64
+    # or past the bound are left out, named; nothing of theirs is kept.
+    forged = (
+        "import base64, sys\n"
+        "big = base64.b64encode(b'x' * %d).decode()\n"
+        "sys.modules['__main__']._Outputs.record = lambda self: {'files': [\n"
+        "    {'name': '../escape.txt', 'data': 'aGk='}, {'name': '/etc/passwd', 'data': 'aGk='},\n"
+        "    {'name': 'bad.bin', 'data': '***'}, {'name': 'big.bin', 'data': big}, 'not a record'],\n"
+        "    'left_out': [], 'left_out_count': -5}\n"
+    ) % (MAX_OUTPUT_BYTES + 1)
+    session_id = world.open()
+    try:
+        cell = world.ran(session_id, forged)
+        assert cell["status"] == "completed", cell
+        assert world.call("mai", "GET", f"/v1/executions/{cell['execution_id']}/files").json()["files_out"] == []
+        events = world.call("mai", "GET", f"/v1/executions/{cell['execution_id']}/events").json()
+        note = next(event for event in events if event["event"] == "Completed")["outcome"]["observations"]["files_out"]
+        assert note["collected"] == 0 and note["left_out_count"] == 5, note
+        assert "self-reported" in note["through"]
+    finally:
+        world.call("mai", "DELETE", f"/v1/sessions/{session_id}")
+
+
 def test_a_session_asking_for_the_network_is_refused_before_anything_is_made(world: World, tmp_path: Path) -> None:
     sessions_before = len(containers_of_any_session())
     refused = assert_problem(world.call("mai", "POST", "/v1/sessions", {"network": "deps"}), 422)

@@ -16,6 +16,7 @@ from mai_safety.domain.assessment import Assessment, Submission
 from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
 from mai_safety.domain.payloads import OutcomeRecord, RuntimeRecord
+from mai_safety.domain.session import EarlierCells
 from mai_safety.domain.supervision import Usage
 
 
@@ -32,6 +33,22 @@ class Assessor(ABC):
 
     def close(self) -> None:
         """Release what the analyzers hold (engine processes)."""
+
+
+class CellContext(ABC):
+    """A session's earlier cells as its next cell is judged with them (issue #27). Given each cell
+    that ran, in order, it answers which of their statements a new cell depends on: names it reads,
+    and how those were bound, and what the earlier cells established that the rules over a whole
+    program combine. The work of judging a cell follows what it reaches, not the session's length."""
+
+    @abstractmethod
+    def earlier(self, code: str) -> EarlierCells:
+        """The earlier statements ``code`` is to be judged with (nothing before the first cell ran)."""
+
+    @abstractmethod
+    def add(self, code: str, acting_lines: Callable[[str], set[int] | None]) -> None:
+        """``code`` ran: it joins what later cells are judged with. ``acting_lines`` says which lines of
+        a program establish something beyond their names (None: it cannot tell, so every line does)."""
 
 
 @dataclass(frozen=True)

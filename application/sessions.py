@@ -44,12 +44,11 @@ from mai_safety.domain.session import (
     SessionStatus,
     TooManySessions,
     judge_in_context,
-    program_of,
 )
 
 from .errors import ExecutionNotFound, SandboxUnavailable
 from .files import assess_with_inputs, keep_outputs, store_inputs
-from .ports import Assessor
+from .ports import Assessor, CellContext
 from .reports import ExecutionReport
 
 
@@ -130,7 +129,7 @@ class _Held:
     owner: str
     interpreter: LiveInterpreter
     lock: threading.Lock
-    program: list[str]  # the code of the cells that ran, in order: the next cell's context
+    context: CellContext  # the cells that ran, as what the next cell is judged with
 
 
 class Sessions:
@@ -138,14 +137,16 @@ class Sessions:
     its assessor, policy, blobs and ledger)."""
 
     def __init__(
-        self, app: Any, sandbox: SessionSandbox, policy: SessionPolicy | None = None,
+        self, app: Any, sandbox: SessionSandbox, contexts: Callable[[], CellContext], policy: SessionPolicy | None = None,
         whole: Callable[[Assessor], Assessor] | None = None,
     ) -> None:
-        """``whole``: the assessor that judges the session's whole program, made from the one in
+        """``contexts``: a new session's earlier cells (CellContext: which of their statements a cell
+        is judged with); ``whole``: the assessor that judges a cell with them, made from the one in
         force (bootstrap: its AST analysis alone, which resolves names across statements; each
         cell alone is judged by the full assessor, its verdict kept by its hash)."""
         self.app = app
         self.sandbox = sandbox
+        self._contexts = contexts
         self._fixed_policy = policy
         self._whole = whole or (lambda assessor: assessor)
         self._whole_of: tuple[Assessor, Assessor] | None = None
@@ -192,7 +193,7 @@ class Sessions:
             except BaseException:
                 interpreter.close()
                 raise
-            self._held[session_id] = _Held(session_id, owner, interpreter, threading.Lock(), [])
+            self._held[session_id] = _Held(session_id, owner, interpreter, threading.Lock(), self._contexts())
         return session_id
 
     def run(self, session_id: UUID | str, code: bytes, files: Mapping[str, bytes] | None = None) -> ExecutionReport:
@@ -355,17 +356,21 @@ class Sessions:
                 return
         session.cell_ended(execution.id, ran=True, manifest=manifest if manifest is not None else session.manifest)
         self.app.save(execution, session)
-        held.program.append(execution.code)
+        self._ran(held, execution.code)
+
+    def _ran(self, held: _Held, code: str) -> None:
+        """A cell ran: later cells are judged with what it did."""
+        held.context.add(code, getattr(self._whole_assessor(), "acting_lines", lambda program: None))
 
     def _judged(self, held: _Held, submission: Submission, alone: Assessment) -> Assessment:
-        """The cell's verdict in the light of the cells that ran before it."""
-        if not held.program:
+        """The cell's verdict in the light of the cells that ran before it: the statements it reaches."""
+        earlier = held.context.earlier(submission.code)
+        if not earlier.lines:
             return alone
-        earlier = program_of(held.program)
-        whole_code = earlier + program_of([submission.code])
-        digest = hashlib.sha256(whole_code.encode("utf-8")).hexdigest()  # the assessor caches by it
+        whole_code, first_line, line_count = earlier.program(submission.code)
+        digest = hashlib.sha256(whole_code.encode("utf-8")).hexdigest()
         whole = self._whole_assessor().assess(Submission(code=whole_code, provenance=submission.provenance, sha256=digest))
-        return judge_in_context(alone, whole, earlier.count("\n") + 1, max(program_of([submission.code]).count("\n"), 1))
+        return judge_in_context(alone, whole, first_line, line_count, earlier.where)
 
     def _whole_assessor(self) -> Assessor:
         """The whole's assessor for the assessor in force (made again when a policy version changes it)."""
@@ -410,8 +415,6 @@ class Sessions:
             raise SessionNotHere(
                 f"session {session.id} is held by another server ({session.holder}): send its cells there"
             )
-        if not held.program and session.ran_cells:
-            held.program.extend(self.app._get(each).code for each in session.ran_cells)
         return held
 
     def _held_by_owner(self, session_id: UUID | str) -> _Held:

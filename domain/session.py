@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from collections.abc import Callable
 from typing import Any, TypedDict
 from uuid import UUID, uuid4
 
@@ -317,19 +318,41 @@ class Session(Aggregate):
             raise SessionClosed(f"cannot {action}: session {self.id} has ended ({self.ended_reason})")
 
 
-def program_of(cells: list[str]) -> str:
-    """The session's program: its cells in order, each on lines of its own."""
-    return "".join(cell if cell.endswith("\n") else cell + "\n" for cell in cells)
+@dataclass(frozen=True)
+class EarlierCells:
+    """What a cell is judged with: the lines of the earlier cells' statements it depends on, in the
+    order they ran, and where each line came from (its cell's number and its line in that cell)."""
+
+    lines: tuple[str, ...] = ()
+    origins: tuple[tuple[int, int], ...] = ()
+
+    def program(self, cell: str) -> tuple[str, int, int]:
+        """The program judged: these lines, then the cell on lines of its own; with the first line
+        of the cell in it and the cell's number of lines."""
+        earlier = "".join(line + "\n" for line in self.lines)
+        own = cell if cell.endswith("\n") else cell + "\n"
+        return earlier + own, len(self.lines) + 1, max(own.count("\n"), 1)
+
+    def where(self, line: int) -> str:
+        """Where a line of the program judged came from, in a person's words."""
+        if 0 < line <= len(self.origins):
+            cell, own = self.origins[line - 1]
+            return f"cell {cell}, line {own}"
+        return f"line {line} of the program judged" if line > 0 else "the program judged"
 
 
-def judge_in_context(alone: Assessment, whole: Assessment, first_line: int, line_count: int) -> Assessment:
+def judge_in_context(
+    alone: Assessment, whole: Assessment, first_line: int, line_count: int, where: Callable[[int], str] | None = None,
+) -> Assessment:
     """A cell's verdict in the light of the cells before it. ``alone``: the cell judged by itself;
-    ``whole``: the session's program (the earlier cells that ran, then this cell), in which this
-    cell's lines are ``first_line`` .. ``first_line + line_count - 1``.
+    ``whole``: the program of the earlier cells' statements it depends on, then this cell
+    (EarlierCells.program), in which this cell's lines are ``first_line`` .. ``first_line +
+    line_count - 1``; ``where``: what to call a line of the whole (EarlierCells.where).
 
     The cell is rated at the worse of the two; the whole's findings on the cell's lines are kept
     (at the cell's own line numbers), and when the whole is worse than anything on the cell's lines,
     a finding says so, naming what the earlier cells contributed."""
+    where = where or (lambda line: f"line {line} of the session")
     last_line = first_line + line_count - 1
     seen: set[tuple[str, int, str]] = set()
     findings: list[Finding] = []
@@ -345,7 +368,7 @@ def judge_in_context(alone: Assessment, whole: Assessment, first_line: int, line
     worst_here = RiskLevel.highest([finding.level for finding in findings])
     if whole.level.rank > worst_here.rank:
         earlier = [f for f in whole.findings if f.level is whole.level][:4]
-        described = "; ".join(f"line {f.line} of the session: {f.message}" for f in earlier)
+        described = "; ".join(f"{where(f.line)}: {f.message}" for f in earlier)
         findings.append(
             Finding(
                 analyzer="session", rule_id="session-context", level=whole.level,

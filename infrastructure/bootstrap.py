@@ -229,6 +229,7 @@ def load_version(
 def sessions_of(app: MaiSafety) -> Sessions | None:
     """Sessions (issue #27) on the application's ledger, in containers of its Docker sandbox's
     engine; None under another sandbox."""
+    from .analysis.session_context import SlicedContext
     from .sandbox import DockerSandbox
     from .sandbox.sessions import DockerSessions
 
@@ -239,7 +240,7 @@ def sessions_of(app: MaiSafety) -> Sessions | None:
         only = getattr(assessor, "only", None)
         return only("ast") if only is not None else assessor
 
-    return Sessions(app, DockerSessions(app.sandbox), whole=whole)
+    return Sessions(app, DockerSessions(app.sandbox), SlicedContext, whole=whole)
 
 
 def execution_policy_from(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from mai_safety.application.ports import Assessor
 from mai_safety.domain.assessment import Assessment, Finding, Submission
@@ -83,6 +83,15 @@ class AnalyzerSuite(Assessor):
         """A suite of some of these analyzers (the same objects), keeping no verdicts: a session's
         whole program is judged by the AST analysis alone (docs/decisions/0040)."""
         return AnalyzerSuite([each for each in self._analyzers if each.name in names], self._failure_level, self._deadline_s)
+
+    def acting_lines(self, code: str) -> set[int] | None:
+        """The lines whose statements a session keeps in every later cell's context, as the analyzer
+        that can tell says (the AST analysis); None if none can (then every line counts)."""
+        for analyzer in self._analyzers:
+            acting = getattr(analyzer, "acting_lines", None)
+            if acting is not None:
+                return cast(set[int] | None, acting(code))
+        return None
 
     def close(self) -> None:
         """Release what analyzers hold (Semgrep's waiting engine process and its folder)."""

@@ -19,7 +19,7 @@ from mai_safety.domain.session import (
     SessionLimits,
     SessionStatus,
     judge_in_context,
-    program_of,
+    EarlierCells,
 )
 
 
@@ -141,5 +141,14 @@ def test_a_cell_is_never_rated_below_its_own_verdict() -> None:
     assert verdict.level is RiskLevel.HIGH and [f.rule_id for f in verdict.findings] == ["own"]
 
 
-def test_the_program_puts_each_cell_on_lines_of_its_own() -> None:
-    assert program_of(["x = 1", "y = 2\n"]) == "x = 1\ny = 2\n"
+def test_the_program_judged_is_the_earlier_lines_then_the_cell_on_lines_of_its_own() -> None:
+    earlier = EarlierCells(("import os as w", "x = 1"), ((1, 1), (3, 2)))
+    assert earlier.program("w.system(x)") == ("import os as w\nx = 1\nw.system(x)\n", 3, 1)
+    assert earlier.where(2) == "cell 3, line 2" and earlier.where(9) == "line 9 of the program judged"
+
+
+def test_a_whole_worse_than_the_cells_lines_names_the_cell_and_line_the_earlier_part_came_from() -> None:
+    earlier = EarlierCells(("import socket as s", "c = s.socket()"), ((1, 1), (4, 3)))
+    whole = Assessment(level=RiskLevel.BLOCKED, findings=(finding(RiskLevel.BLOCKED, 2, "reverse-shell"),))
+    verdict = judge_in_context(Assessment(level=RiskLevel.LOW), whole, 3, 1, earlier.where)
+    assert "cell 4, line 3: reverse-shell at 2" in verdict.findings[-1].message

@@ -138,6 +138,27 @@ class AstAnalyzer:
                                                  f"person reviews (limits {policy.max_lines} lines, {policy.max_line_length} characters)"))
         return self._findings(hits, code, submission.provenance), complexity
 
+    def acting_lines(self, code: str) -> set[int] | None:
+        """The lines of the top-level statements of ``code`` that establish something beyond their
+        names (AnalysisState.learned: a socket connected, a shell started, a file written, a finding,
+        ...), for a session to keep in every later cell's context; None if the code does not parse
+        (then every line counts)."""
+        try:
+            tree = parse_python(code)
+        except (SyntaxError, RecursionError, MemoryError, ValueError):
+            return None
+        analysis = ProgramAnalysis(self._threats, paths=self._paths)
+        analysis.acting = []
+        try:
+            analysis.run(tree)
+        except RecursionError:
+            return None
+        lines: set[int] = set()
+        for statement in analysis.acting:
+            first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+            lines.update(range(first, (statement.end_lineno or statement.lineno) + 1))
+        return lines
+
     def _threat_hits(self, code: str) -> list[Hit]:
         hits = []
         threats = self._threats

@@ -30,25 +30,39 @@ class ProgramAnalysis:
         execution = ExecutionJudges(state, resources, self._analyse_nested)
         judges = CallJudges(state, evaluator, resources, execution)
         self.walker = TreeWalker(state, evaluator, LoopTracker(state, evaluator), judges)
+        self.acting: list[ast.stmt] | None = None  # a list: the top-level statements that establish facts (``learned``)
 
     def run(self, tree: ast.AST) -> None:
         state = self.state
         state.tree = tree
         state.pass_no = 1
-        self.walker.walk(tree)
+        self._walk(tree)
         if state.opaque_seen and state.call_sites:
             # Something looked opaque while functions were read before their callers: learn once more
             # with every call site known, so that a parameter is what its callers pass.
             state.sites_read, state.call_sites = state.call_sites, {}
             state.env, state.star_modules = dict(state.inherited_env), []
-            self.walker.walk(tree)
+            self._walk(tree)
             state.sites_read = state.call_sites
         self._close_function_summaries()
         state.pass_no = 2
         state.memo = {}
         state.loops = []
-        self.walker.walk(tree)
+        self._walk(tree)
         self._program_rules()
+
+    def _walk(self, tree: ast.AST) -> None:
+        """One pass; asked for the acting statements, a module's top-level statements one at a time
+        (the same order and the same context as one walk of the module), noting each that adds to
+        what the program has established (AnalysisState.learned) in any pass."""
+        if self.acting is None or not isinstance(tree, ast.Module):
+            self.walker.walk(tree)
+            return
+        for statement in tree.body:
+            before = self.state.learned()
+            self.walker.walk(statement)
+            if self.state.learned() != before and statement not in self.acting:
+                self.acting.append(statement)
 
     def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> list[Hit]:
         """Code the program runs (exec, eval, compile), analysed in turn, seeing the program's imports."""

@@ -115,6 +115,25 @@ class AnalysisState:
         self.clipboard: list[ast.AST] = []
         self.wallet_texts: list[ast.AST] = []
 
+    def learned(self) -> tuple[object, ...]:
+        """What the program has established beyond its names, as a mark that changes when a statement
+        adds to it: every fact above that the calls after it or the rules over the whole program read
+        (a socket connected, a shell started, a secret read, a file written with known text, a folder
+        changed to, a function's kinds, ...), and the hits. A session keeps the statements that change
+        it in every later cell's context (infrastructure/analysis/session_context.py)."""
+        keyed = (self.arg_defaults, self.rebound, self.written)
+        grown = (
+            self.own_pid_files, self.mocked, self.downloaded, self.read_names, self.handed, self.star_modules, self.hits,
+            self.secret_reads, self.net_sends, self.sensitive_reads, self.net_uses, self.socket_connects, self.shell_spawns,
+            self.command_sinks, self.deferred_text, self.security_names, self.kill_calls, self.native, self.exec_memory_names,
+            self.clipboard, self.wallet_texts,
+        )
+        return (
+            self.cwd, self.writes_compose, self.makes_children, tuple(map(len, grown)),
+            tuple(tuple((key, id(value)) for key, value in facts.items()) for facts in keyed),
+            tuple((name, len(kinds)) for name, kinds in self.func_kinds.items() if kinds),
+        )
+
     def hit(self, rule: str, node: ast.AST | None, detail: str, confidence: str = "HIGH", level: RiskLevel | None = None) -> None:
         """A finding at ``node``; only the second pass reports (the first learns names)."""
         if self.pass_no != 2:

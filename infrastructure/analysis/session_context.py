@@ -1,0 +1,234 @@
+"""What a session's next cell is judged with: the earlier statements it can reach (issue #27,
+docs/decisions/0049-a-cell-judged-with-what-it-reaches.md).
+
+Judging each cell with every earlier cell made a cell's work, and the service's memory, grow with
+the session's length. A cell depends on the earlier statements in two ways, and only those are
+kept in its program:
+
+* **by name**: the names it reads, and, again, the names those statements read, to the end; a name
+  is bound by every statement that assigns, imports, defines or deletes it, by a statement-level
+  method call that puts something into it (``cmds.append(x)``, as the analysis models a container
+  taking what it is given), and, for the session's own functions and classes, by every call of
+  them (a parameter is what its callers pass), which a definition therefore reads;
+* **by what they established**: a statement that adds to what the analysis learns beyond names
+  (a socket connected, a shell started, a secret read, a file written with known text, a folder
+  changed to, a finding: ``AnalysisState.learned``), as the AST analysis said in the program the
+  statement ran in; and a statement whose bindings the syntax does not show (exec, ``globals()``,
+  ``setattr``, a star import, ...), or a cell that does not parse here: these are in every later
+  program.
+
+Names are gathered without scopes (an attribute's name and a variable's are one), which only ever
+keeps more. The statements kept run in the order they ran, on whole lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from mai_safety.application.ports import CellContext
+from mai_safety.domain.session import EarlierCells
+
+#: Names through which code binds names its syntax does not show.
+_HIDDEN_BINDERS = frozenset({
+    "exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__", "__dict__",
+    "__builtins__", "builtins", "import_module", "__setattr__", "modules", "__code__", "__globals__",
+})
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """Top-level statements of one cell sharing lines (``a = 1; b = a``), as one."""
+
+    cell: int
+    first: int  # its first line in the cell
+    lines: tuple[str, ...]
+    binds: frozenset[str]
+    reads: frozenset[str]
+    parsed: bool = True  # False: a cell Python does not read here, kept whole
+
+
+class SlicedContext(CellContext):
+    """One session's earlier cells, as statements with the names each binds and reads."""
+
+    def __init__(self) -> None:
+        self._units: list[_Unit] = []
+        self._binders: dict[str, list[int]] = {}  # name -> the units binding it, in order
+        self._always: list[int] = []  # the units in every later program
+        self._cells = 0
+
+    def earlier(self, code: str) -> EarlierCells:
+        return self._earlier(code, parsed_only=False)
+
+    def _earlier(self, code: str, parsed_only: bool) -> EarlierCells:
+        chosen = self._reached(_reads_of(code))
+        lines: list[str] = []
+        origins: list[tuple[int, int]] = []
+        for index in sorted(chosen):
+            unit = self._units[index]
+            if parsed_only and not unit.parsed:
+                continue
+            lines.extend(unit.lines)
+            origins.extend((unit.cell, unit.first + offset) for offset in range(len(unit.lines)))
+        return EarlierCells(tuple(lines), tuple(origins))
+
+    def add(self, code: str, acting_lines: Callable[[str], set[int] | None]) -> None:
+        # What it did is told in the program it ran in, less what Python does not read here (whose
+        # statements cannot be told apart: they are in every program already).
+        program, first_line, _ = self._earlier(code, parsed_only=True).program(code)
+        self._cells += 1
+        text = _lines_as_python_reads_them(code)
+        lines = text.split("\n")
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # It may still have run (the sandbox's Python may read what this one does not): kept whole.
+            words = _words(text)
+            self._keep(_Unit(self._cells, 1, tuple(lines), words, words, parsed=False), always=True)
+            return
+        acting = acting_lines(program)
+        cell_acting = None if acting is None else {line - first_line + 1 for line in acting if line >= first_line}
+        own = _own_names(tree)
+
+        def bound(name: str) -> bool:
+            return name in own or name in self._binders
+        for first, last, statements in _groups(tree.body):
+            binds: set[str] = set()
+            reads: set[str] = set()
+            hidden = False
+            for statement in statements:
+                hidden |= _names(statement, binds, reads, bound)
+            always = hidden or cell_acting is None or not cell_acting.isdisjoint(range(first, last + 1))
+            self._keep(_Unit(self._cells, first, tuple(lines[first - 1:last]), frozenset(binds), frozenset(reads)), always)
+
+    def _keep(self, unit: _Unit, always: bool) -> None:
+        index = len(self._units)
+        self._units.append(unit)
+        for name in unit.binds:
+            self._binders.setdefault(name, []).append(index)
+        if always:
+            self._always.append(index)
+
+    def _reached(self, reads: Iterable[str]) -> set[int]:
+        chosen = set(self._always)
+        todo = list(reads)
+        for index in self._always:
+            todo.extend(self._units[index].reads)
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            for index in self._binders.get(name, ()):
+                if index not in chosen:
+                    chosen.add(index)
+                    todo.extend(self._units[index].reads)
+        return chosen
+
+
+def _lines_as_python_reads_them(code: str) -> str:
+    """Python's tokenizer ends a line at \\r\\n, \\r or \\n, and nowhere else (str.splitlines would
+    also split at characters it does not, shifting every line after them)."""
+    return code.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _groups(body: list[ast.stmt]) -> list[tuple[int, int, list[ast.stmt]]]:
+    """The top-level statements as whole lines: statements sharing a line are one group."""
+    groups: list[tuple[int, int, list[ast.stmt]]] = []
+    for statement in body:
+        first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+        last = statement.end_lineno or statement.lineno
+        if groups and first <= groups[-1][1]:
+            start, end, members = groups[-1]
+            groups[-1] = (start, max(end, last), [*members, statement])
+        else:
+            groups.append((first, last, [statement]))
+    return groups
+
+
+def _own_names(tree: ast.AST) -> set[str]:
+    """The names a cell defines as functions or classes (its own calls of them bind them too)."""
+    return {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+
+
+def _base(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Starred)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _names(statement: ast.stmt, binds: set[str], reads: set[str], bound: Callable[[str], bool]) -> bool:
+    """Adds the names ``statement`` binds and reads; whether it binds names its syntax does not show.
+    ``bound``: whether the session binds a name (a call of one binds it: its function's parameters)."""
+    hidden = False
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        if isinstance(call.func, ast.Attribute) and (call.args or call.keywords):
+            receiver = _base(call.func.value)
+            if receiver is not None:
+                binds.add(receiver)  # the container takes what it is given
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Name):
+            (reads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.ctx, ast.Load):
+                reads.add(node.attr)
+            else:
+                binds.add(node.attr)
+                base = _base(node.value)
+                if base is not None:
+                    binds.add(base)
+        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+            base = _base(node.value)
+            if base is not None:
+                binds.add(base)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    hidden = True
+                binds.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            binds.add(node.name)
+            reads.add(node.name)  # its callers, who say what its parameters are
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            binds.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            binds.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            binds.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            binds.add(node.rest)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and bound(node.func.id):
+            binds.add(node.func.id)  # a call says what the function's parameters are
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            reads.add(node.value)  # getattr(m, "name"), globals()["name"]
+    return hidden or not _HIDDEN_BINDERS.isdisjoint(reads | binds)
+
+
+def _reads_of(code: str) -> set[str]:
+    """The names a new cell reads (every word, if it does not parse here)."""
+    text = _lines_as_python_reads_them(code)
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set(_words(text))
+    binds: set[str] = set()
+    reads: set[str] = set()
+    for statement in tree.body:
+        _names(statement, binds, reads, lambda name: False)
+    return reads | binds  # what it binds, it may read before binding
+
+
+def _words(text: str) -> frozenset[str]:
+    """Every identifier-like word of a text Python does not read here."""
+    word: list[str] = []
+    found: set[str] = set()
+    for char in text + " ":
+        if char.isalnum() or char == "_":
+            word.append(char)
+        elif word:
+            found.add("".join(word))
+            word = []
+    return frozenset(found)

@@ -130,6 +130,7 @@ class _Held:
     interpreter: LiveInterpreter
     lock: threading.Lock
     context: CellContext  # the cells that ran, as what the next cell is judged with
+    asked_at: datetime  # when its container was asked for: its keeper's lifetime runs from after it
 
 
 class Sessions:
@@ -180,6 +181,7 @@ class Sessions:
         session_id = uuid4()
         with self._lock:
             self._check_room(owner)
+            asked_at = self.app.clock()
             interpreter = self.sandbox.open(
                 str(session_id), image, container_limits, runtime, session_limits.lifetime_s, session_limits.total_cpu_s
             )
@@ -193,7 +195,7 @@ class Sessions:
             except BaseException:
                 interpreter.close()
                 raise
-            self._held[session_id] = _Held(session_id, owner, interpreter, threading.Lock(), self._contexts())
+            self._held[session_id] = _Held(session_id, owner, interpreter, threading.Lock(), self._contexts(), asked_at)
         return session_id
 
     def run(self, session_id: UUID | str, code: bytes, files: Mapping[str, bytes] | None = None) -> ExecutionReport:
@@ -267,10 +269,11 @@ class Sessions:
             try:
                 session = self._settled(self._get(held.session_id))
                 reason = session.ends_for((now - session.modified_on).total_seconds(), (now - session.created_on).total_seconds())
+                detail = f"{reason.value}: ended by the service's sweep" if reason is not None else ""
                 if reason is None and not held.interpreter.alive():
-                    reason = EndReason.SANDBOX_LOST
+                    reason, detail = self._lost(held, session, "its container is gone")
                 if reason is not None:
-                    self._end(session.id, reason, f"{reason.value}: ended by the service's sweep")
+                    self._end(session.id, reason, detail)
                     ended.append(str(session.id))
             except IntegrityError:
                 continue  # moved on meanwhile: the next sweep looks again
@@ -350,13 +353,20 @@ class Sessions:
                 manifest = interpreter.run_cell("", {}, timeout_s, cpu_s, 1024).manifest  # the files it left
             except SandboxUnavailable as exc:
                 session.cell_ended(execution.id, ran=True, manifest=session.manifest)
-                session.end(EndReason.SANDBOX_LOST, f"its interpreter could not be started again: {exc}")
+                session.end(*self._lost(held, session, f"its interpreter could not be started again: {exc}"))
                 self.app.save(execution, session)
                 self._forget(session.id)
                 return
         session.cell_ended(execution.id, ran=True, manifest=manifest if manifest is not None else session.manifest)
         self.app.save(execution, session)
         self._ran(held, execution.code)
+
+    def _lost(self, held: _Held, session: Session, what: str) -> tuple[EndReason, str]:
+        """Why a session whose container is gone ended: at its lifetime its keeper ends it (counted
+        from after the container was asked for, so never before this side's count), else it was lost."""
+        if (self.app.clock() - held.asked_at).total_seconds() >= session.session_limits.lifetime_s:
+            return EndReason.LIFETIME, f"lifetime: its keeper ended its container at the session's lifetime ({what})"
+        return EndReason.SANDBOX_LOST, what
 
     def _ran(self, held: _Held, code: str) -> None:
         """A cell ran: later cells are judged with what it did."""

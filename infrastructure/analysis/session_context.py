@@ -170,6 +170,10 @@ def _names(statement: ast.stmt, binds: set[str], reads: set[str], bound: Callabl
             if receiver is not None:
                 binds.add(receiver)  # the container takes what it is given
     for node in ast.walk(statement):
+        if isinstance(node, ast.AugAssign):
+            base = _base(node.target)
+            if base is not None:
+                reads.add(base)  # `x += 1` reads x
         if isinstance(node, ast.Name):
             (reads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
         elif isinstance(node, ast.Attribute):
@@ -218,7 +222,7 @@ def _reads_of(code: str) -> set[str]:
     reads: set[str] = set()
     for statement in tree.body:
         _names(statement, binds, reads, lambda name: False)
-    return reads | binds  # what it binds, it may read before binding
+    return reads  # what it only binds, it does not read: the earlier bindings of those names are not its context
 
 
 def _words(text: str) -> frozenset[str]:

@@ -139,3 +139,11 @@ def test_without_an_analysis_that_tells_what_a_statement_did_every_statement_is_
     for cell in ("x = 1", "y = 2", "print('z')"):
         context.add(cell, lambda program: None)
     assert context.earlier("1 + 1").lines == ("x = 1", "y = 2", "print('z')")
+
+
+def test_a_cell_that_only_binds_a_name_is_not_judged_with_its_earlier_bindings(whole: AnalyzerSuite) -> None:
+    context = SlicedContext()
+    for number in range(50):
+        context.add(f"y = [0] * {number}", whole.acting_lines)
+    assert context.earlier("y = [1] * 1000").lines == ()
+    assert len(context.earlier("y += [2]").lines) == 50  # it reads y

@@ -322,6 +322,21 @@ def test_an_idle_session_is_ended_by_the_sweep_recorded(world: World) -> None:
     assert_problem(world.cell(session_id, "print(1)"), 409)
 
 
+def test_a_session_past_its_lifetime_is_ended_recorded_even_while_it_is_busy(world: World) -> None:
+    session_id = world.open(lifetime_s=3)
+    deadline = time.monotonic() + 60
+    described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+    while described["status"] != "ended" and time.monotonic() < deadline:
+        world.cell(session_id, "x = 1")  # never idle: only the lifetime ends it
+        time.sleep(0.3)
+        described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+    assert described["status"] == "ended" and described["ended_reason"] == "lifetime", described
+    while containers_of(session_id) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert containers_of(session_id) == []
+    assert_problem(world.cell(session_id, "print(1)"), 409)
+
+
 def test_a_stopped_service_ends_its_sessions_recorded(tmp_path: Path) -> None:
     policies = policies_with(tmp_path)
     database_url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"

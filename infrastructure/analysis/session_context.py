@@ -13,9 +13,12 @@ kept in its program:
 * **by what they established**: a statement that adds to what the analysis learns beyond names
   (a socket connected, a shell started, a secret read, a file written with known text, a folder
   changed to, a finding: ``AnalysisState.learned``), as the AST analysis said in the program the
-  statement ran in; and a statement whose bindings the syntax does not show (exec, ``globals()``,
-  ``setattr``, a star import, ...), or a cell that does not parse here: these are in every later
-  program.
+  statement ran in: these are in every later program.
+
+Where a statement may reach or bind names its syntax does not show (exec, eval, ``globals()``,
+``setattr``, ``sys.modules``, ``__main__``, a star import, ...), or a cell does not parse here (the
+sandbox's Python may read it), no slice can be trusted: the cell, or from that statement on every
+later cell, is judged with every earlier statement, as the whole session's program.
 
 Names are gathered without scopes (an attribute's name and a variable's are one), which only ever
 keeps more. The statements kept run in the order they ran, on whole lines.
@@ -30,10 +33,14 @@ from dataclasses import dataclass
 from mai_safety.application.ports import CellContext
 from mai_safety.domain.session import EarlierCells
 
-#: Names through which code binds names its syntax does not show.
-_HIDDEN_BINDERS = frozenset({
-    "exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__", "__dict__",
-    "__builtins__", "builtins", "import_module", "__setattr__", "modules", "__code__", "__globals__",
+#: Names, and attributes, through which code reaches or binds the session's names by a name it
+#: computes, or runs code that does: where they appear, no statement's syntax shows what it reaches.
+_UNSEEN_NAMES = frozenset({
+    "exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__", "__builtins__", "builtins", "__main__",
+})
+_UNSEEN_ATTRIBUTES = frozenset({
+    "__dict__", "__globals__", "__code__", "__builtins__", "__setattr__", "modules", "import_module", "f_globals", "f_locals",
+    "run_path", "run_module",
 })
 
 
@@ -47,6 +54,7 @@ class _Unit:
     binds: frozenset[str]
     reads: frozenset[str]
     parsed: bool = True  # False: a cell Python does not read here, kept whole
+    unseen: bool = False  # it may reach or bind names its syntax does not show
 
 
 class SlicedContext(CellContext):
@@ -56,13 +64,15 @@ class SlicedContext(CellContext):
         self._units: list[_Unit] = []
         self._binders: dict[str, list[int]] = {}  # name -> the units binding it, in order
         self._always: list[int] = []  # the units in every later program
+        self._unseen = False  # a unit reaches names its syntax does not show: every unit is reached
         self._cells = 0
 
     def earlier(self, code: str) -> EarlierCells:
         return self._earlier(code, parsed_only=False)
 
     def _earlier(self, code: str, parsed_only: bool) -> EarlierCells:
-        chosen = self._reached(_reads_of(code))
+        reads = _reads_of(code)
+        chosen = set(range(len(self._units))) if reads is None or self._unseen else self._reached(reads)
         lines: list[str] = []
         origins: list[tuple[int, int]] = []
         for index in sorted(chosen):
@@ -85,7 +95,7 @@ class SlicedContext(CellContext):
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             # It may still have run (the sandbox's Python may read what this one does not): kept whole.
             words = _words(text)
-            self._keep(_Unit(self._cells, 1, tuple(lines), words, words, parsed=False), always=True)
+            self._keep(_Unit(self._cells, 1, tuple(lines), words, words, parsed=False, unseen=True), always=True)
             return
         acting = acting_lines(program)
         cell_acting = None if acting is None else {line - first_line + 1 for line in acting if line >= first_line}
@@ -96,11 +106,12 @@ class SlicedContext(CellContext):
         for first, last, statements in _groups(tree.body):
             binds: set[str] = set()
             reads: set[str] = set()
-            hidden = False
+            unseen = False
             for statement in statements:
-                hidden |= _names(statement, binds, reads, bound)
-            always = hidden or cell_acting is None or not cell_acting.isdisjoint(range(first, last + 1))
-            self._keep(_Unit(self._cells, first, tuple(lines[first - 1:last]), frozenset(binds), frozenset(reads)), always)
+                unseen |= _names(statement, binds, reads, bound)
+            always = unseen or cell_acting is None or not cell_acting.isdisjoint(range(first, last + 1))
+            unit = _Unit(self._cells, first, tuple(lines[first - 1:last]), frozenset(binds), frozenset(reads), unseen=unseen)
+            self._keep(unit, always)
 
     def _keep(self, unit: _Unit, always: bool) -> None:
         index = len(self._units)
@@ -109,6 +120,7 @@ class SlicedContext(CellContext):
             self._binders.setdefault(name, []).append(index)
         if always:
             self._always.append(index)
+        self._unseen |= unit.unseen
 
     def _reached(self, reads: Iterable[str]) -> set[int]:
         chosen = set(self._always)
@@ -160,9 +172,10 @@ def _base(node: ast.AST) -> str | None:
 
 
 def _names(statement: ast.stmt, binds: set[str], reads: set[str], bound: Callable[[str], bool]) -> bool:
-    """Adds the names ``statement`` binds and reads; whether it binds names its syntax does not show.
+    """Adds the names ``statement`` binds and reads; whether it may reach or bind names its syntax
+    does not show (_UNSEEN_NAMES, _UNSEEN_ATTRIBUTES, a star import).
     ``bound``: whether the session binds a name (a call of one binds it: its function's parameters)."""
-    hidden = False
+    unseen = False
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value
         if isinstance(call.func, ast.Attribute) and (call.args or call.keywords):
@@ -191,7 +204,7 @@ def _names(statement: ast.stmt, binds: set[str], reads: set[str], bound: Callabl
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if alias.name == "*":
-                    hidden = True
+                    unseen = True
                 binds.add(alias.asname or alias.name.split(".")[0])
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             binds.add(node.name)
@@ -208,21 +221,27 @@ def _names(statement: ast.stmt, binds: set[str], reads: set[str], bound: Callabl
             binds.add(node.func.id)  # a call says what the function's parameters are
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
             reads.add(node.value)  # getattr(m, "name"), globals()["name"]
-    return hidden or not _HIDDEN_BINDERS.isdisjoint(reads | binds)
+        if isinstance(node, ast.Name) and node.id in _UNSEEN_NAMES or isinstance(node, ast.Attribute) and node.attr in _UNSEEN_ATTRIBUTES:
+            unseen = True
+        elif isinstance(node, ast.alias) and node.name.split(".")[-1] in _UNSEEN_NAMES | _UNSEEN_ATTRIBUTES:
+            unseen = True  # import builtins, from importlib import import_module, from sys import modules
+    return unseen
 
 
-def _reads_of(code: str) -> set[str]:
-    """The names a new cell reads (every word, if it does not parse here)."""
+def _reads_of(code: str) -> set[str] | None:
+    """The names a new cell reads; None if it may reach names its syntax does not show, or does not
+    parse here (then it reaches every earlier statement)."""
     text = _lines_as_python_reads_them(code)
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set(_words(text))
+        return None
     binds: set[str] = set()
     reads: set[str] = set()
+    unseen = False
     for statement in tree.body:
-        _names(statement, binds, reads, lambda name: False)
-    return reads  # what it only binds, it does not read: the earlier bindings of those names are not its context
+        unseen |= _names(statement, binds, reads, lambda name: False)
+    return None if unseen else reads  # what it only binds, it does not read: the earlier bindings of those names are not its context
 
 
 def _words(text: str) -> frozenset[str]:

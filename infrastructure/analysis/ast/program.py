@@ -14,7 +14,7 @@ from .execution_judges import ExecutionJudges
 from .judges import CallJudges
 from .loops import LoopTracker
 from .resource_judges import ResourceJudges
-from .state import AnalysisState, Hit
+from .state import AnalysisState
 from .values import Value
 from .walker import TreeWalker
 
@@ -64,13 +64,13 @@ class ProgramAnalysis:
             if self.state.learned() != before and statement not in self.acting:
                 self.acting.append(statement)
 
-    def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> list[Hit]:
+    def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> AnalysisState:
         """Code the program runs (exec, eval, compile), analysed in turn, seeing the program's imports."""
         nested = ProgramAnalysis(self.state.threats, self.state.depth + 1, self.state.paths)
         nested.state.inherited_env = imports
         nested.state.env = dict(imports)
         nested.run(tree)
-        return nested.state.hits
+        return nested.state
 
     def _close_function_summaries(self) -> None:
         changed = True

@@ -10,11 +10,12 @@ import ast
 from collections.abc import Callable
 from typing import Protocol
 
-from .state import Hit, WalkContext
+from .state import AnalysisState, WalkContext
 from .values import Value
 
-# Code a program runs, analysed in turn (tree, the program's imports) -> its hits (program.py).
-AnalyseNested = Callable[[ast.AST, dict[str, Value]], list[Hit]]
+# Code a program runs, analysed in turn (tree, the program's imports) -> what that run knows: its
+# hits, the names it bound (program.py).
+AnalyseNested = Callable[[ast.AST, dict[str, Value]], AnalysisState]
 # A call judged as made: the call node, the callee, its arguments, where it stands (judges.py).
 OnInvocation = Callable[[ast.Call, Value, list[Value], dict[str, Value], WalkContext], None]
 

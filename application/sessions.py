@@ -103,6 +103,11 @@ class LiveInterpreter(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    def cpu_used_s(self) -> float | None:
+        """The CPU time the session's container has used, read from outside the code (its cgroup);
+        None if it cannot be read."""
+        return None
+
 
 class SessionSandbox(ABC):
     """Makes sessions' containers: each for one session alone, hardened as a run's, its keeper
@@ -270,6 +275,9 @@ class Sessions:
                 session = self._settled(self._get(held.session_id))
                 reason = session.ends_for((now - session.modified_on).total_seconds(), (now - session.created_on).total_seconds())
                 detail = f"{reason.value}: ended by the service's sweep" if reason is not None else ""
+                over = session.past_limit(held.interpreter.cpu_used_s()) if reason is None else None
+                if over is not None:
+                    reason, detail = EndReason.LIMIT, f"limit: {over}"
                 if reason is None and not held.interpreter.alive():
                     reason, detail = self._lost(held, session, "its container is gone")
                 if reason is not None:
@@ -347,6 +355,14 @@ class Sessions:
             execution.terminate("timeout", outcome)
         else:
             execution.terminate("timeout" if result.outcome == "timeout" else "interpreter_crashed", outcome)
+            over = session.past_limit(interpreter.cpu_used_s())
+            if over is not None:  # not started again: the session is over
+                session.cell_ended(execution.id, ran=True, manifest=session.manifest)
+                session.end(EndReason.LIMIT, f"limit: {over}")
+                self.app.save(execution, session)
+                self._forget(session.id)
+                self.sandbox.remove_session(str(session.id))
+                return
             try:
                 interpreter.restart()
                 session.interpreter_restarted(result.detail, execution.id)
@@ -360,6 +376,9 @@ class Sessions:
         session.cell_ended(execution.id, ran=True, manifest=manifest if manifest is not None else session.manifest)
         self.app.save(execution, session)
         self._ran(held, execution.code)
+        over = session.past_limit(interpreter.cpu_used_s())
+        if over is not None:
+            self._end(session.id, EndReason.LIMIT, f"limit: {over}")
 
     def _lost(self, held: _Held, session: Session, what: str) -> tuple[EndReason, str]:
         """Why a session whose container is gone ended: at its lifetime its keeper ends it (counted

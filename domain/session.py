@@ -302,6 +302,18 @@ class Session(Aggregate):
         self.ended_reason = reason
         self.ended_detail = detail
 
+    def past_limit(self, cpu_used_s: float | None) -> str | None:
+        """Why the session is past a limit of its own, or None: it has run its number of cells (none
+        waiting for a person), or its container has used its total CPU time (``cpu_used_s``, read
+        from outside the code; None: not known)."""
+        if self.status is SessionStatus.ENDED:
+            return None
+        if self.status is SessionStatus.OPEN and len(self.cells) >= self.session_limits.max_cells:
+            return f"it has run its {self.session_limits.max_cells} cells"
+        if cpu_used_s is not None and cpu_used_s >= self.session_limits.total_cpu_s:
+            return f"its container has used {cpu_used_s:.1f} s of CPU, the session's total is {self.session_limits.total_cpu_s:g} s"
+        return None
+
     def ends_for(self, idle_s: float, age_s: float) -> EndReason | None:
         """Whether the session is past its lifetime or idle timeout (``idle_s``: since its last
         event; ``age_s``: since it opened). A session waiting for a person is not idle."""

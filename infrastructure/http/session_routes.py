@@ -37,6 +37,9 @@ class SessionRequest(BaseModel):
     max_cells: int | None = Field(default=None, gt=0)
     cell_timeout_s: float | None = Field(default=None, gt=0, description="each cell's wall clock")
     cell_cpu_s: float | None = Field(default=None, gt=0, description="each cell's CPU time")
+    total_cpu_s: float | None = Field(
+        default=None, gt=0, description="the CPU time the session's container may use in all, read from its cgroup; past it the session ends (limit)"
+    )
     network: Literal["none", "deps"] = Field(
         default="none", description="none: a session's cells are untrusted code, which never gets a network (deps is refused, 422, as for a run the policy refuses it)"
     )

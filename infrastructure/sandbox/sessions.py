@@ -34,6 +34,7 @@ from mai_safety.domain.limits import ResourceLimits
 from mai_safety.domain.network import NetworkRequest
 
 from . import payload
+from .cgroups import CgroupReader
 from .containers import (
     CODE_USER,
     LABEL_MANAGED,
@@ -75,6 +76,7 @@ class DockerInterpreter(LiveInterpreter):
         self.client = client
         self.container = container
         self.container_id = str(container.id)
+        self._cgroup = _cgroup_of(container)
         self.workdir = workdir
         self.keeper = keeper
         self.image = image
@@ -186,6 +188,14 @@ class DockerInterpreter(LiveInterpreter):
             return False
         return bool(self.container.status == "running")
 
+    def cpu_used_s(self) -> float | None:
+        if self._cgroup is None:
+            return None
+        try:
+            return self._cgroup.read().cpu_seconds
+        except (OSError, ValueError):
+            return None
+
     def close(self) -> None:
         if self.channel is not None:
             self.channel.close()
@@ -284,3 +294,12 @@ class DockerSessions(SessionSandbox):
                 container.remove(force=True)
                 removed += 1
         return removed
+
+
+def _cgroup_of(container: Any) -> CgroupReader | None:
+    """The started container's cgroup, read from outside the code (None: it cannot be found)."""
+    try:
+        container.reload()
+        return CgroupReader(int(container.attrs["State"]["Pid"]))
+    except Exception:  # noqa: BLE001 - gone, Docker not answering, or no cgroup to read: not known
+        return None

@@ -294,9 +294,23 @@ def test_a_session_gets_no_more_than_the_policy_grants_and_its_last_cell_is_its_
         world.ran(two, "a = 1")
         assert world.ran(two, "print(a + 1)")["stdout"] == "2\n"
         assert_problem(world.cell(two, "print(a)"), 409)
+        ended = world.call("mai", "GET", f"/v1/sessions/{two}").json()  # its last cell ended it, recorded
+        assert ended["status"] == "ended" and ended["ended_reason"] == "limit" and "2 cells" in ended["ended_detail"], ended
+        assert containers_of(two) == []
     finally:
         world.call("mai", "DELETE", f"/v1/sessions/{asked_more}")
         world.call("mai", "DELETE", f"/v1/sessions/{two}")
+
+
+def test_a_session_past_its_total_cpu_time_is_ended_recorded_as_read_from_its_cgroup(world: World) -> None:
+    session_id = world.open(total_cpu_s=1, cell_cpu_s=5)
+    spin = world.cell(session_id, "import time\nstarted = time.process_time()\nwhile time.process_time() - started < 3:\n    pass\n")
+    assert spin.status_code == 200, spin.text
+    described = world.call("mai", "GET", f"/v1/sessions/{session_id}").json()
+    assert described["status"] == "ended" and described["ended_reason"] == "limit", described
+    assert "s of CPU, the session's total is 1 s" in described["ended_detail"], described
+    assert containers_of(session_id) == []
+    assert_problem(world.cell(session_id, "print(1)"), 409)
 
 
 def test_after_delete_a_cell_is_refused_and_the_container_is_gone(world: World) -> None:

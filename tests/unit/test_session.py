@@ -77,6 +77,20 @@ def test_a_session_takes_no_more_cells_than_its_limit() -> None:
         session.add_cell("e2", RiskLevel.LOW, waits=False)
 
 
+def test_a_session_is_past_its_limit_once_it_has_run_its_cells_or_used_its_total_cpu() -> None:
+    session = opened(max_cells=2, total_cpu_s=10)
+    assert session.past_limit(None) is None and session.past_limit(9.9) is None
+    assert "10.0 s of CPU" in (session.past_limit(10.0) or "")
+    session.add_cell("e1", RiskLevel.LOW, waits=False)
+    session.cell_ended("e1", ran=True, manifest=[])
+    session.add_cell("e2", RiskLevel.HIGH, waits=True)
+    assert session.past_limit(None) is None  # its last cell waits for a person
+    session.cell_ended("e2", ran=True, manifest=[])
+    assert session.past_limit(None) == "it has run its 2 cells"
+    session.end(EndReason.LIMIT, "limit")
+    assert session.past_limit(99.0) is None
+
+
 def test_idle_and_lifetime_end_a_session_but_a_waiting_one_is_not_idle() -> None:
     session = opened(idle_s=10, lifetime_s=100)
     assert session.ends_for(idle_s=5, age_s=50) is None

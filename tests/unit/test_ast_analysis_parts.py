@@ -22,6 +22,7 @@ from mai_safety.infrastructure.analysis.ast.operations import OperationEvaluator
 from mai_safety.infrastructure.analysis.ast.program import ProgramAnalysis
 from mai_safety.infrastructure.analysis.ast.resource_judges import ResourceJudges
 from mai_safety.infrastructure.analysis.ast.roles import Evaluates
+from mai_safety.infrastructure.analysis.ast.commands import PLACEHOLDER
 from mai_safety.infrastructure.analysis.ast.state import AnalysisState, Hit, WalkContext
 from mai_safety.infrastructure.analysis.ast.values import NO_FLAGS, Ref, Str, Value
 from mai_safety.infrastructure.analysis.ast.walker import TreeWalker
@@ -83,9 +84,11 @@ def test_a_judge_reports_nothing_in_the_first_pass_which_only_learns_names() -> 
 def test_the_code_judge_hands_executed_code_and_the_programs_imports_to_the_nested_analysis_it_was_given() -> None:
     asked: list[tuple[str, dict[str, Value]]] = []
 
-    def nested_analysis(tree: ast.AST, imports: dict[str, Value]) -> list[Hit]:
+    def nested_analysis(tree: ast.AST, imports: dict[str, Value]) -> AnalysisState:
         asked.append((ast.unparse(tree), imports))
-        return [Hit("reverse-shell", 1, 0, "starts an interactive shell")]
+        nested = a_state()
+        nested.hits.append(Hit("reverse-shell", 1, 0, "starts an interactive shell"))
+        return nested
 
     state = a_state()
     state.env.update({"os": Ref(NO_FLAGS, "os"), "count": Str(NO_FLAGS, "3")})
@@ -94,6 +97,20 @@ def test_the_code_judge_hands_executed_code_and_the_programs_imports_to_the_nest
     judges.judge_code_exec(call("exec(code)"), "builtins.exec", payload, WalkContext())
     assert asked == [("import pty\npty.spawn('/bin/sh')", {"os": Ref(NO_FLAGS, "os")})]  # imports only, not other names
     assert any(found.rule == "reverse-shell" and found.detail.startswith("in the code passed to exec()") for found in state.hits)
+
+
+def test_what_code_run_by_exec_binds_is_handed_back_but_not_its_own_functions_nor_the_imports_it_was_given() -> None:
+    def nested_analysis(tree: ast.AST, imports: dict[str, Value]) -> AnalysisState:
+        nested = a_state()
+        nested.env.update(imports)
+        nested.env.update({"w": Ref(NO_FLAGS, "os"), "f": Ref(NO_FLAGS, "<local>.f"), "n": Str(NO_FLAGS, "1")})
+        return nested
+
+    state = a_state()
+    state.env["os"] = Ref(NO_FLAGS, "os")
+    judges = ExecutionJudges(state, ResourceJudges(state), nested_analysis)
+    assert judges.names_bound_by(Str(NO_FLAGS, "import os as w")) == {"w": Ref(NO_FLAGS, "os"), "n": Str(NO_FLAGS, "1")}
+    assert judges.names_bound_by(Str(NO_FLAGS, f"import {PLACEHOLDER}")) == {}  # text not known whole: nothing is asked
 
 
 @pytest.mark.parametrize("part", [ExpressionEvaluator, OperationEvaluator, CallEvaluator, ConstantFolder, OpacityResolver, LoopTracker,

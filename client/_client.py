@@ -237,11 +237,11 @@ class Client(_Base):
 
     def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
                 max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None,
-                network: str | None = None) -> Session:
+                network: str | None = None, total_cpu_s: float | None = None) -> Session:
         """Open a session (a live interpreter that keeps its state; client._sessions): use it in a
         ``with`` to end it on leaving. ``network``: only ``none`` is granted (a session's cells are
         untrusted code); ``deps`` raises the service's refusal (422, field network)."""
-        return Session(self, self._send(open_session(image, idle_s, lifetime_s, max_cells, cell_timeout_s, cell_cpu_s, network)))
+        return Session(self, self._send(open_session(image, idle_s, lifetime_s, max_cells, cell_timeout_s, cell_cpu_s, network, total_cpu_s)))
 
 
 class AsyncClient(_Base):
@@ -405,7 +405,8 @@ class AsyncClient(_Base):
 
     def session(self, *, image: str | None = None, idle_s: float | None = None, lifetime_s: float | None = None,
                 max_cells: int | None = None, cell_timeout_s: float | None = None, cell_cpu_s: float | None = None,
-                network: str | None = None) -> AsyncSession:
+                network: str | None = None, total_cpu_s: float | None = None) -> AsyncSession:
         """``async with client.session() as session``: opened on entering, ended on leaving."""
         return AsyncSession(self, {"image": image, "idle_s": idle_s, "lifetime_s": lifetime_s, "max_cells": max_cells,
-                                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s, "network": network})
+                                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s, "network": network,
+                                   "total_cpu_s": total_cpu_s})

@@ -21,10 +21,11 @@ from ._files import FilesArg, encoded_files
 
 
 def open_session(image: str | None, idle_s: float | None, lifetime_s: float | None, max_cells: int | None,
-                 cell_timeout_s: float | None = None, cell_cpu_s: float | None = None, network: str | None = None) -> Call:
+                 cell_timeout_s: float | None = None, cell_cpu_s: float | None = None, network: str | None = None,
+                 total_cpu_s: float | None = None) -> Call:
     """Not retried: a retry would open a second session."""
     body = _clean({"image": image, "idle_s": idle_s, "lifetime_s": lifetime_s, "max_cells": max_cells,
-                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s, "network": network})
+                   "cell_timeout_s": cell_timeout_s, "cell_cpu_s": cell_cpu_s, "network": network, "total_cpu_s": total_cpu_s})
     return Call("POST", "/v1/sessions", "session", body=body)
 
 

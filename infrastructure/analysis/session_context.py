@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from mai_safety.application.ports import CellContext
 from mai_safety.domain.session import EarlierCells
 
+from .ast import statement_lines
+
 #: Names, and attributes, through which code reaches or binds the session's names by a name it
 #: computes, or runs code that does: where they appear, no statement's syntax shows what it reaches.
 _UNSEEN_NAMES = frozenset({
@@ -158,8 +160,7 @@ def _groups(body: list[ast.stmt]) -> list[tuple[int, int, list[ast.stmt]]]:
     """The top-level statements as whole lines: statements sharing a line are one group."""
     groups: list[tuple[int, int, list[ast.stmt]]] = []
     for statement in body:
-        first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
-        last = statement.end_lineno or statement.lineno
+        first, last = statement_lines(statement)
         if groups and first <= groups[-1][1]:
             start, end, members = groups[-1]
             groups[-1] = (start, max(end, last), [*members, statement])

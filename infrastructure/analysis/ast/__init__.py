@@ -56,11 +56,11 @@ from ..policy import AstPolicy, ThreatList
 from ..sensitive_paths import SensitivePaths
 from ..threat_hashes import file_digest, line_digests
 from . import rules
-from .parsing import parse_python, salvage, token_hits
+from .parsing import parse_python, salvage, statement_lines, token_hits
 from .program import ProgramAnalysis
 from .state import Hit
 
-__all__ = ["AstAnalyzer", "parse_python"]
+__all__ = ["AstAnalyzer", "parse_python", "statement_lines"]
 
 
 class AstAnalyzer:
@@ -155,8 +155,8 @@ class AstAnalyzer:
             return None
         lines: set[int] = set()
         for statement in analysis.acting:
-            first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
-            lines.update(range(first, (statement.end_lineno or statement.lineno) + 1))
+            first, last = statement_lines(statement)
+            lines.update(range(first, last + 1))
         return lines
 
     def _threat_hits(self, code: str) -> list[Hit]:

@@ -46,6 +46,12 @@ def parse_python(source: str) -> ast.Module:
 _SALVAGE_CONTINUATIONS = ("else", "elif", "except", "finally", "case", ")", "]", "}", "@")
 
 
+def statement_lines(statement: ast.stmt) -> tuple[int, int]:
+    """The first and last line a statement spans, its decorators included."""
+    first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+    return first, statement.end_lineno or statement.lineno
+
+
 def salvage(code: str) -> tuple[ast.Module, list[tuple[int, str]]]:
     """Parse what parses; return it and the top-level chunks that do not.
 

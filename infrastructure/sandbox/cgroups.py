@@ -66,12 +66,15 @@ class CgroupReader:
     def _v2(self, name: str) -> str | None:
         return _read(self.v2 / name) if self.v2 else None
 
-    def read(self) -> CgroupUsage:
+    def cpu_seconds(self) -> float:
+        """The CPU time the cgroup's processes have used, alone (a session's after each cell)."""
         cpu = self._v1("cpuacct", "cpuacct.usage")
         if cpu is not None:
-            cpu_seconds = int(cpu) / 1e9
-        else:
-            cpu_seconds = _keyed(self._v2("cpu.stat")).get("usage_usec", 0) / 1e6
+            return int(cpu) / 1e9
+        return float(_keyed(self._v2("cpu.stat")).get("usage_usec", 0) / 1e6)
+
+    def read(self) -> CgroupUsage:
+        cpu_seconds = self.cpu_seconds()
         memory = self._v1("memory", "memory.usage_in_bytes") or self._v2("memory.current") or "0"
         peak = self._v1("memory", "memory.max_usage_in_bytes") or self._v2("memory.peak") or "0"
         oom = _keyed(self._v1("memory", "memory.oom_control") or self._v2("memory.events")).get("oom_kill", 0)

@@ -192,7 +192,7 @@ class DockerInterpreter(LiveInterpreter):
         if self._cgroup is None:
             return None
         try:
-            return self._cgroup.read().cpu_seconds
+            return self._cgroup.cpu_seconds()
         except (OSError, ValueError):
             return None
 

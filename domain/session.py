@@ -13,9 +13,9 @@ As everywhere in the domain, nothing here does I/O; what is measured is passed i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from collections.abc import Callable
 from typing import Any, TypedDict
 from uuid import UUID, uuid4
 

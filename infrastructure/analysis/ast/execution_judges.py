@@ -281,6 +281,7 @@ class ExecutionJudges:
         if self.state.depth >= MAX_PAYLOAD_DEPTH:
             return {}
         bound: dict[str, Value] = {}
+        imports = self._imports()
         for source in _readable_sources(payload)[:8]:
             if len(source) > 256_000:
                 continue
@@ -288,7 +289,6 @@ class ExecutionJudges:
                 tree = parse_python(source)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 continue
-            imports = self._imports()
             for name, value in self.analyse_nested(tree, imports).env.items():
                 if imports.get(name) is not value and not (isinstance(value, Ref) and value.qual.startswith("<local>.")):
                     bound[name] = value

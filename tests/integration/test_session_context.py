@@ -177,3 +177,13 @@ def test_the_analysis_names_the_statements_that_establish_something_beyond_their
     )
     assert whole.acting_lines(program) == {3, 5, 6, 7, 9}
     assert whole.acting_lines("x = (") is None
+
+
+def test_a_cell_nested_past_pythons_parser_reaches_every_earlier_statement_and_keeps_them_in_reach(whole: AnalyzerSuite) -> None:
+    context = SlicedContext()
+    for cell in ("import os as w", *PADDING[:3]):
+        context.add(cell, whole.acting_lines)
+    deep = "x = " + "-" * 200_000 + "1\n"  # past the parser's recursion: it cannot be read here
+    assert len(context.earlier(deep).lines) == 1 + 2 * 3  # not read: it may reach any of them
+    context.add(deep, whole.acting_lines)
+    assert "import os as w" in context.earlier("print(1)").lines  # and from then on, every cell does

@@ -342,6 +342,7 @@ def _describe(  # noqa: C901 - one branch per kind of event
 
 def wait_for_run() -> bool:
     """Primed: wait for the run's limits and set them; False if no run comes."""
+    import json  # primed: imported before the run, off its path
     import resource
 
     channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -357,7 +358,6 @@ def wait_for_run() -> bool:
         return False
     finally:
         channel.close()
-    import json  # primed: imported before the run, off its path
 
     order = json.loads(data)
     if order.get("cpu"):

@@ -27,7 +27,6 @@ from mai_safety.domain.payloads import CallerLabels
 from mai_safety.ledger import Clock
 
 from .abandoned import InFlight
-from .aside import run_aside
 from .divergence import with_floor
 from .errors import ExecutionLeftOpen, ExecutionNotFound, IdempotencyConflict, LedgerUnavailable
 from .files import assess_with_inputs, store_inputs
@@ -143,9 +142,6 @@ class ExecutionCommands:
         inputs: tuple[InputFile, ...],
     ) -> ExecutionReport:
         policy, assessor = self.policies.policy, self.policies.assessor  # one version judges and sizes it, whatever is applied meanwhile
-        # Whether the sandbox answers is asked while the code is assessed; it is waited for only
-        # if the verdict lets the code run now.
-        sandbox_answers = run_aside(self.sandbox.check_available)
         assessment = with_floor(assess_with_inputs(assessor, submission, inputs, policy.max_code_bytes), submission, self.store.repository.get)
         sizing = Sizer(policy, self.settings.package_index).size(
             command.provenance, assessment.level, assessment.complexity, command.requested,
@@ -157,7 +153,7 @@ class ExecutionCommands:
             files_in=store_inputs(self.settings.blobs, inputs),  # the blobs first: no event names one that is not there
         )
         if assessment.decision.may_run_now:
-            self._save_and_run(execution, sizing, sandbox_answers.result)  # Assessed is stored before anything starts
+            self._save_and_run(execution, sizing)  # Assessed is stored with Started, once the sandbox is ready
             return self.report(execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
@@ -265,23 +261,33 @@ class ExecutionCommands:
         self.sandbox.remove_execution(str(execution.id))
         return self.report(execution.id)
 
-    def _save_and_run(self, execution: Execution, sizing: Sizing, sandbox_answers: Callable[[], None] | None = None) -> None:
-        """Once the sandbox answers (``sandbox_answers``: the answer asked already): record what
-        was decided, then run it. Once that is recorded, the execution ends whatever fails: here,
-        or (the ledger not answering) by recovery, with the cause kept here; and the caller is
-        told which execution was left in which state (ExecutionLeftOpen)."""
-        (sandbox_answers or self.sandbox.check_available)()
-        key, recorded, cause = str(execution.id), execution.status.value, None
+    def _save_and_run(self, execution: Execution, sizing: Sizing) -> None:
+        """Make the sandbox ready, then record what was decided and that the run started in one
+        write, then run it. Nothing is recorded before the sandbox is ready: a sandbox that
+        refuses (no room, no image) is recorded with the decision as the execution's end, and an
+        engine that does not answer at all records nothing. Once recorded, the execution ends
+        whatever fails: here, or (the ledger not answering) by recovery, with the cause kept here;
+        and the caller is told which execution was left in which state (ExecutionLeftOpen)."""
+        supervisor = self._supervisor()
+        key, cause = str(execution.id), None
         self.in_flight.enter(key)
         try:
+            ready = supervisor.ready(execution, sizing, self.sandbox.check_available)
             try:
                 self.store.save(execution)  # if this fails, nothing was recorded, as a rule
             except Exception as exc:
                 # ... but a commit the database took may be reported failed: if so, nobody here starts it.
                 cause = f"recording it failed ({type(exc).__name__}: {_first_line(exc)})"
+                if ready.prepared is not None:
+                    self.sandbox.discard(ready.prepared)
                 raise
+            if ready.refused is not None:
+                raise ready.refused  # recorded as the execution's end (host_busy, sandbox_unavailable)
+            if ready.prepared is None:
+                return  # ended unrun, recorded: its inputs could not be served
+            recorded = execution.status.value
             try:
-                self._run(execution, sizing)
+                supervisor.watch(execution, ready.prepared)
             except (LedgerUnavailable, PersistenceError) as exc:
                 cause = f"the ledger failed: {_first_line(exc)}"
                 if isinstance(exc, IntegrityError):
@@ -290,8 +296,8 @@ class ExecutionCommands:
                     raise
                 raise self._left_open(execution.id, recorded, cause) from exc
             except Exception as exc:
-                # Most were said and recorded where they arose (host busy, no sandbox); if this
-                # one was not, the execution is still open and this process has given it up.
+                # If it was not said and recorded where it arose, the execution is still open and
+                # this process has given it up.
                 cause = f"this server gave it up ({type(exc).__name__}: {_first_line(exc)})"
                 raise
         finally:
@@ -320,10 +326,10 @@ class ExecutionCommands:
             execution_id=str(execution_id), status=recorded,
         )
 
-    def _run(self, execution: Execution, sizing: Sizing) -> None:
-        """Prepare, record Started, supervise and record the end (application.supervision)."""
+    def _supervisor(self) -> Supervisor:
+        """The supervisor of one run, under the policy in force (application.supervision)."""
         policy = self.policies.policy
-        Supervisor(
+        return Supervisor(
             self.sandbox,
             self.store.save,
             self.store.get,
@@ -335,7 +341,7 @@ class ExecutionCommands:
             keep_outcome_s=self.mode.keep_outcome_s,
             retry_s=self.mode.outcome_retry_s,
             lookup=self.store.repository.get,
-        ).run(execution, sizing)
+        )
 
     # --- who acts (service mode: the token's principal; docs/decisions/0016) ---------------
 

@@ -1,7 +1,8 @@
 """The supervisor of a running execution, and the recovery of executions whose supervisor died.
 
-``Supervisor.run`` prepares the sandbox, records Started, runs the code while the sandbox samples
-it (each sample kept, thinned, and written from a thread of its own: application.sample_writer),
+``Supervisor.ready`` prepares the sandbox and marks the run's start (recorded by the caller with
+the decision, in one write); ``Supervisor.watch`` runs the code while the sandbox samples it
+(each sample kept, thinned, and written from a thread of its own: application.sample_writer),
 and records how it ended, even when another writer (a cancel) moved the execution on meanwhile,
 and even when the ledger stops answering for a while (the outcome it saw is kept and written once
 the ledger answers, within ``keep_outcome_s``).
@@ -49,6 +50,15 @@ class Sampling:
     above: float = 0.8
 
 
+@dataclass(frozen=True)
+class Readiness:
+    """What preparing a run gave: the sandbox ready for it (``prepared``), or the refusal that
+    ended the execution unrun (``refused``); neither when its inputs could not be served."""
+
+    prepared: PreparedRun | None = None
+    refused: SandboxUnavailable | HostBusy | None = None
+
+
 class Supervisor:
     """Sees one run through, from the sandbox's preparation to its recorded end."""
 
@@ -81,13 +91,15 @@ class Supervisor:
         self.keep_outcome_s = keep_outcome_s
         self.retry_s = retry_s
 
-    def run(self, execution: Execution, sizing: Sizing) -> None:
-        """Prepare, record Started, supervise; a host without room or a sandbox that does not
-        answer ends the execution unrun (and is raised)."""
+    def ready(self, execution: Execution, sizing: Sizing, engine_answers: Callable[[], None]) -> Readiness:
+        """Prepare the sandbox and mark the run's start on ``execution``, which is not saved here:
+        the caller records the decision and the start in one write, so that nothing is recorded of
+        a run the sandbox could not take. A host without room, or a sandbox that refuses, ends the
+        execution unrun instead (``refused``, raised once that end is recorded); an engine that
+        does not answer at all (``engine_answers`` raises) is raised at once, with nothing ended."""
         workspace = workspace_of(execution, self.blobs)
         if workspace is None:
-            self.save(execution)
-            return
+            return Readiness()  # its inputs cannot be served: ended unrun (inputs_unavailable)
         if sizing.image != "default":
             workspace["image"] = sizing.image  # a named image (domain.images): asked for only when not the default
         try:
@@ -96,22 +108,26 @@ class Supervisor:
                 **workspace,
             )
         except (SandboxUnavailable, HostBusy) as exc:
+            if isinstance(exc, SandboxUnavailable):
+                engine_answers()  # the engine itself is silent: a refusal of the moment, nothing to record
             reason = "host_busy" if isinstance(exc, HostBusy) else "sandbox_unavailable"
             execution.terminate(reason, {"detail": exc.message})
-            self.save(execution)
-            raise
+            return Readiness(refused=exc)
+        execution.start(
+            container_id=prepared.container_id,
+            image=prepared.image,
+            limits=prepared.limits,
+            trust=sizing.trust,
+            supervisor=self.sandbox.supervisor_id,
+            sizing={**sizing.why, "host": prepared.host},
+            network=sizing.network.to_dict(),
+            runtime=prepared.runtime or {"name": sizing.runtime, "requested": sizing.runtime},
+        )
+        return Readiness(prepared=prepared)
+
+    def watch(self, execution: Execution, prepared: PreparedRun) -> None:
+        """Run a recorded start to its recorded end (the sandbox is discarded after, whatever happens)."""
         try:
-            execution.start(
-                container_id=prepared.container_id,
-                image=prepared.image,
-                limits=prepared.limits,
-                trust=sizing.trust,
-                supervisor=self.sandbox.supervisor_id,
-                sizing={**sizing.why, "host": prepared.host},
-                network=sizing.network.to_dict(),
-                runtime=prepared.runtime or {"name": sizing.runtime, "requested": sizing.runtime},
-            )
-            self.save(execution)
             _Watch(self, execution, prepared).through()
         finally:
             self.sandbox.discard(prepared)

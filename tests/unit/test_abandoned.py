@@ -13,14 +13,14 @@ from uuid import UUID
 import pytest
 
 from mai_safety.application.abandoned import InFlight, Leases, Liveness
-from mai_safety.application.errors import ExecutionLeftOpen, LedgerUnavailable
+from mai_safety.application.errors import ExecutionLeftOpen, ExecutionNotFound, LedgerUnavailable
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.ports import PreparedRun
-from mai_safety.domain.execution import Execution, ExecutionStatus
+from mai_safety.domain.execution import Execution
 from mai_safety.domain.levels import RiskLevel
 
 from .fakes import FakeAssessor, FakeSandbox
-from .test_commands import POLICY, Clock
+from .test_commands import POLICY, Clock, assessed_as_an_older_main_left_it
 
 
 class PeerSandbox(FakeSandbox):
@@ -44,25 +44,28 @@ def _app(sandbox: FakeSandbox, env: dict[str, str] | None = None) -> MaiSafety:
 
 
 class DiesBeforeStarting(FakeSandbox):
-    """The process dies after Assessed is recorded, before any container is made."""
+    """The process dies while the sandbox is made, before anything of the run is recorded."""
 
     def prepare(self, execution_id: str, *args: Any, **kwargs: Any) -> PreparedRun:
         self.prepared.append((execution_id, POLICY.profiles[next(iter(POLICY.profiles))]))
         raise SystemExit("the service was killed")
 
 
-def _assessed_when_its_process_died(app: MaiSafety, sandbox: FakeSandbox) -> str:
+def test_a_process_that_dies_while_the_sandbox_is_made_leaves_nothing_recorded() -> None:
+    sandbox = DiesBeforeStarting()
+    app = _app(sandbox)
     with pytest.raises(SystemExit):
         app.run(b"print(1)\n")
-    execution_id = sandbox.prepared[-1][0]
-    assert app.report(execution_id).status == "assessed"
-    return execution_id
+    (execution_id, _limits) = sandbox.prepared[-1]
+    with pytest.raises(ExecutionNotFound):
+        app.report(execution_id)
+    assert app.recover() == []  # nothing to end: its container, if made, is a dead supervisor's leftover
 
 
 def test_recovery_ends_an_execution_a_dead_process_assessed_and_never_started_as_not_started() -> None:
-    sandbox = DiesBeforeStarting()
+    sandbox = FakeSandbox()
     app = _app(sandbox)
-    stuck = _assessed_when_its_process_died(app, sandbox)
+    stuck = assessed_as_an_older_main_left_it(app)
     sandbox.supervisor = "the next process"  # the service starts again
 
     assert app.recover() == [stuck]
@@ -74,8 +77,8 @@ def test_recovery_ends_an_execution_a_dead_process_assessed_and_never_started_as
 
 
 class LedgerGoes:
-    """Wraps an application's save: while ``down``, saving anything but Assessed fails as a
-    ledger that stopped answering would."""
+    """Wraps an application's save: while ``down``, saving an execution fails as a ledger that
+    stopped answering would."""
 
     def __init__(self, app: MaiSafety) -> None:
         self.down = False
@@ -83,54 +86,55 @@ class LedgerGoes:
         app.save = self.save  # type: ignore[method-assign]
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        if self.down and any(isinstance(obj, Execution) and obj.status is not ExecutionStatus.ASSESSED for obj in objs):
+        if self.down and any(isinstance(obj, Execution) for obj in objs):
             raise LedgerUnavailable("the ledger refused connections for 1 s (connection refused)")
         return self._save(*objs, **kwargs)
 
 
-def test_a_start_the_ledger_refused_after_assessed_names_the_execution_and_is_ended_once_the_ledger_answers() -> None:
+def test_a_start_the_ledger_refused_records_nothing_and_gives_the_sandbox_back() -> None:
+    """The decision and the start are one write: the ledger refusing it leaves nothing to end, and
+    the sandbox made for the run is discarded at once; a retry with the same key runs it."""
     sandbox = FakeSandbox()
     app = _app(sandbox)
     ledger = LedgerGoes(app)
-
-    gone_once: list[bool] = []
-
-    def ledger_goes(prepared: PreparedRun) -> None:
-        ledger.down = not gone_once
-        gone_once.append(True)
-
-    class GoesAtStart(FakeSandbox):
-        def prepare(self, *args: Any, **kwargs: Any) -> PreparedRun:
-            prepared = super().prepare(*args, **kwargs)
-            ledger_goes(prepared)
-            return prepared
-
-    app.sandbox = sandbox = GoesAtStart()
-    with pytest.raises(ExecutionLeftOpen) as told:
+    ledger.down = True
+    with pytest.raises(LedgerUnavailable):
         app.run(b"print(1)\n", execution_id=UUID(int=7))
-    assert told.value.execution_id == str(UUID(int=7)) and told.value.status == "assessed"
-    assert "nothing was recorded" not in told.value.message and str(UUID(int=7)) in told.value.message
-    assert app.report(str(UUID(int=7))).status == "assessed"  # the ledger took nothing more
+    with pytest.raises(ExecutionNotFound):
+        app.report(str(UUID(int=7)))
+    assert sandbox.discarded == ["fake-1"]
+    assert app.in_flight.causes[str(UUID(int=7))].startswith("recording it failed")
 
     ledger.down = False
-    assert app.sweep() == [str(UUID(int=7))]
+    assert app.sweep() == []
+    assert app.run(b"print(1)\n", execution_id=app.submission_id(UUID(int=7))).status == "completed"
 
-    report = app.report(str(UUID(int=7)))
-    assert report.status == "rejected" and report.termination_reason == "not_started"
-    assert "the ledger failed" in report.detail
-    # A retry with the same key runs the code afresh, under the next attempt's id.
-    retry = app.submission_id(UUID(int=7))
-    assert retry != UUID(int=7)
-    assert app.run(b"print(1)\n", execution_id=retry).status == "completed"
+
+def test_an_end_the_ledger_refused_after_started_names_the_execution_and_is_ended_once_the_ledger_answers() -> None:
+    sandbox = FakeSandbox()
+    # How long the outcome it saw is kept while the ledger refuses it: a moment here.
+    app = MaiSafety(assessor=FakeAssessor(RiskLevel.LOW), sandbox=sandbox, policy=POLICY, env=_ledger(), clock=Clock(), ledger_stall_s=0.05)
+    app.mode.keep_outcome_s, app.outcome_retry_s = 0.05, 0.01
+    ledger = LedgerGoes(app)
+    sandbox.during_run = lambda prepared: setattr(ledger, "down", True)
+    with pytest.raises(ExecutionLeftOpen) as told:
+        app.run(b"print(1)\n", execution_id=UUID(int=8))
+    assert told.value.execution_id == str(UUID(int=8)) and told.value.status == "running"
+    assert "nothing was recorded" not in told.value.message and str(UUID(int=8)) in told.value.message
+    assert app.report(str(UUID(int=8))).status == "running"  # the ledger took nothing more
+    assert sandbox.discarded == ["fake-1"]
+
+    ledger.down = False
+    assert app.sweep() == [str(UUID(int=8))]
+    report = app.report(str(UUID(int=8)))
+    assert report.status == "terminated" and report.termination_reason == "supervisor_lost"
+    assert "the ledger did not answer" in report.detail and "(exit 0)" in report.detail  # the cause kept here
 
 
 def test_a_retry_with_the_same_key_never_answers_a_permanently_assessed_execution() -> None:
-    sandbox = DiesBeforeStarting()
     env = _ledger()
-    app = _app(sandbox, env)
-    with pytest.raises(SystemExit):
-        app.run(b"print(1)\n", execution_id=UUID(int=9))
-    assert app.report(str(UUID(int=9))).status == "assessed"
+    app = _app(FakeSandbox(), env)
+    assessed_as_an_older_main_left_it(app, UUID(int=9))
     after = _app(FakeSandbox(), env)  # the next process on the same ledger, before any sweep
     after.sandbox.supervisor = "the next process"  # type: ignore[attr-defined]
 
@@ -154,9 +158,7 @@ def test_an_execution_a_live_peer_is_starting_is_left_alone_and_ended_once_its_l
     judge.liveness.clock = lambda: now[0]
 
     peer.renew_lease()
-    with pytest.raises(SystemExit):
-        peer.run(b"print(1)\n")  # as far as the ledger knows, server A is starting it now
-    (held,) = [execution_id for execution_id, _ in peer_sandbox.prepared]
+    held = assessed_as_an_older_main_left_it(peer)  # as far as the ledger knows, server A (an older main) is starting it now
     for step in range(3):  # server B has held its own lease for a whole period
         now[0] = step * lease_s / 2
         judge.renew_lease()

@@ -10,10 +10,13 @@ from uuid import UUID
 
 import pytest
 
+from mai_safety.application.errors import ExecutionNotFound
 from mai_safety.application.executions import MaiSafety
 from mai_safety.application.ports import PreparedRun
 from mai_safety.application.sizing import ExecutionPolicy
+from mai_safety.domain.assessment import Submission
 from mai_safety.domain.errors import InvalidTransition
+from mai_safety.domain.execution import Execution
 from mai_safety.domain.gate import AnswerTooLate
 from mai_safety.domain.levels import Provenance, RiskLevel, TrustLevel
 from mai_safety.domain.limits import ResourceLimits, TrustRule
@@ -201,10 +204,21 @@ def test_recovery_leaves_a_run_whose_supervisor_still_lives() -> None:
     assert app.report(running).status == "running" and sandbox.removed == []
 
 
-def test_recovery_ends_an_execution_whose_container_outlived_a_supervisor_that_never_recorded_started() -> None:
+def assessed_as_an_older_main_left_it(app: MaiSafety, execution_id: UUID | None = None) -> str:
+    """What a process of an older main left when it died between its first write (Assessed, then
+    written on its own, before the sandbox was made) and the start: a ledger is forever, so
+    recovery still ends it. This main records Assessed with Started, or with the refusal."""
+    submission = Submission.from_bytes(b"print(1)\n", Provenance.MAI, 10_000)
+    execution = Execution.assess(submission, FakeAssessor(RiskLevel.LOW).assess(submission), execution_id=execution_id)
+    app.save(execution)
+    assert app.report(str(execution.id)).status == "assessed"
+    return str(execution.id)
+
+
+def test_a_supervisor_that_dies_after_making_the_container_leaves_nothing_recorded() -> None:
     class DiesAfterCreating(FakeSandbox):
         def prepare(self, execution_id: str, *args: object, **kwargs: object) -> PreparedRun:
-            self.orphans.append(execution_id)  # the container exists; Started is never recorded
+            self.orphans.append(execution_id)  # the container exists; nothing is recorded yet
             raise SystemExit("the supervisor's process died")
 
     sandbox = DiesAfterCreating()
@@ -212,6 +226,17 @@ def test_recovery_ends_an_execution_whose_container_outlived_a_supervisor_that_n
     with pytest.raises(SystemExit):
         app.run(b"print(1)\n")
     (orphan,) = sandbox.orphans
+    with pytest.raises(ExecutionNotFound):
+        app.report(orphan)
+    assert app.recover() == []  # nothing to end; the dead supervisor's container is a leftover, removed as such
+
+
+def test_recovery_ends_an_execution_whose_container_outlived_a_supervisor_that_never_recorded_started() -> None:
+    sandbox = FakeSandbox()
+    app = _app(sandbox=sandbox)
+    orphan = assessed_as_an_older_main_left_it(app)
+    sandbox.orphans.append(orphan)  # the container exists; Started is never recorded
+    sandbox.supervisor = "the next process"
     assert app.running_ids() == []  # not in the index: only the container says so
 
     assert app.recover() == [orphan]

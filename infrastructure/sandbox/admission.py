@@ -125,6 +125,14 @@ class RoomCount:
         )
         return room, held
 
+    def learn(self, attrs: dict[str, Any]) -> None:
+        """What this process's own inspect of a container it just started says, so that the next
+        count need not ask the engine again (the pool's filler reads it to find the keeper's cgroup)."""
+        with contextlib.suppress(KeyError, TypeError, ValueError, OSError):
+            entry = _entry_of(attrs)
+            with self._lock:
+                self._known[str(attrs["Id"])] = (str(attrs["State"]["Status"]), *entry)
+
     def _entry(self, client: Any, container_id: str, state: str) -> tuple[str, int, CgroupReader | None] | None:
         entry = self._known.get(container_id)
         if entry is not None and entry[0] == state:
@@ -133,12 +141,18 @@ class RoomCount:
             attrs = client.api.inspect_container(container_id)
         except docker.errors.NotFound:
             return None
-        limit = int(attrs.get("HostConfig", {}).get("Memory") or 0)
-        reader: CgroupReader | None = None
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            pid = int(attrs["State"]["Pid"])
-            reader = CgroupReader(pid) if pid > 0 else None
-        return state, limit, reader
+        return (state, *_entry_of(attrs))
+
+
+def _entry_of(attrs: dict[str, Any]) -> tuple[int, CgroupReader | None]:
+    """The engine's memory limit of an inspected container, and the reader of its cgroup (its main
+    process's) if it has one."""
+    limit = int(attrs.get("HostConfig", {}).get("Memory") or 0)
+    reader: CgroupReader | None = None
+    with contextlib.suppress(OSError, ValueError, KeyError):
+        pid = int(attrs["State"]["Pid"])
+        reader = CgroupReader(pid) if pid > 0 else None
+    return limit, reader
 
 
 def _held(engine_limit: int, reader: CgroupReader | None) -> tuple[int, int]:

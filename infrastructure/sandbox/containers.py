@@ -20,7 +20,7 @@ import shutil
 import socket
 import stat
 import tempfile
-import threading
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,7 +119,7 @@ class RunHandle:
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
-    binding: threading.Thread | None = None  # a taken pool container's rename to its execution
+    binding: Future[None] | None = None  # a taken pool container's rename to its execution
     workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
     collected: Any = None  # the output files collected after the code (workspace.Collected)
 
@@ -222,7 +222,7 @@ def discard(handle: RunHandle) -> None:
     """Remove everything one run made; what cannot be removed now, remove_leftovers() finds by
     label on the next start."""
     if handle.binding is not None:
-        handle.binding.join()  # a rename that lands after the removal would leave nothing to name
+        wait([handle.binding])  # a rename that lands after the removal would leave nothing to name
     for container in (handle.container, handle.proxy):
         if container is None:
             continue

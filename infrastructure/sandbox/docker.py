@@ -111,7 +111,7 @@ class DockerSandbox(Sandbox):
         host = PoolHost(
             client=lambda: self.client, image=image, supervisor=self._label, work_root=self._work_root,
             room_details=self._room_details, choose_runtime=self.choose_runtime,
-            ledger=lambda: self._ledger_identity(),
+            ledger=lambda: self._ledger_identity(), seen=self._room_count.learn,
         )
         self._pool = WarmPool(pool, pool_max_idle_s, host, self._admission)
         self._removals = Removals(remove_in_background)

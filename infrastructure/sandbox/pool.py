@@ -16,6 +16,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,8 @@ class PoolHost:
     room_details: Callable[[], tuple[HostRoom, dict[str, int]]]
     choose_runtime: Callable[[str, NetworkRequest], dict[str, Any]]
     ledger: Callable[[], str | None] = lambda: None  # the ledger's identity, for the containers' labels
+    #: Told what the filler's inspect of a container it started says (the admission's count keeps it).
+    seen: Callable[[dict[str, Any]], None] = lambda attrs: None
 
 
 class WarmPool:
@@ -103,6 +106,7 @@ class WarmPool:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closing = threading.Event()
+        self._binder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mai-safety-bind")  # renames of taken containers
         self.thread: threading.Thread | None = None
         if self.specs:
             self.thread = threading.Thread(target=self._fill, name="mai-safety-pool", daemon=True)
@@ -262,7 +266,7 @@ class WarmPool:
             return None
         # Its name binds it to the execution for a later recovery (containers.py); the engine's
         # rename (about 12 ms) runs beside the run, and discard waits for it (decision 0046).
-        handle.binding = bind_in_background(handle.container, f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
+        handle.binding = bind_in_background(self._binder, handle.container, f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
         handle.cpu_rlimit = (math.ceil(limits.cpu_seconds) + 1, math.ceil(limits.cpu_seconds) + 2)
         handle.pooled = True
         if handle.gvisor:
@@ -341,6 +345,7 @@ class WarmPool:
                 listener.settimeout(30)
                 handle.keeper, _ = listener.accept()
                 handle.container.reload()
+                self._host.seen(handle.container.attrs)
                 if not gvisor:
                     handle.root = ContainerRoot(int(handle.container.attrs["State"]["Pid"]))
             # Its runner too, waiting for a run: the exec and the interpreter's start leave the run's path.
@@ -403,19 +408,19 @@ class WarmPool:
                 items.clear()
         for item in waiting:
             discard(item.handle)
+        self._binder.shutdown(wait=False)  # what is queued still runs; a discard waits for its own
 
 
-def bind_in_background(container: Any, name: str) -> threading.Thread:
-    """Rename a taken pool container in a thread of its own. Should the engine refuse, the run
-    goes on unbound: its keeper still ends it at the deadline, and a sweep removes it by label."""
+def bind_in_background(binder: ThreadPoolExecutor, container: Any, name: str) -> Future[None]:
+    """Rename a taken pool container on the pool's binding thread (one for every take: a thread
+    started per take cost its run about a millisecond). Should the engine refuse, the run goes on
+    unbound: its keeper still ends it at the deadline, and a sweep removes it by label."""
 
     def rename() -> None:
         with BestEffort():
             container.rename(name)
 
-    thread = threading.Thread(target=rename, name="mai-safety-bind", daemon=True)
-    thread.start()
-    return thread
+    return binder.submit(rename)
 
 
 def apply_run_limits(client: Any, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:

@@ -1,41 +1,28 @@
 """What an execution's answer says beyond its state, so that a caller need not read its events:
 when it was submitted, started and ended (the events' own timestamps), the peaks of its usage, and
 a summary of what the code attempted (the run's self-reported record, docs/decisions/0033).
-Plain data from the aggregate and, for the start, its first few events."""
+Plain data from the aggregate."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from mai_safety.domain.execution import Execution, ExecutionStatus
+from mai_safety.domain.execution import Execution
 
 #: The peaks an answer carries, as the supervisor keeps them (``RunOutcome.peaks``).
 USAGE_KEYS = ("cpu_seconds", "cpu_percent", "memory_peak_bytes", "pids")
-#: Started follows Assessed at once, or after an override's request and its answer.
-_STARTED_WITHIN = 4
-_RAN = (ExecutionStatus.RUNNING, ExecutionStatus.COMPLETED, ExecutionStatus.TERMINATED)
 
 
-def answer_extras(execution: Execution, store: Any) -> dict[str, Any]:
+def answer_extras(execution: Execution) -> dict[str, Any]:
     """``submitted_at``, ``started_at``, ``ended_at`` (ISO 8601, UTC; None until it happens),
     ``usage`` (the peaks) and ``attempted`` (the record's summary; empty before a run ends)."""
     return {
         "submitted_at": execution.created_on.isoformat(),
-        "started_at": _started_at(execution, store),
+        "started_at": execution.started_on.isoformat() if execution.started_on is not None else None,
         "ended_at": execution.modified_on.isoformat() if execution.status.is_final else None,
         "usage": usage_peaks(execution),
         "attempted": attempted_summary(execution.outcome),
     }
-
-
-def _started_at(execution: Execution, store: Any) -> str | None:
-    """``store``: what reads an execution's stored events (application.store.ExecutionStore)."""
-    if execution.status not in _RAN:
-        return None
-    for stored in store.events(execution.id, gt=1, limit=_STARTED_WITHIN):
-        if isinstance(stored, Execution.Started):
-            return str(stored.timestamp.isoformat())
-    return None
 
 
 def usage_peaks(execution: Execution) -> dict[str, Any]:

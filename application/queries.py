@@ -73,7 +73,7 @@ class ExecutionQueries:
             caller=execution.labels,
             files_in=list(execution.files_in),
             files_out=list(outcome.get("files_out") or []),
-            **answer_extras(execution, self.store),
+            **answer_extras(execution),
         )
 
     def history(self, execution_id: UUID | str, *, with_hashes: bool = False) -> list[dict[str, Any]]:

@@ -147,6 +147,7 @@ class Execution(Aggregate):
         self.limits: ResourceLimits | None = None
         self.trust: TrustLevel | None = None
         self.samples: list[UsageRecord] = []
+        self.started_on: datetime | None = None  # when Started was recorded (its event's time)
         self.outcome: OutcomeRecord = {}
         self.observed: ObservedRecord | None = None  # what the run was seen to do from outside (decision 0044)
         self.divergences: list[DivergenceRecord] = []
@@ -334,6 +335,10 @@ class Execution(Aggregate):
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["policy_version"] = None
+
+        def apply(self, aggregate: Any) -> None:
+            super().apply(aggregate)  # the decorated method below
+            aggregate.started_on = self.timestamp  # the library sets modified_on only after apply
 
     @event(Started)
     def _started(

@@ -34,6 +34,7 @@ EXPECTED = {
     "eventsourcing.application.Application.__init__": "(self, env: 'EnvType | None' = None) -> 'None'",
     "eventsourcing.application.Application.close": "(self) -> 'None'",
     "eventsourcing.application.Application.construct_factory": "(self, env: 'Environment') -> 'InfrastructureFactory'",
+    "eventsourcing.domain.CanMutateAggregate.apply": "(self, aggregate: 'Any') -> 'None'",
     "eventsourcing.persistence.ConnectionPool.close": "(self) -> 'None'",
     "eventsourcing.persistence.ConnectionPool.get_connection": (
         "(self, timeout: 'float | None' = None, *, is_writer: 'bool | None' = None) -> 'TConnection'"

@@ -30,6 +30,7 @@ import ast
 import importlib.util
 import json
 import os
+import selectors
 import shutil
 import signal
 import subprocess
@@ -292,14 +293,51 @@ class SemgrepAnalyzer:
             server = threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-targets")
             server.start()
         try:
-            output = self._collect(spare.process)
+            output = self._answer(spare.process)
         finally:
             stop.set()
             if server is not None:
                 server.join(timeout=1)
-            spare.kill()
+            # Reaped beside the scan's answer: an engine that has written its answer still takes
+            # ~7 ms to exit (the kernel unmaps its heap), which nobody needs to wait for.
+            threading.Thread(target=spare.kill, name="semgrep-reap", daemon=True).start()
         self._check_scanned(output, paths)
         return output
+
+    def _answer(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
+        """The engine's answer as soon as its JSON document is whole on its output (it writes it
+        last, then exits); what ``_collect`` would say otherwise (an exit, a failure, a timeout)."""
+        assert process.stdout is not None and process.stderr is not None
+        deadline = time.monotonic() + self._policy.timeout_s
+        read: dict[int, bytearray] = {process.stdout.fileno(): bytearray(), process.stderr.fileno(): bytearray()}
+        out = read[process.stdout.fileno()]
+        self._running.add(process)
+        try:
+            with selectors.DefaultSelector() as waiting:
+                for fd in read:
+                    waiting.register(fd, selectors.EVENT_READ)
+                while waiting.get_map():
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        _kill_group(process)
+                        raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s")
+                    for key, _events in waiting.select(left):
+                        chunk = os.read(key.fd, 1 << 16)
+                        if not chunk:
+                            waiting.unregister(key.fd)
+                            continue
+                        read[key.fd] += chunk
+                        if key.fd == process.stdout.fileno() and chunk.rstrip().endswith(b"}"):
+                            whole = _whole_answer(bytes(out))
+                            if whole is not None:
+                                return whole
+            process.wait(timeout=max(deadline - time.monotonic(), 0.1))
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s") from None
+        finally:
+            self._running.discard(process)
+        return self._parsed(process.returncode, bytes(out), bytes(read[process.stderr.fileno()]))
 
     def _collect(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
         self._running.add(process)
@@ -310,11 +348,15 @@ class SemgrepAnalyzer:
             raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s") from None
         finally:
             self._running.discard(process)
+        return self._parsed(process.returncode, stdout, stderr)
+
+    @staticmethod
+    def _parsed(returncode: int | None, stdout: bytes, stderr: bytes) -> dict[str, Any]:
         text = stdout.decode("utf-8", "replace")
         start = text.find("{")
-        if process.returncode != 0 or start < 0:
-            last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit status {process.returncode}"]
-            raise SemgrepFailed(f"semgrep-core failed (exit status {process.returncode}): {last[0][:200]}")
+        if returncode != 0 or start < 0:
+            last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit status {returncode}"]
+            raise SemgrepFailed(f"semgrep-core failed (exit status {returncode}): {last[0][:200]}")
         try:
             output = json.loads(text[start:])
         except json.JSONDecodeError as exc:
@@ -459,6 +501,18 @@ class SemgrepAnalyzer:
                 )
             )
         return per
+
+
+def _whole_answer(stdout: bytes) -> dict[str, Any] | None:
+    """The engine's JSON document if ``stdout`` holds all of it (progress dots may come first)."""
+    start = stdout.find(b"{")
+    if start < 0:
+        return None
+    try:
+        output = json.loads(stdout[start:])
+    except ValueError:
+        return None  # not whole yet
+    return output if isinstance(output, dict) and isinstance(output.get("results"), list) else None
 
 
 def _target_list(paths: list[Path]) -> bytes:

@@ -52,6 +52,8 @@ from mai_safety.domain.levels import RiskLevel
 from .policy import SemgrepPolicy
 
 SPARE_MAX_AGE_S = 300.0
+#: How long after a scan the next waiting engine is started (see _replace_spares).
+SPARE_DELAY_S = 0.1
 _WARM_FAILURES_BEFORE_COLD = 2
 
 
@@ -98,6 +100,25 @@ class _Spare:
                 path.unlink()
             except OSError:
                 pass
+
+
+def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.Event) -> None:
+    """Start the next waiting engine SPARE_DELAY_S after a scan took one, not at once: loading
+    the rules costs ~0.1 s of a core, which would otherwise be taken from the run of the code the
+    scan just judged (measured on 2 cores: a pooled hello world 25 ms beside it, 19 ms after it).
+    Ends with the analyzer."""
+    while True:
+        if not wanted.wait(timeout=5.0):
+            if analyzer() is None:
+                return
+            continue
+        time.sleep(SPARE_DELAY_S)
+        wanted.clear()
+        live = analyzer()
+        if live is None:
+            return
+        live._ensure_spare()
+        del live
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -179,8 +200,12 @@ class SemgrepAnalyzer:
         self._spares: list[_Spare] = []
         self._running: set[subprocess.Popen[bytes]] = set()
         self._finalizer = weakref.finalize(self, _cleanup, self._spares, self._running, self._workdir)
+        self._spare_wanted = threading.Event()
         if self._warm:
             self._ensure_spare()
+            threading.Thread(
+                target=_replace_spares, args=(weakref.ref(self), self._spare_wanted), name="semgrep-spares", daemon=True
+            ).start()
 
     # ---- public -----------------------------------------------------------------------------
 
@@ -210,7 +235,7 @@ class SemgrepAnalyzer:
         finally:
             shutil.rmtree(batch, ignore_errors=True)
             if self._warm:
-                self._ensure_spare()
+                self._spare_wanted.set()  # the next engine starts shortly after (_replace_spares)
 
     def _skipped(self) -> Finding:
         return Finding(

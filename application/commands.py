@@ -269,9 +269,17 @@ class ExecutionCommands:
         whatever fails: here, or (the ledger not answering) by recovery, with the cause kept here;
         and the caller is told which execution was left in which state (ExecutionLeftOpen)."""
         supervisor = self._supervisor()
-        key, cause = str(execution.id), None
+        key, cause, opened = str(execution.id), None, None
         self.in_flight.enter(key)
         try:
+            if not self.store.began():
+                # A ledger's very first decision is recorded before its first sandbox is made: until
+                # then the ledger has no identity (its first event's hash) to label that container
+                # with, and a container of no ledger's that serves an execution is no sweep's to
+                # remove (infrastructure/sandbox/cleanup.py). As before decision 0050, once.
+                self.sandbox.check_available()
+                self.store.save(execution)
+                opened = execution.status.value
             ready = supervisor.ready(execution, sizing, self.sandbox.check_available)
             try:
                 self.store.save(execution)  # if this fails, nothing was recorded, as a rule
@@ -280,6 +288,8 @@ class ExecutionCommands:
                 cause = f"recording it failed ({type(exc).__name__}: {_first_line(exc)})"
                 if ready.prepared is not None:
                     self.sandbox.discard(ready.prepared)
+                if opened is not None and isinstance(exc, (LedgerUnavailable, PersistenceError)) and not isinstance(exc, IntegrityError):
+                    raise self._left_open(execution.id, opened, cause) from exc
                 raise
             if ready.refused is not None:
                 raise ready.refused  # recorded as the execution's end (host_busy, sandbox_unavailable)

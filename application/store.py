@@ -26,6 +26,13 @@ class ExecutionStore:
     def __init__(self, repository: Any, save: Save) -> None:
         self.repository = repository
         self.save = save
+        self._began = False
+
+    def began(self) -> bool:
+        """Whether anything is recorded on the ledger yet (once it is, it always is)."""
+        if not self._began:
+            self._began = self.repository.event_store.recorder.max_notification_id() is not None
+        return self._began
 
     def get(self, execution_id: UUID | str) -> Execution:
         try:

@@ -54,6 +54,7 @@ class DiesBeforeStarting(FakeSandbox):
 def test_a_process_that_dies_while_the_sandbox_is_made_leaves_nothing_recorded() -> None:
     sandbox = DiesBeforeStarting()
     app = _app(sandbox)
+    assessed_as_an_older_main_left_it(app)  # a ledger that has begun (its very first decision is recorded first)
     with pytest.raises(SystemExit):
         app.run(b"print(1)\n")
     (execution_id, _limits) = sandbox.prepared[-1]
@@ -96,18 +97,49 @@ def test_a_start_the_ledger_refused_records_nothing_and_gives_the_sandbox_back()
     the sandbox made for the run is discarded at once; a retry with the same key runs it."""
     sandbox = FakeSandbox()
     app = _app(sandbox)
+    app.run(b"print(0)\n")  # a ledger that has begun (its very first decision is recorded first)
     ledger = LedgerGoes(app)
     ledger.down = True
     with pytest.raises(LedgerUnavailable):
         app.run(b"print(1)\n", execution_id=UUID(int=7))
     with pytest.raises(ExecutionNotFound):
         app.report(str(UUID(int=7)))
-    assert sandbox.discarded == ["fake-1"]
+    assert sandbox.discarded == ["fake-1", "fake-2"]  # the first run's after it ran; this one's at once
     assert app.in_flight.causes[str(UUID(int=7))].startswith("recording it failed")
 
     ledger.down = False
     assert app.sweep() == []
     assert app.run(b"print(1)\n", execution_id=app.submission_id(UUID(int=7))).status == "completed"
+
+
+def test_a_ledgers_very_first_decision_is_recorded_before_its_sandbox_is_made() -> None:
+    """Until its first event a ledger has no identity to label a container with (a container of no
+    ledger's that serves an execution is no sweep's to remove): its very first execution is
+    recorded Assessed before the sandbox is made, and a ledger refusing the start then leaves it
+    named and ended as before decision 0050; every later one is one write."""
+    sandbox = FakeSandbox()
+    app = _app(sandbox)
+    ledger = LedgerGoes(app)
+    recorded_when_prepared: list[str] = []
+
+    class Looks(FakeSandbox):
+        def prepare(self, execution_id: str, *args: Any, **kwargs: Any) -> PreparedRun:
+            try:
+                recorded_when_prepared.append(app.report(execution_id).status)
+            except ExecutionNotFound:
+                recorded_when_prepared.append("nothing")
+            ledger.down = len(recorded_when_prepared) == 1
+            return super().prepare(execution_id, *args, **kwargs)
+
+    app.sandbox = sandbox = Looks()
+    with pytest.raises(ExecutionLeftOpen) as told:
+        app.run(b"print(1)\n", execution_id=UUID(int=10))
+    assert told.value.status == "assessed"
+    ledger.down = False
+    assert app.sweep() == [str(UUID(int=10))]
+    assert app.report(str(UUID(int=10))).termination_reason == "not_started"
+    assert app.run(b"print(2)\n").status == "completed"
+    assert recorded_when_prepared == ["assessed", "nothing"]
 
 
 def test_an_end_the_ledger_refused_after_started_names_the_execution_and_is_ended_once_the_ledger_answers() -> None:

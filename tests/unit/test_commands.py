@@ -223,6 +223,7 @@ def test_a_supervisor_that_dies_after_making_the_container_leaves_nothing_record
 
     sandbox = DiesAfterCreating()
     app = _app(sandbox=sandbox)
+    assessed_as_an_older_main_left_it(app)  # a ledger that has begun (its very first decision is recorded first)
     with pytest.raises(SystemExit):
         app.run(b"print(1)\n")
     (orphan,) = sandbox.orphans

@@ -10,7 +10,6 @@ when the supervisor goes before it is given one, or by itself long after it coul
 from __future__ import annotations
 
 import math
-import queue
 import socket
 import tempfile
 import threading
@@ -48,6 +47,7 @@ from .errors import BestEffort, refused
 from .files import ContainerRoot
 from .primed import prime
 from .record import RecordFeed
+from .removal import Removals
 from .runtimes import GVISOR_MEMORY, GVISOR_RUNTIME, gvisor_host_tasks
 
 _KEEPER_SOCKET = "keeper.sock"
@@ -107,7 +107,7 @@ class WarmPool:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closing = threading.Event()
-        self._binder = Binder()  # renames of taken containers
+        self._binder = Removals(background=True, name="mai-safety-bind")  # renames of taken containers, in order
         self.thread: threading.Thread | None = None
         if self.specs:
             self.thread = threading.Thread(target=self._fill, name="mai-safety-pool", daemon=True)
@@ -267,7 +267,7 @@ class WarmPool:
             return None
         # Its name binds it to the execution for a later recovery (containers.py); the engine's
         # rename (about 12 ms) runs beside the run, and discard waits for it (decision 0046).
-        handle.binding = self._binder.bind(handle.container, f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
+        handle.binding = bind_in_background(self._binder, handle.container, f"{TAKEN_PREFIX}{execution_id}-until-{time.time() + keeper_s:.1f}")
         handle.cpu_rlimit = (math.ceil(limits.cpu_seconds) + 1, math.ceil(limits.cpu_seconds) + 2)
         handle.pooled = True
         if handle.gvisor:
@@ -411,33 +411,22 @@ class WarmPool:
             discard(item.handle)
 
 
-class Binder:
-    """Renames taken pool containers to their executions on one daemon thread, in order: a thread
-    started per take cost its run about a millisecond, and a daemon never holds the process's exit
-    should the engine hang. Should the engine refuse a rename, the run goes on unbound: its keeper
-    still ends it at the deadline, and a sweep removes it by label."""
+def bind_in_background(binder: Removals, container: Any, name: str) -> Future[None]:
+    """Rename a taken pool container on the pool's binding thread (one for every take, in order: a
+    thread started per take cost its run about a millisecond); the future is done once the rename
+    was tried (``discard`` waits for it). Should the engine refuse, the run goes on unbound: its
+    keeper still ends it at the deadline, and a sweep removes it by label."""
+    done: Future[None] = Future()
 
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[tuple[Any, str, Future[None]]] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-
-    def bind(self, container: Any, name: str) -> Future[None]:
-        """Queue the rename; the future is done once it was tried (``discard`` waits for it)."""
-        done: Future[None] = Future()
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="mai-safety-bind", daemon=True)
-                self._thread.start()
-        self._queue.put((container, name, done))
-        return done
-
-    def _work(self) -> None:
-        while True:
-            container, name, done = self._queue.get()
+    def rename() -> None:
+        try:
             with BestEffort():
                 container.rename(name)
+        finally:
             done.set_result(None)
+
+    binder.remove(rename)
+    return done
 
 
 def apply_run_limits(client: Any, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:

@@ -21,8 +21,10 @@ DRAIN_S = 60.0
 class Removals:
     """Runs each removal given to it on one thread, in order; or at once when ``background`` is off."""
 
-    def __init__(self, background: bool) -> None:
+    def __init__(self, background: bool, name: str = "mai-safety-removals") -> None:
+        """``name``: its thread's (the pool renames taken containers on one of these too)."""
         self.background = background
+        self.name = name
         self._queue: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -33,7 +35,7 @@ class Removals:
             return
         with self._lock:
             if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="mai-safety-removals", daemon=True)
+                self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
                 self._thread.start()
             self._queue.put(work)
 

@@ -39,6 +39,7 @@ import threading
 import time
 import uuid
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,12 @@ def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.
             return
         live._ensure_spare()
         del live
+
+
+def _reap_beside(end: Callable[[], None]) -> None:
+    """``end`` (kill and reap) an engine that has answered, on a thread of its own: it still takes
+    ~7 ms to exit (the kernel unmaps its heap), which nobody needs to wait for."""
+    threading.Thread(target=end, name="semgrep-reap", daemon=True).start()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -303,7 +310,10 @@ class SemgrepAnalyzer:
             [*self._base_command(), *arguments],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
         )
-        return self._collect(process)
+        try:
+            return self._answer(process)
+        finally:
+            _reap_beside(lambda: _kill_group(process))
 
     def _warm_run(self, spare: _Spare, paths: list[Path]) -> dict[str, Any]:
         payload = _target_list(paths)
@@ -323,15 +333,14 @@ class SemgrepAnalyzer:
             stop.set()
             if server is not None:
                 server.join(timeout=1)
-            # Reaped beside the scan's answer: an engine that has written its answer still takes
-            # ~7 ms to exit (the kernel unmaps its heap), which nobody needs to wait for.
-            threading.Thread(target=spare.kill, name="semgrep-reap", daemon=True).start()
+            _reap_beside(spare.kill)
         self._check_scanned(output, paths)
         return output
 
     def _answer(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
         """The engine's answer as soon as its JSON document is whole on its output (it writes it
-        last, then exits); what ``_collect`` would say otherwise (an exit, a failure, a timeout)."""
+        last, then exits); otherwise, once it ended, what its exit and output say (a failure, a
+        timeout: SemgrepFailed). The caller reaps it (``_reap_beside``)."""
         assert process.stdout is not None and process.stderr is not None
         deadline = time.monotonic() + self._policy.timeout_s
         read: dict[int, bytearray] = {process.stdout.fileno(): bytearray(), process.stderr.fileno(): bytearray()}
@@ -363,17 +372,6 @@ class SemgrepAnalyzer:
         finally:
             self._running.discard(process)
         return self._parsed(process.returncode, bytes(out), bytes(read[process.stderr.fileno()]))
-
-    def _collect(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
-        self._running.add(process)
-        try:
-            stdout, stderr = process.communicate(timeout=self._policy.timeout_s)
-        except subprocess.TimeoutExpired:
-            _kill_group(process)
-            raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s") from None
-        finally:
-            self._running.discard(process)
-        return self._parsed(process.returncode, stdout, stderr)
 
     @staticmethod
     def _parsed(returncode: int | None, stdout: bytes, stderr: bytes) -> dict[str, Any]:

@@ -26,8 +26,8 @@ import psutil
 from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom
 
 from .cgroups import CgroupReader
-from .containers import LABEL_MANAGED
-from .errors import engine_answers
+from .containers import LABEL_MANAGED, LABEL_SUPERVISOR
+from .errors import DOCKER_ERRORS, engine_answers
 
 Admitted = TypeVar("Admitted")
 #: How long a run waiting for room sleeps between two tries.
@@ -124,6 +124,30 @@ class RoomCount:
             running=len(held),
         )
         return room, held
+
+    def follow(self, events: Any, worker: Any, client: Callable[[], Any], mine: str) -> None:
+        """Inspect each managed container of another supervisor (``mine``: this process's label)
+        the engine announces started, a pool refilled after its run say, on ``worker``'s thread
+        (removal.Removals): the next admission finds it known instead of inspecting it on a run's
+        path (engine_events.py). One not learned in time is inspected by the admission as before."""
+
+        def started(container_id: str, attributes: dict[str, str]) -> None:
+            if (
+                attributes.get(LABEL_MANAGED) == "1" and attributes.get(LABEL_SUPERVISOR) != mine
+                and container_id and container_id not in self._known
+            ):
+                worker.remove(lambda: self._learn_by_inspect(client, container_id))
+
+        events.on("start", started)
+
+    def _learn_by_inspect(self, client: Callable[[], Any], container_id: str) -> None:
+        with contextlib.suppress(*DOCKER_ERRORS, OSError):
+            self.learn(client().api.inspect_container(container_id))
+
+    def known(self) -> set[str]:
+        """The ids of the containers whose inspect is kept."""
+        with self._lock:
+            return set(self._known)
 
     def learn(self, attrs: dict[str, Any]) -> None:
         """What this process's own inspect of a container it just started says, so that the next

@@ -86,6 +86,11 @@ class Engine:
                 self._client = docker.from_env(timeout=60)
         return self._client
 
+    @staticmethod
+    def streaming_client() -> docker.DockerClient:
+        """A client of its own for a stream that stays open (no read timeout: it may be quiet for long)."""
+        return docker.from_env(timeout=None)
+
     def close(self) -> None:
         if self._client is not None:
             self._client.close()

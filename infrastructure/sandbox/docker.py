@@ -57,6 +57,7 @@ from .record import RecordFeed
 from .removal import Removals
 from .runtimes import GVISOR_RUNTIME, STATUS_TTL_S, choose_runtime, gvisor_status
 from .observation import PathJudge
+from .engine_events import EngineEvents, ExecEnds
 from .supervision import ContainerSupervisor
 
 
@@ -106,8 +107,14 @@ class DockerSandbox(Sandbox):
         self._ledger_identity: Callable[[], str | None] = lambda: None
         self._gvisor: tuple[float, dict[str, Any]] | None = None
         self._room_count = RoomCount()
+        self._learning = Removals(background=True, name="mai-safety-room")  # the room count's inspects, off the run's path
         self._admission = Admission(host_policy, lock_path or Path(tempfile.gettempdir()) / "mai-safety-admission.lock")
-        self._supervisor = ContainerSupervisor(lambda: self.client, sample_interval_s, self.gvisor, observed_paths)
+        # The engine's event stream: how commands ended, and which managed containers started (engine_events.py).
+        self._events = EngineEvents(Engine.streaming_client)
+        self._room_count.follow(self._events, self._learning, lambda: self.client, mine=self._label)
+        self._supervisor = ContainerSupervisor(
+            lambda: self.client, sample_interval_s, self.gvisor, observed_paths, ExecEnds(self._events)
+        )
         host = PoolHost(
             client=lambda: self.client, image=image, supervisor=self._label, work_root=self._work_root,
             room_details=self._room_details, choose_runtime=self.choose_runtime,
@@ -115,6 +122,8 @@ class DockerSandbox(Sandbox):
         )
         self._pool = WarmPool(pool, pool_max_idle_s, host, self._admission)
         self._removals = Removals(remove_in_background)
+        if remove_in_background:
+            self._events.start()  # a process that lives on: connected before its first run
 
     # --- engine ---------------------------------------------------------------------------
 
@@ -181,6 +190,7 @@ class DockerSandbox(Sandbox):
         tag = self.image if image == "default" else self.images.get(image)
         if tag is None:
             raise SandboxUnavailable(f"this sandbox has no image named {image!r} (images: in policies/limits.yaml)")
+        self._events.start()
         prepared = self._prepare(execution_id, code, limits, floor, network, runtime, tag)
         # The inputs go into the run's folder once it is made (pooled or not): the runner, started
         # or given its run only later, copies them into the working directory (workspace.py).
@@ -308,7 +318,9 @@ class DockerSandbox(Sandbox):
         return described
 
     def close(self) -> None:
+        self._events.close()
         self._removals.close()
+        self._learning.close()
         self._pool.close()
         self._engine.close()
 

@@ -29,6 +29,7 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, KEEPER_USER, WRITABLE, RunHandle, kill
 from .egress import egress_record
 from .errors import BestEffort, refused
+from .engine_events import ExecEnds
 from .observation import OBSERVED_RUNTIME, PathJudge, ProcessSightings, read_observed
 from .primed import CODE_ENVIRONMENT
 from .runtimes import GVISOR_HINT, GVISOR_RUNTIME, gvisor_death
@@ -72,13 +73,20 @@ class ContainerSupervisor:
     ``client``: the engine's, asked when needed; ``gvisor``: this engine's gvisor_status()."""
 
     def __init__(
-        self, client: Callable[[], Any], sample_interval_s: float, gvisor: Callable[[], dict[str, Any]], judge: PathJudge | None = None
+        self,
+        client: Callable[[], Any],
+        sample_interval_s: float,
+        gvisor: Callable[[], dict[str, Any]],
+        judge: PathJudge | None = None,
+        ends: ExecEnds | None = None,
     ) -> None:
-        """``judge``: the policy's sensitive-path model, for the files the observed record lists."""
+        """``judge``: the policy's sensitive-path model, for the files the observed record lists.
+        ``ends``: the engine's announced ends of commands (engine_events.py); without, each is asked."""
         self._client = client
         self.sample_interval_s = sample_interval_s
         self._gvisor = gvisor
         self._judge = judge
+        self._ends = ends
 
     def run(self, prepared: PreparedRun, observer: Observer, output: OutputListener | None = None) -> RunOutcome:
         handle: RunHandle = prepared.handle
@@ -143,6 +151,7 @@ class ContainerSupervisor:
         container = handle.container
         client = self._client()
         primed, handle.primed = (handle.primed if last and environment == CODE_ENVIRONMENT else None), None
+        began = time.monotonic()  # the command cannot end before this: its end is announced after
         if primed is not None and primed.start(handle.cpu_rlimit, handle.nproc):
             exec_id, attached = primed.exec_id, primed.attached  # started ahead, now given its run
         else:
@@ -186,7 +195,7 @@ class ContainerSupervisor:
             late = find_violation(limits, final)
             if late is not None and late.reason in ("memory", "pids", "disk", "output_limit", "timeout"):
                 violation = late  # "timeout": the keeper ended the container at the run's deadline
-        exit_code = self._exit_code(exec_id)
+        exit_code = self._exit_code(exec_id, began)
         lost = None
         if exit_code is None and violation is None and not cancelled and handle.sandbox_ended:
             # gVisor's kernel ended under the code: the engine answers, the sandbox is gone.
@@ -335,7 +344,11 @@ class ContainerSupervisor:
             if disk is not None:
                 handle.survey_disk = disk
 
-    def _exit_code(self, exec_id: str) -> int | None:
+    def _exit_code(self, exec_id: str, began: float) -> int | None:
+        """How the command ended, as the engine says: announced on its event stream, else asked."""
+        announced = self._ends.exit_code(exec_id, began) if self._ends is not None else None
+        if announced is not None:
+            return announced
         client = self._client()
         for _ in range(50):
             with BestEffort() as attempt:

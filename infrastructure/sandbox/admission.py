@@ -185,9 +185,10 @@ def _held(engine_limit: int, reader: CgroupReader | None) -> tuple[int, int]:
     if reader is None:
         return engine_limit, 0
     try:
-        return reader.limits()["memory_bytes"] or engine_limit, reader.read().memory_bytes
-    except (OSError, ValueError, KeyError):
+        limit, used = reader.memory()
+    except (OSError, ValueError):
         return engine_limit, 0
+    return limit or engine_limit, used
 
 
 def without(room: HostRoom, held: int) -> HostRoom:

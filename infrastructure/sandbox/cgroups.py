@@ -94,6 +94,13 @@ class CgroupReader:
             io_write_bytes=write_bytes,
         )
 
+    def memory(self) -> tuple[int | None, int]:
+        """The memory limit the kernel holds this cgroup to now (None if unset) and its use: the two
+        of ``limits()`` and ``read()`` a count of the host's room needs (admission.py), two reads."""
+        limit = self._v1("memory", "memory.limit_in_bytes") or self._v2("memory.max")
+        used = self._v1("memory", "memory.usage_in_bytes") or self._v2("memory.current") or "0"
+        return (int(limit) if limit and limit.isdigit() else None), int(used)
+
     def limits(self) -> dict[str, int | float | None]:
         """The limits the kernel holds this cgroup to now: memory (bytes), CPUs (quota / period) and
         pids; None where a limit is unset or unreadable. What a run really got, read back."""

@@ -11,14 +11,15 @@ normalised or raises ValueError.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read the name alone)
+
+if TYPE_CHECKING:  # light to import, as files.py says why; hashlib is loaded when a file is compared
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 try:
     from .files import _DIRECTORY, _FILE, ContainerRoot, _kind, _read_at_most
@@ -50,16 +51,16 @@ class Collector:
         return collected
 
 
-@dataclass
 class Collected:
     """What was collected from one run's working directory, and what was left out."""
 
-    files: list[tuple[str, bytes]] = field(default_factory=list)
-    left_out: list[dict[str, Any]] = field(default_factory=list)
-    left_out_count: int = 0
-    total: int = 0
-    incomplete: str = ""
-    through: str = "the container's root descriptor"
+    def __init__(self, through: str = "the container's root descriptor") -> None:
+        self.files: list[tuple[str, bytes]] = []
+        self.left_out: list[dict[str, Any]] = []
+        self.left_out_count = 0
+        self.total = 0
+        self.incomplete = ""
+        self.through = through
 
     def leave_out(self, name: str, why: str, **more: Any) -> None:
         self.left_out_count += 1
@@ -77,13 +78,15 @@ class Collected:
         return note
 
 
-@dataclass
 class _Walk:
-    collected: Collected
-    inputs: Mapping[str, str]
-    bounds: Any
-    stop_at: float
-    check_name: Callable[[str], str]
+    def __init__(
+        self, collected: Collected, inputs: Mapping[str, str], bounds: Any, stop_at: float, check_name: Callable[[str], str]
+    ) -> None:
+        self.collected = collected
+        self.inputs = inputs
+        self.bounds = bounds
+        self.stop_at = stop_at
+        self.check_name = check_name
 
     def folder(self, folder: int, device: int, prefix: str, depth: int) -> None:
         collected, bounds = self.collected, self.bounds
@@ -145,6 +148,8 @@ class _Walk:
         if data is None:
             collected.leave_out(path, why, bytes=status.st_size)
             return
+        import hashlib
+
         if self.inputs.get(path) == hashlib.sha256(data).hexdigest():
             return  # an input, as it was given: not an output
         collected.files.append((path, data))

@@ -124,6 +124,7 @@ class RunHandle:
     nproc: int | None = None  # likewise, under gVisor: the code's task limit
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
+    primed_watch: Any = None  # a gVisor pool container's: the keeper's watch, started ahead (primed.py)
     binding: Future[None] | None = None  # a taken pool container's rename to its execution
     workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
     collected: Any = None  # the output files collected after the code (workspace.Collected)
@@ -240,6 +241,8 @@ def discard(handle: RunHandle) -> None:
             handle.internal.remove()
     if handle.primed is not None:
         handle.primed.close()
+    if handle.primed_watch is not None:
+        handle.primed_watch.close()
     if handle.keeper is not None:
         handle.keeper.close()
     if handle.feed is not None:

@@ -45,7 +45,7 @@ from .containers import (
 )
 from .errors import BestEffort, refused
 from .files import ContainerRoot
-from .primed import prime
+from .primed import prime, prime_watch
 from .record import RecordFeed
 from .removal import Removals
 from .runtimes import GVISOR_MEMORY, GVISOR_RUNTIME, gvisor_host_tasks
@@ -284,6 +284,8 @@ class WarmPool:
             # How the code's runner started: ahead, waiting in the container (primed.py), or by exec now.
             "runner": "started ahead" if handle.primed is not None else "exec at the take",
         }
+        if handle.gvisor:  # and the keeper's watch (primed.py)
+            pool["watch"] = "started ahead" if handle.primed_watch is not None else "exec at the run"
         return PreparedRun(
             container_id=handle.container.id, image=pooled.spec.image or self._host.image, limits=limits,
             host={**host, "pooled": True, "pool": pool}, handle=handle, runtime=runtime,
@@ -351,6 +353,8 @@ class WarmPool:
                     handle.root = ContainerRoot(int(handle.container.attrs["State"]["Pid"]))
             # Its runner too, waiting for a run: the exec and the interpreter's start leave the run's path.
             handle.primed = prime(self._host.client(), handle.container, workdir)
+            if gvisor:
+                handle.primed_watch = prime_watch(self._host.client(), handle.container)
         except SandboxUnavailable:
             discard(handle)
             raise

@@ -114,7 +114,11 @@ class ContainerSupervisor:
         network = handle.network
         if handle.gvisor:
             handle.watch = WatchLines()
-            threading.Thread(target=self._watch, args=(container, handle.watch), daemon=True).start()
+            primed, handle.primed_watch = handle.primed_watch, None
+            if primed is not None and primed.start(self.sample_interval_s):
+                threading.Thread(target=handle.watch.consume, args=(primed.attached,), daemon=True).start()
+            else:  # started ahead in a pool container (primed.py), or by exec now
+                threading.Thread(target=self._watch, args=(container, handle.watch), daemon=True).start()
         if network.requirements:
             phase = self._phase(
                 run, pip_command(network, handle.proxy_url), {"HOME": "/workspace", "PYTHONPATH": "/opt/pip"},

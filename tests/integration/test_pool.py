@@ -319,3 +319,31 @@ def test_a_primed_runner_gives_the_code_its_runs_limits_and_nothing_to_reach(poo
     completed = next(event for event in pooled.history(report.execution_id) if event["event"] == "Completed")
     attempted = completed["outcome"]["observations"]["attempted"]
     assert attempted["complete"] is True, attempted
+
+
+WATCHED_PROBE = b"""import threading, time
+open('/tmp/filler', 'wb').write(b'x' * 8 * 1024 * 1024)
+for _ in range(3):
+    threading.Thread(target=time.sleep, args=(1.5,)).start()
+print('watched')
+"""
+
+
+def test_under_gvisor_the_keepers_watch_waits_ahead_and_reads_the_run(tmp_path: Path, docker_client: docker.DockerClient) -> None:
+    """Under gVisor the keeper's watch (payload/watch.py, what only gVisor's kernel knows: the code's
+    tasks, its tmpfs use) is started ahead in each pool container (primed.py), as uid 1001, and reads
+    the run it was given from its go line on: the code's tasks come from it alone."""
+    skip_without_gvisor()
+    app = _app(tmp_path, "runsc", {"standard": 1})
+    try:
+        _wait_for_pool(app, "standard", 1)
+        with acting_as("pool-test"):
+            report = app.run(WATCHED_PROBE, provenance=Provenance.MAI)
+        assert report.status == "completed" and report.stdout.strip() == "watched", report
+        host = _started(app, report.execution_id)["sizing"]["host"]
+        assert host["pooled"] is True and host["pool"]["watch"] == "started ahead", host
+        completed = next(event for event in app.history(report.execution_id) if event["event"] == "Completed")
+        peaks = completed["outcome"]["peaks"]
+        assert peaks["pids"] >= 4 and peaks["disk_bytes"] >= 8 * 1024 * 1024, peaks
+    finally:
+        app.close()

@@ -6,7 +6,10 @@ does not have. So this small loop, run by ``exec`` as the keeper's uid (1001, wh
 cannot signal or trace), prints one line per interval: the code's task count (threads of uid 1000,
 as RLIMIT_NPROC counts them) and, for each writable mount, bytes used and bytes in all.
 
-Standard library only; run as ``python3 -I -S /sandbox/watch.py INTERVAL``.
+Standard library only; run as ``python3 -I -S /sandbox/watch.py INTERVAL``, or started ahead in a
+pool container as ``python3 -I -S /sandbox/watch.py --primed``: it then waits, printing nothing,
+for one line on its standard input, ``go INTERVAL``, written by the supervisor when the run begins
+(primed.py). Its standard input is the exec's own stream: the code, another uid, cannot reach it.
 """
 
 import os
@@ -33,7 +36,13 @@ def code_tasks() -> int:
 
 
 def main() -> None:
-    interval = float(sys.argv[1]) if len(sys.argv) > 1 else 0.25
+    if sys.argv[1:] == ["--primed"]:
+        order = sys.stdin.buffer.readline(64).split()
+        if order[:1] != [b"go"] or len(order) != 2:
+            return  # no run came (the container is being removed): nothing to watch
+        interval = float(order[1])
+    else:
+        interval = float(sys.argv[1]) if len(sys.argv) > 1 else 0.25
     while True:
         parts = [str(code_tasks())]
         for mount in MOUNTS:

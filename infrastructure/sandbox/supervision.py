@@ -13,6 +13,7 @@ gVisor's kernel knows, the code's task count and its tmpfs mounts, comes from th
 
 from __future__ import annotations
 
+import calendar
 import threading
 import time
 from collections.abc import Callable
@@ -106,7 +107,9 @@ class ContainerSupervisor:
         if runtime.get("engine_runtime") != OBSERVED_RUNTIME:
             return None  # gVisor without its trace: status says so; nothing was observed
         directory = self._gvisor().get("observed", {}).get("log_directory")
-        return read_observed(Path(directory), run.handle.container.id, judge=self._judge) if directory else None
+        if not directory:
+            return None
+        return read_observed(Path(directory), run.handle.container.id, judge=self._judge, since=_created(run.handle.container))
 
     def _supervised(self, run: _Watched, output: OutputListener | None) -> RunOutcome:
         handle, cgroup, container = run.handle, run.cgroup, run.handle.container
@@ -362,6 +365,15 @@ class ContainerSupervisor:
             if not state.get("Running"):
                 return state.get("ExitCode")
             time.sleep(0.02)
+        return None
+
+
+def _created(container: Any) -> float | None:
+    """When the engine made the container (epoch seconds), from its inspect; None if unreadable."""
+    try:
+        created = str(container.attrs["Created"])[:19]  # 2026-11-27T04:12:13.123456789Z: to the second, UTC
+        return calendar.timegm(time.strptime(created, "%Y-%m-%dT%H:%M:%S"))
+    except (AttributeError, KeyError, TypeError, ValueError):
         return None
 
 

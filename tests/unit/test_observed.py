@@ -4,13 +4,21 @@ scripts/setup.sh for the calls it registers."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
 
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.observed import MAX_LISTED, divergences
-from mai_safety.infrastructure.sandbox.observation import TRACED_SYSCALLS, TraceParser, parse_trace, read_observed
+from mai_safety.infrastructure.sandbox.observation import (
+    STALE_LOG_S,
+    TRACED_SYSCALLS,
+    TraceParser,
+    find_logs,
+    parse_trace,
+    read_observed,
+)
 
 PREFIX = "I1126 10:01:12.282577   11206 strace.go:608] "
 
@@ -192,3 +200,32 @@ def test_setup_registers_the_calls_the_parser_reads() -> None:
     setup = (Path(__file__).resolve().parents[2] / "scripts" / "setup.sh").read_text(encoding="utf-8")
     written = "".join(re.findall(r'"([a-z0-9,]+)"', setup.split("traced = (", 1)[1].split(")", 1)[0]))
     assert written == TRACED_SYSCALLS
+
+
+def _log_named(folder: Path, booted: float, head: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(booted))
+    log = folder / f"runsc.log.{stamp}.{int(booted * 1e6) % 1_000_000:06d}.boot.txt"
+    log.write_text(f"I1126 main.go:217] Args: [runsc-sandbox boot {head}]\n")
+    return log
+
+
+def test_a_containers_log_is_looked_for_among_those_booted_since_it_was_made_then_among_all(tmp_path: Path) -> None:
+    """The folder holds every sandbox's log for hours: those whose name says they booted since the
+    container was made are read first; if none is its own (clocks or zones that disagree), all are."""
+    made = time.time() - 30
+    older = [_log_named(tmp_path, made - 3600 - n, "e" * 64) for n in range(50)]
+    own = _log_named(tmp_path, made + 1, "a" * 64)
+    assert find_logs(tmp_path, "a" * 64, since=made) == [own]
+    # Named as if booted long before the container was made: found all the same, by reading every head.
+    misnamed = _log_named(tmp_path, made - 7200, "b" * 64)
+    assert find_logs(tmp_path, "b" * 64, since=made) == [misnamed]
+    assert all(log.exists() for log in older)
+
+
+def test_stale_logs_are_removed_whichever_way_the_log_is_found(tmp_path: Path) -> None:
+    made = time.time() - 30
+    stale = _log_named(tmp_path, time.time() - STALE_LOG_S - 600, "e" * 64)
+    os.utime(stale, (time.time() - STALE_LOG_S - 600,) * 2)
+    own = _log_named(tmp_path, made + 1, "a" * 64)
+    assert find_logs(tmp_path, "a" * 64, since=made) == [own]
+    assert not stale.exists()

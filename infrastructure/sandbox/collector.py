@@ -15,6 +15,7 @@ import os
 import stat
 import time
 from types import SimpleNamespace
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read the name alone)
 
 if TYPE_CHECKING:  # light to import, as files.py says why; hashlib is loaded when a file is compared

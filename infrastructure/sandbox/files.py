@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import stat
 import time
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read the name alone)
 
 if TYPE_CHECKING:

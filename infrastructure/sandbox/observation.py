@@ -308,40 +308,52 @@ def find_logs(directory: Path, container_id: str, since: float | None = None) ->
         return []
     needle = container_id.encode()
     if since is not None:
-        booted = {name: _booted(name) for name in names}
-        found = _heads_naming(directory, [name for name in names if booted[name] >= since - _BOOT_SKEW_S], needle)
+        stamps = {name: _stamp(name) for name in names}
+        booted_since, stale_before = _local_stamp(since - _BOOT_SKEW_S), _local_stamp(time.time() - STALE_LOG_S)
+        found = _heads_naming(directory, [name for name in names if (stamps[name] or "") >= booted_since], needle)
         if found:
             # Those booted longer ago than a log may lie untouched are looked at for staleness alone.
-            _heads_naming(directory, [name for name in names if 0 < booted[name] < time.time() - STALE_LOG_S], b"", remove_stale=True, read=False)
+            _remove_stale(directory, [name for name in names if "" < (stamps[name] or "") < stale_before])
             return found
-    return _heads_naming(directory, names, needle, remove_stale=True)
+    return _heads_naming(directory, _remove_stale(directory, names), needle)
 
 
 #: How much earlier than the container's creation its sandbox's log name may say it booted.
 _BOOT_SKEW_S = 120.0
+#: runsc's %TIMESTAMP% to the second, as its log names begin it: text that sorts as the time does.
+_STAMP = "%Y%m%d-%H%M%S"
 
 
-def _booted(name: str) -> float:
-    """When a sandbox booted, from its log's name (runsc.log.20261126-100111.750113.boot.txt); 0 if unreadable."""
-    try:
-        return time.mktime(time.strptime(name.split(".")[2], "%Y%m%d-%H%M%S"))
-    except (IndexError, ValueError, OverflowError):
-        return 0.0
+def _stamp(name: str) -> str | None:
+    """When a sandbox booted, as its log's name says (runsc.log.20261126-100111.750113.boot.txt)."""
+    parts = name.split(".")
+    stamp = parts[2] if len(parts) > 2 else ""
+    return stamp if len(stamp) == 15 and stamp[8] == "-" and (stamp[:8] + stamp[9:]).isdigit() else None
 
 
-def _heads_naming(
-    directory: Path, names: list[str], needle: bytes, remove_stale: bool = False, read: bool = True
-) -> list[Path]:
-    """The logs among ``names`` whose head holds ``needle``; with ``remove_stale``, those untouched
-    for STALE_LOG_S are removed instead (``read`` off: only that)."""
+def _local_stamp(epoch: float) -> str:
+    return time.strftime(_STAMP, time.localtime(epoch))
+
+
+def _remove_stale(directory: Path, names: list[str]) -> list[str]:
+    """Remove the logs among ``names`` untouched for STALE_LOG_S; the others."""
+    kept = []
+    for name in names:
+        try:
+            if time.time() - (directory / name).stat().st_mtime > STALE_LOG_S:
+                (directory / name).unlink()  # a sandbox nobody read (a pool container never used, a crash)
+                continue
+        except OSError:
+            continue
+        kept.append(name)
+    return kept
+
+
+def _heads_naming(directory: Path, names: list[str], needle: bytes) -> list[Path]:
+    """The logs among ``names`` whose head holds ``needle``."""
     found = []
     for name in names:
         try:
-            if remove_stale and time.time() - (directory / name).stat().st_mtime > STALE_LOG_S:
-                (directory / name).unlink()  # a sandbox nobody read (a pool container never used, a crash)
-                continue
-            if not read:
-                continue
             with open(directory / name, "rb") as handle:
                 if needle in handle.read(_HEAD_BYTES):
                     found.append(directory / name)

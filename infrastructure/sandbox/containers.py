@@ -97,6 +97,7 @@ class Engine:
             self._client = None
 
 
+
 @dataclass
 class RunHandle:
     """Everything one run made, so that discard can remove all of it."""
@@ -127,6 +128,7 @@ class RunHandle:
     primed_watch: Any = None  # a gVisor pool container's: the keeper's watch, started ahead (primed.py)
     binding: Future[None] | None = None  # a taken pool container's rename to its execution
     workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
+    cgroup: Any = None  # a pool container's cgroups, found when its run's limits were set (cgroups.CgroupReader)
     collected: Any = None  # the output files collected after the code (workspace.Collected)
 
 

@@ -436,7 +436,7 @@ def bind_in_background(binder: Removals, container: Any, name: str) -> Future[No
 def apply_run_limits(client: Any, handle: RunHandle, limits: ResourceLimits) -> tuple[dict[str, Any], str]:
     """The run's limits on the waiting container, and what the kernel holds it to after."""
     container = handle.container
-    cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
+    cgroup = handle.cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))  # the supervisor reads it too
     if handle.gvisor:
         # runsc has no `update` (the engine's update fails in it): the supervisor writes the
         # container's host cgroup itself, which holds gVisor's sandbox and gofer, as runc would.

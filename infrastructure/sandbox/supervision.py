@@ -93,7 +93,7 @@ class ContainerSupervisor:
         handle: RunHandle = prepared.handle
         container = handle.container
         with refused("cannot read the sandbox's cgroups", also=(OSError,)):
-            cgroup = CgroupReader(int(container.attrs["State"]["Pid"]))
+            cgroup = handle.cgroup or CgroupReader(int(container.attrs["State"]["Pid"]))
         run = _Watched(handle, cgroup, prepared.limits, observer, time.monotonic(), Peaks())
         if not handle.gvisor:
             run.sightings = ProcessSightings(_procs_file(cgroup), int(CODE_USER.split(":")[0]))

@@ -83,7 +83,7 @@ class Engine:
     def client(self) -> docker.DockerClient:
         if self._client is None:
             with engine_answers():
-                self._client = docker.from_env(timeout=60)
+                self._client = _on_socket_without_proxies(docker.from_env(timeout=60))
         return self._client
 
     @staticmethod
@@ -96,6 +96,14 @@ class Engine:
             self._client.close()
             self._client = None
 
+
+def _on_socket_without_proxies(client: docker.DockerClient) -> docker.DockerClient:
+    """``client``, which asks the engine on a Unix socket without reading the environment's proxy
+    settings on every call (requests' ``trust_env``): no proxy reaches a Unix socket, and looking
+    them up took ~0.15 ms of each call (issue #29). An engine over TCP keeps them."""
+    if str(client.api.base_url).startswith("http+docker://"):
+        client.api.trust_env = False
+    return client
 
 
 @dataclass

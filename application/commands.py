@@ -83,7 +83,7 @@ class ExecutionCommands:
         policies: PolicyCommands,
         sandbox: Sandbox,
         upkeep: Upkeep,
-        report: Callable[[UUID], ExecutionReport],
+        report: Callable[[UUID | Execution], ExecutionReport],
         settings: RunSettings,
         mode: ServiceMode,
         in_flight: InFlight,
@@ -153,8 +153,8 @@ class ExecutionCommands:
             files_in=store_inputs(self.settings.blobs, inputs),  # the blobs first: no event names one that is not there
         )
         if assessment.decision.may_run_now:
-            self._save_and_run(execution, sizing)  # Assessed is stored with Started, once the sandbox is ready
-            return self.report(execution.id)
+            ended = self._save_and_run(execution, sizing)  # Assessed is stored with Started, once the sandbox is ready
+            return self.report(ended or execution.id)
         needs = "a written override" if assessment.level is RiskLevel.BLOCKED else "the user's confirmation"
         execution.request_override(
             f"{assessment.level.value} code needs {needs}",
@@ -167,8 +167,7 @@ class ExecutionCommands:
             return self.report(execution.id)
         # Answered up front: checked in full before the request and the answer are stored together.
         execution.override(answer, self._authority(execution), actor_context.get(), self.clock())
-        self._save_and_run(execution, sizing)
-        return self.report(execution.id)
+        return self.report(self._save_and_run(execution, sizing) or execution.id)
 
     def approve(
         self,
@@ -194,8 +193,7 @@ class ExecutionCommands:
             return self.session_cells(execution, explanation, on_behalf_of)  # runs in its session (application.sessions)
         sizing = self._sizing_of_answer(execution, requested, network, requirements)
         execution.override(explanation, self._authority(execution), actor_context.get(), self.clock(), on_behalf_of=on_behalf_of)
-        self._save_and_run(execution, sizing)
-        return self.report(execution.id)
+        return self.report(self._save_and_run(execution, sizing) or execution.id)
 
     def _check_answerable(self, execution: Execution, kind: str | None) -> None:
         """The answer is of the kind the execution waits for, and in time: one that comes too late
@@ -261,9 +259,9 @@ class ExecutionCommands:
         self.sandbox.remove_execution(str(execution.id))
         return self.report(execution.id)
 
-    def _save_and_run(self, execution: Execution, sizing: Sizing) -> None:
+    def _save_and_run(self, execution: Execution, sizing: Sizing) -> Execution | None:
         """Make the sandbox ready, then record what was decided and that the run started in one
-        write, then run it. Nothing is recorded before the sandbox is ready: a sandbox that
+        write, then run it; the execution as its end recorded it, or None (read it again). Nothing is recorded before the sandbox is ready: a sandbox that
         refuses (no room, no image) is recorded with the decision as the execution's end, and an
         engine that does not answer at all records nothing. Once recorded, the execution ends
         whatever fails: here, or (the ledger not answering) by recovery, with the cause kept here;
@@ -294,10 +292,10 @@ class ExecutionCommands:
             if ready.refused is not None:
                 raise ready.refused  # recorded as the execution's end (host_busy, sandbox_unavailable)
             if ready.prepared is None:
-                return  # ended unrun, recorded: its inputs could not be served
+                return None  # ended unrun, recorded: its inputs could not be served
             recorded = execution.status.value
             try:
-                supervisor.watch(execution, ready.prepared)
+                return supervisor.watch(execution, ready.prepared)
             except (LedgerUnavailable, PersistenceError) as exc:
                 cause = f"the ledger failed: {_first_line(exc)}"
                 if isinstance(exc, IntegrityError):

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from mai_safety.domain.access import Action, check_acting_principal_may, principal_context
 from mai_safety.domain.errors import InvalidSubmission
+from mai_safety.domain.execution import Execution
 from mai_safety.ledger import LedgerAudit, with_full_output
 
 from .errors import InvalidQuery, SandboxUnavailable
@@ -46,8 +47,13 @@ class ExecutionQueries:
         self.token_active = token_active
         self.live = live
 
-    def report(self, execution_id: UUID | str) -> ExecutionReport:
-        execution = self.store.get_visible(execution_id)
+    def report(self, execution: UUID | str | Execution) -> ExecutionReport:
+        """What an execution is now, read from the ledger; or, given the aggregate a command has
+        just recorded, what that record says (it is not read again)."""
+        if isinstance(execution, Execution):
+            execution = self.store.visible(execution)
+        else:
+            execution = self.store.get_visible(execution)
         outcome = with_full_output(execution.outcome, self.blobs)
         limits = execution.limits.to_dict() if execution.limits else None
         return ExecutionReport(

@@ -130,6 +130,33 @@ def test_a_run_cancelled_while_it_runs_is_recorded_ended_once_as_cancelled() -> 
     assert "Completed" not in events
 
 
+def test_a_run_answers_with_what_its_end_recorded_without_reading_it_again() -> None:
+    """The answer to a run is built from the execution its end was recorded on (issue #29): it is
+    what the ledger says, whether the run completed, or another writer ended it first, or it ran
+    once confirmed; and a caller that may not see the execution is not shown it either way."""
+    sandbox = FakeSandbox(samples=(_usage(0.0), _usage(1.5), _usage(3.0)))
+    app = _app(sandbox=sandbox)
+    completed = app.run(b"print(1)\n")
+    assert completed.status == "completed" and completed == app.report(completed.execution_id)
+
+    sandbox.during_run = lambda prepared: app.cancel(sandbox.prepared[-1][0])
+    cancelled = app.run(b"print(2)\n")
+    assert cancelled.termination_reason == "cancelled" and cancelled == app.report(cancelled.execution_id)
+
+    high = _app(RiskLevel.HIGH, FakeSandbox())
+    waiting = high.run(b"import os\n")
+    confirmed = high.approve(waiting.execution_id, "looked at it")
+    assert confirmed.status == "completed" and confirmed == high.report(waiting.execution_id)
+
+    loads = []
+    store = app.queries.store
+    original = store.get
+    store.get = lambda execution_id: loads.append(execution_id) or original(execution_id)  # type: ignore[method-assign]
+    sandbox.during_run = None
+    app.run(b"print(3)\n")
+    assert loads == []  # not read again
+
+
 def test_the_supervisor_records_samples_thinned_to_one_a_second() -> None:
     sandbox = FakeSandbox(samples=(_usage(0.0), _usage(0.4), _usage(0.8), _usage(1.2)))
     app = _app(sandbox=sandbox)

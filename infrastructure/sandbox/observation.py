@@ -404,6 +404,22 @@ def read_observed(
 # --- under runc: the processes seen at each sample -------------------------------------------
 
 
+def _read_bytes(path: str, limit: int) -> bytes:
+    """Up to ``limit`` bytes of a /proc or cgroup file; OSError if it cannot be read. Read with
+    os.read, not pathlib: every sample of every run reads a few (issue #29)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        data = b""
+        while len(data) < limit:
+            chunk = os.read(descriptor, limit - len(data))
+            if not chunk:
+                break
+            data += chunk
+        return data
+    finally:
+        os.close(descriptor)
+
+
 class ProcessSightings:
     """The argv of the code's processes (its uid) found in the container's cgroup at each sample."""
 
@@ -418,7 +434,7 @@ class ProcessSightings:
         if self.procs_file is None:
             return
         try:
-            pids = [int(line) for line in self.procs_file.read_text().split()]
+            pids = [int(line) for line in _read_bytes(str(self.procs_file), 1 << 20).split()]
         except (OSError, ValueError):
             return
         for pid in pids:
@@ -426,11 +442,11 @@ class ProcessSightings:
                 continue
             self.seen.add(pid)
             try:
-                status = Path(f"/proc/{pid}/status").read_text()
+                status = _read_bytes(f"/proc/{pid}/status", 1 << 16).decode("utf-8", "replace")
                 uid_line = next(line for line in status.splitlines() if line.startswith("Uid:"))
                 if int(uid_line.split()[1]) != self.uid:
                     continue
-                argv = Path(f"/proc/{pid}/cmdline").read_bytes()[:4096].split(b"\0")
+                argv = _read_bytes(f"/proc/{pid}/cmdline", 4096).split(b"\0")
             except (OSError, ValueError, StopIteration, IndexError):
                 continue
             words = [cut(word.decode("utf-8", "replace")) for word in argv if word][:MAX_ARGV]

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from mai_safety.domain.levels import RiskLevel
 from mai_safety.domain.observed import MAX_LISTED, divergences
+from mai_safety.infrastructure.sandbox.payload import survey, watch
 from mai_safety.infrastructure.sandbox.observation import (
     STALE_LOG_S,
+    ProcessSightings,
     TRACED_SYSCALLS,
     TraceParser,
     find_logs,
@@ -229,3 +237,41 @@ def test_stale_logs_are_removed_whichever_way_the_log_is_found(tmp_path: Path) -
     own = _log_named(tmp_path, made + 1, "a" * 64)
     assert find_logs(tmp_path, "a" * 64, since=made) == [own]
     assert not stale.exists()
+
+
+
+@pytest.fixture()
+def oddly_named() -> Iterator[subprocess.Popen[bytes]]:
+    """A process that names itself with bytes that are not UTF-8 (prctl PR_SET_NAME, as any code may)."""
+    hidden = subprocess.Popen(
+        [sys.executable, "-c", "import ctypes, sys, time\n"
+         "ctypes.CDLL(None).prctl(15, b'\\xff\\xfehidden', 0, 0, 0)\n"  # PR_SET_NAME
+         "print('named', flush=True)\ntime.sleep(30)\n", "--quietly"],
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert hidden.stdout is not None and hidden.stdout.readline() == b"named\n"
+        assert b"\xff\xfe" in Path(f"/proc/{hidden.pid}/status").read_bytes()
+        yield hidden
+    finally:
+        hidden.kill()
+        hidden.communicate()
+
+
+def test_a_process_whose_name_is_not_utf8_is_seen_all_the_same(tmp_path: Path, oddly_named: subprocess.Popen[bytes]) -> None:
+    """Under runc the processes are read from /proc (ProcessSightings). Such a name made /proc's
+    status unreadable as text, and the process went unrecorded; it is read with those bytes replaced."""
+    procs = tmp_path / "cgroup.procs"
+    procs.write_text(f"{oddly_named.pid}\n")
+    record = ProcessSightings(procs, os.getuid()).finish()
+    assert [entry["argv"][-1] for entry in record["processes"]] == ["--quietly"]
+
+
+@pytest.mark.parametrize("module", [survey, watch])
+def test_inside_the_sandbox_such_a_process_is_counted_too(module: Any, oddly_named: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The survey after the code (which ends what the code left) and the gVisor watch (its tasks)
+    read /proc inside the sandbox the same way: such a process was skipped by both."""
+    monkeypatch.setattr(module, "CODE_UID", str(os.getuid()))
+    monkeypatch.setattr(module.os, "listdir", lambda folder: [str(oddly_named.pid)])
+    counted = module.code_processes() if module is survey else {oddly_named.pid: module.code_tasks()}
+    assert counted == {oddly_named.pid: 1}

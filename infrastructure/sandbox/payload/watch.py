@@ -26,7 +26,7 @@ def code_tasks() -> int:
         if not name.isdigit():
             continue
         try:
-            with open(f"/proc/{name}/status") as handle:
+            with open(f"/proc/{name}/status", errors="replace") as handle:  # a name need not be UTF-8
                 fields = dict(line.split(":", 1) for line in handle.read().splitlines() if ":" in line)
         except (OSError, ValueError):
             continue

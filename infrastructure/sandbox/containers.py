@@ -134,6 +134,7 @@ class RunHandle:
     pooled: bool = False
     primed: Any = None  # a pool container's: its runner, started ahead and waiting (primed.py)
     primed_watch: Any = None  # a gVisor pool container's: the keeper's watch, started ahead (primed.py)
+    primed_survey: Any = None  # a gVisor pool container's: the survey after the code, started ahead (primed.py)
     binding: Future[None] | None = None  # a taken pool container's rename to its execution
     workspace: Any = None  # its input files and the bounds of its outputs (workspace.RunWorkspace)
     cgroup: Any = None  # a pool container's cgroups, found when its run's limits were set (cgroups.CgroupReader)
@@ -253,6 +254,8 @@ def discard(handle: RunHandle) -> None:
         handle.primed.close()
     if handle.primed_watch is not None:
         handle.primed_watch.close()
+    if handle.primed_survey is not None:
+        handle.primed_survey.close()
     if handle.keeper is not None:
         handle.keeper.close()
     if handle.feed is not None:

@@ -45,7 +45,7 @@ from .containers import (
 )
 from .errors import BestEffort, refused
 from .files import ContainerRoot
-from .primed import prime, prime_watch
+from .primed import prime, prime_survey, prime_watch
 from .record import RecordFeed
 from .removal import Removals
 from .runtimes import GVISOR_MEMORY, GVISOR_RUNTIME, gvisor_host_tasks
@@ -284,8 +284,9 @@ class WarmPool:
             # How the code's runner started: ahead, waiting in the container (primed.py), or by exec now.
             "runner": "started ahead" if handle.primed is not None else "exec at the take",
         }
-        if handle.gvisor:  # and the keeper's watch (primed.py)
+        if handle.gvisor:  # and the keeper's watch and the survey after the code (primed.py)
             pool["watch"] = "started ahead" if handle.primed_watch is not None else "exec at the run"
+            pool["survey"] = "started ahead" if handle.primed_survey is not None else "exec at the run"
         return PreparedRun(
             container_id=handle.container.id, image=pooled.spec.image or self._host.image, limits=limits,
             host={**host, "pooled": True, "pool": pool}, handle=handle, runtime=runtime,
@@ -355,6 +356,7 @@ class WarmPool:
             handle.primed = prime(self._host.client(), handle.container, workdir)
             if gvisor:
                 handle.primed_watch = prime_watch(self._host.client(), handle.container)
+                handle.primed_survey = prime_survey(self._host.client(), handle.container)
         except SandboxUnavailable:
             discard(handle)
             raise

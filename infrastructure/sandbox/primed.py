@@ -22,13 +22,21 @@ for ``go INTERVAL``; one that cannot be primed or is gone is started by exec at 
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets
+import select
 import socket
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .capture import close_attached
+from docker.utils.socket import STDOUT, frames_iter
+
+from .capture import OutputCapture, close_attached
 from .containers import CODE_USER, KEEPER_USER
 from .errors import BestEffort
 
@@ -37,6 +45,11 @@ GO_SOCKET = "go.sock"
 CODE_ENVIRONMENT = {"HOME": "/workspace", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"}
 PRIMED_COMMAND = ["python3", "-I", "/sandbox/runner.py", "--primed"]
 PRIMED_WATCH = ["python3", "-I", "-S", "/sandbox/watch.py", "--primed"]
+PRIMED_SURVEY = ["python3", "-I", "-S", "/sandbox/survey.py", "--primed"]
+#: How long the filler waits for a primed survey to read its key and say it is ready.
+SURVEY_READY_S = 15.0
+#: How long a primed survey may take once it is given its go: past it, the survey is made by exec.
+PRIMED_SURVEY_S = 10.0
 #: How long the filler waits for a primed runner to connect.
 CONNECT_S = 15.0
 
@@ -119,3 +132,80 @@ def prime_watch(client: Any, container: Any) -> PrimedWatch | None:
     if attempt.failed:
         return None
     return PrimedWatch(exec_id=exec_id, attached=attached)
+
+
+@dataclass
+class PrimedSurvey:
+    """The exec of a survey waiting in a gVisor pool container (payload/survey.py ``--primed``), its
+    attached stream, and the key it read before any code ran there."""
+
+    exec_id: str
+    attached: Any
+    key: bytes
+
+    def run(self, cap: int) -> tuple[dict[str, Any] | None, str]:
+        """Send the go with a fresh nonce and read the record back: the record if it carries the
+        nonce and the key's MAC, else None and why. It waited beside the code as the code's uid,
+        which gVisor lets write to its standard input and output: a record is believed only when
+        it is proven to be the survey's."""
+        nonce = secrets.token_hex(16)
+        try:
+            self.attached._sock.sendall(f"go {nonce}\n".encode())
+        except (OSError, AttributeError):
+            self.close()
+            return None, "it was gone"
+        capture = OutputCapture(cap)
+        reader = threading.Thread(target=capture.consume, args=(self.attached,), daemon=True)
+        reader.start()
+        reader.join(PRIMED_SURVEY_S)
+        if reader.is_alive() or capture.overflowed:
+            self.close()
+            return None, f"it did not end within {PRIMED_SURVEY_S:g} s or wrote more than it may"
+        lines = [line for line in capture.text("stdout").split("\n") if line]
+        if len(lines) < 2:
+            return None, "it ended without its record"
+        line, mark = lines[-2], lines[-1]
+        expected = hmac.new(self.key, line.encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(expected, mark):
+            return None, "its record did not carry the key's MAC"
+        try:
+            signed = json.loads(line)
+            record = signed["record"]
+            if signed["nonce"] != nonce or not isinstance(record, dict):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            return None, "its record answered another go"
+        return record, ""
+
+    def close(self) -> None:
+        close_attached(self.attached)
+
+
+def prime_survey(client: Any, container: Any) -> PrimedSurvey | None:
+    """Start the survey, waiting for its run, in a started gVisor pool container: give it its key
+    and wait until it says it read it (so no code can be there to read it first)."""
+    key = secrets.token_hex(32).encode()
+    attached = None
+    with BestEffort(OSError, ValueError) as attempt:
+        exec_id = client.api.exec_create(container.id, PRIMED_SURVEY, user=CODE_USER, workdir="/", stdin=True)["Id"]
+        attached = client.api.exec_start(exec_id, socket=True)
+        attached._sock.sendall(key + b"\n")
+        deadline = time.monotonic() + SURVEY_READY_S
+        said = b""
+        frames = frames_iter(attached, tty=False)
+        while not said.endswith(b"\n") and len(said) <= 64:
+            # docker-py's frame reader waits without a bound: wait here, bounded, for each frame.
+            if not select.select([attached._sock], [], [], max(deadline - time.monotonic(), 0))[0]:
+                raise OSError(f"the primed survey did not say it was ready within {SURVEY_READY_S:g} s")
+            stream_id, chunk = next(frames, (None, b""))
+            if stream_id is None:
+                break
+            if stream_id == STDOUT:
+                said += chunk
+        if said != b"ready\n":
+            raise ValueError(f"the primed survey said {said[:64]!r}")
+    if attempt.failed:
+        if attached is not None:
+            close_attached(attached)
+        return None
+    return PrimedSurvey(exec_id=exec_id, attached=attached, key=key)

@@ -346,7 +346,8 @@ class ContainerSupervisor:
         if handle.sandbox_ended:
             return
         if last:
-            handle.survey = survey_inside(self._client(), handle.container, handle.workspace)
+            primed, handle.primed_survey = handle.primed_survey, None
+            handle.survey = survey_inside(self._client(), handle.container, handle.workspace, primed)
             disk = disk_of(handle.survey)
             if disk is not None:
                 handle.survey_disk = disk

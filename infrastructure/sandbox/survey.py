@@ -18,18 +18,36 @@ from .cgroups import CgroupReader
 from .containers import CODE_USER, WRITABLE, RunHandle
 from .errors import BestEffort, short
 from .files import Survey
+from .primed import PrimedSurvey
 from .workspace import RunWorkspace, collect_outputs, collected_inside
 
 SURVEY_CAP = 1024 * 1024
 SURVEY_TIMEOUT_S = 15
 
 
-def survey_inside(client: Any, container: Any, workspace: RunWorkspace | None = None) -> dict[str, Any]:
-    """payload/survey.py by exec as the code's uid: ends what the code left running, then lists
-    what it left in its mounts (and collects its output files, as /sandbox/collect.json says).
-    Its output is capped (the files' bounds, as base64, beside) and must be one JSON object."""
+def survey_inside(
+    client: Any, container: Any, workspace: RunWorkspace | None = None, primed: PrimedSurvey | None = None
+) -> dict[str, Any]:
+    """payload/survey.py as the code's uid: ends what the code left running, then lists what it
+    left in its mounts (and collects its output files, as /sandbox/collect.json says). The one
+    started ahead in a pool container (``primed``) when it answers with a record proven its own;
+    otherwise by exec now. Its output is capped (the files' bounds, as base64, beside) and must be
+    one JSON object. ``by`` says which made it."""
     extra = 0 if workspace is None else workspace.bounds.max_outputs_total * 4 // 3 + workspace.bounds.max_outputs * 2048
-    capture = OutputCapture(SURVEY_CAP + extra)
+    refused = ""
+    if primed is not None:
+        record, refused = primed.run(SURVEY_CAP + extra)
+        if record is not None and isinstance(record.get("files_created"), dict):
+            return {**record, "by": "started ahead in the pool container, as the code's uid"}
+        refused = refused or "its record lists no files"
+    survey = _by_exec(client, container, SURVEY_CAP + extra)
+    if "error" not in survey:
+        survey["by"] = "by exec as the code's uid" + (f" (the one started ahead was not believed: {refused})" if primed else "")
+    return survey
+
+
+def _by_exec(client: Any, container: Any, cap: int) -> dict[str, Any]:
+    capture = OutputCapture(cap)
     with BestEffort(OSError) as attempt:
         exec_id = client.api.exec_create(
             container.id, ["python3", "-I", "-S", "/sandbox/survey.py"], user=CODE_USER, workdir="/"
@@ -80,7 +98,7 @@ def what_was_left(handle: RunHandle, cgroup: CgroupReader) -> dict[str, Any]:
             "files_out": handle.collected.record() if handle.collected is not None else {"collected": 0},
             "files_created": survey["files_created"],
             "processes_left_running": running if isinstance(running, int) else None,
-            "surveyed": "inside gVisor, by exec as the code's uid after ending its processes",
+            "surveyed": "inside gVisor, " + str(survey.get("by", "by exec as the code's uid")) + ", after ending its processes",
         }
     try:
         left: int | None = max(cgroup.read().pids - 2, 0)  # less the container's init and idle process

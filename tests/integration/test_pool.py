@@ -347,3 +347,85 @@ def test_under_gvisor_the_keepers_watch_waits_ahead_and_reads_the_run(tmp_path: 
         assert peaks["pids"] >= 4 and peaks["disk_bytes"] >= 8 * 1024 * 1024, peaks
     finally:
         app.close()
+
+
+FIND_SURVEY = """import os
+survey = next(int(p) for p in os.listdir('/proc') if p.isdigit()
+              and b'survey.py' in open(f'/proc/{p}/cmdline', 'rb').read() and int(p) != os.getpid())
+open('/workspace/real.txt', 'w').write('made by the code')
+"""
+SURVEY_ATTACKS = {
+    # The record it would like: a file that is not there, none of those that are; and a MAC it cannot
+    # make. (The runsc tested lets the code write it on the survey's output.)
+    "forged record": FIND_SURVEY + """import sys
+forged = '{"nonce":"0","record":{"processes_left_running":0,"files_created":{"count":1,"bytes":1,"first":[{"path":"/workspace/forged.txt","bytes":1}]},"disk":{}}}'
+try:
+    with open(f'/proc/{survey}/fd/1', 'w') as out:
+        out.write('\\n' + forged + '\\n' + '0' * 64 + '\\n')
+    print('written')
+except OSError as error:
+    print('refused', error.errno)
+""",
+    # The survey ended before its run: the record must come from somewhere else.
+    "survey killed": FIND_SURVEY + """import signal
+os.kill(survey, signal.SIGKILL)
+print('killed')
+""",
+    # A go of the code's own: if it reaches the survey, it starts now (ending the code) with a nonce
+    # nobody gave it. (The runsc tested opens that stdin for writing, but the write fails: EBADF.)
+    "forged go": FIND_SURVEY + """import time
+try:
+    with open(f'/proc/{survey}/fd/0', 'w') as go:
+        go.write('go 00000000000000000000000000000000\\n')
+    print('written', flush=True)
+except OSError as error:
+    print('refused', error.errno, flush=True)
+time.sleep(5)
+print('not reached')
+""",
+}
+
+
+def test_under_gvisor_the_survey_waits_ahead_and_is_believed_only_with_its_key(
+    tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
+    """Under gVisor the survey after the code (payload/survey.py: it ends what the code left and
+    lists what it left) is started ahead in each pool container, as the code's uid, with a key it
+    reads before any code runs there. This runsc lets the code open its standard input and output
+    for writing: a record the code writes, or a go it gives, is refused (no MAC, another nonce) and
+    the survey is made by exec as before; so is one the code killed. Either way the record lists the
+    files the code really made."""
+    skip_without_gvisor()
+    app = _app(tmp_path, "runsc", {"standard": 1, "untrusted": 1})  # the attacks are HIGH: run once confirmed, untrusted
+    try:
+        _wait_for_pool(app, "standard", 1)
+        with acting_as("pool-test"):
+            report = app.run(FIND_SURVEY.encode() + b"print('plain')\n", provenance=Provenance.MAI)
+        assert report.status == "completed" and report.stdout.strip() == "plain", report
+        assert _started(app, report.execution_id)["sizing"]["host"]["pool"]["survey"] == "started ahead"
+        observations = _completed(app, report.execution_id)["outcome"]["observations"]
+        assert "started ahead" in observations["surveyed"], observations["surveyed"]
+        assert _files_created(observations) == ["/workspace/real.txt"]
+        for attack, program in SURVEY_ATTACKS.items():
+            _wait_for_pool(app, "untrusted", 1)
+            with acting_as("pool-test"):
+                report = app.run(program.encode(), provenance=Provenance.MAI, confirm=True)
+            assert report.status in ("completed", "terminated"), (attack, report)
+            assert _started(app, report.execution_id)["sizing"]["host"]["pool"]["survey"] == "started ahead", attack
+            observations = _completed(app, report.execution_id)["outcome"]["observations"]
+            assert _files_created(observations) == ["/workspace/real.txt"], (attack, observations)
+            refused = "not believed" in observations["surveyed"]
+            if attack == "survey killed":
+                assert refused, observations["surveyed"]
+            elif attack == "forged go":  # it reached the survey (which ended the code), refused; or it went nowhere
+                assert refused or "not reached" in report.stdout, (observations["surveyed"], report.stdout)
+    finally:
+        app.close()
+
+
+def _completed(app: MaiSafety, execution_id: str) -> dict[str, Any]:
+    return next(event for event in app.history(execution_id) if event["event"] in ("Completed", "Terminated"))
+
+
+def _files_created(observations: dict[str, Any]) -> list[str]:
+    return sorted(str(entry.get("path")) for entry in observations["files_created"].get("first", []))

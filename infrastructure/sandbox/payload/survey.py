@@ -10,6 +10,14 @@ with the same rules as the host-side survey (sandbox/files.py, mounted beside it
 container_files.py: no link followed, nothing but regular files read, every read capped, a
 deadline) and prints one JSON object.
 
+Started ahead in a gVisor pool container (``survey.py --primed``, decision 0015), it reads a key,
+one line, says ``ready``, and waits for ``go NONCE`` on its standard input, the supervisor's exec
+stream; everything it uses is imported before. It then works as above and writes its record with
+the nonce, then an HMAC-SHA256 of that line under the key. It waits beside the code as the code's
+uid, and gVisor lets such a process open this one's standard input and output for writing: the
+code can write a ``go`` or a record there, but not the key, which was read before the code
+started; a record without the MAC and the nonce is refused, and the survey is made by exec as before.
+
 Standard library only; run as ``python3 -I -S /sandbox/survey.py``.
 """
 
@@ -70,10 +78,34 @@ def collect_outputs() -> dict:
     }
 
 
+def wait_for_go() -> tuple[bytes, bytes] | None:
+    """Primed: the key, then the go's nonce, from standard input; None if no run comes."""
+    import base64  # noqa: F401 - what the survey uses, imported before the code runs
+    import hashlib  # noqa: F401
+    import hmac  # noqa: F401
+
+    import container_collector  # noqa: F401
+
+    key = sys.stdin.buffer.readline(200).strip()
+    if len(key) < 32:
+        return None
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    order = sys.stdin.buffer.readline(200).split()
+    if order[:1] != [b"go"] or len(order) != 2:
+        return None  # no run came (the container is being removed): nothing to survey
+    return key, order[1]
+
+
 def main() -> None:
     sys.path.insert(0, "/sandbox")
     from container_files import ContainerRoot, Survey  # mounted beside this file
 
+    primed = None
+    if sys.argv[1:] == ["--primed"]:
+        primed = wait_for_go()
+        if primed is None:
+            return
     left = code_processes()
     ended = not left
     for _ in range(200):
@@ -103,7 +135,16 @@ def main() -> None:
         record["files_created"]["incomplete"] = "processes of the code were still starting when the survey began"
     if os.path.exists(COLLECT_ORDER):
         record["files_out"] = collect_outputs()
-    sys.stdout.write(json.dumps(record, separators=(",", ":")))
+    if primed is None:
+        sys.stdout.write(json.dumps(record, separators=(",", ":")))
+        return
+    import hashlib
+    import hmac
+
+    key, nonce = primed
+    line = json.dumps({"nonce": nonce.decode("ascii", "replace"), "record": record}, separators=(",", ":"))
+    mark = hmac.new(key, line.encode(), hashlib.sha256).hexdigest()
+    sys.stdout.write(f"\n{line}\n{mark}\n")  # on lines of their own, whatever was written before
 
 
 if __name__ == "__main__":

@@ -187,26 +187,30 @@ class CgroupReader:
         return read, write
 
 
-def _read(path: str) -> str | None:
-    """A cgroup (or /proc) file's text, stripped; None if it cannot be read (its cgroup is gone)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return None
+def read_bytes(path: str, limit: int) -> bytes:
+    """Up to ``limit`` bytes of a cgroup or /proc file, read with os.read (a run reads a few dozen on
+    its path); OSError if it cannot be read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
         chunks = []
         size = 0
-        while size < _MAX_FILE_BYTES:
-            chunk = os.read(descriptor, 65536)
+        while size < limit:
+            chunk = os.read(descriptor, min(65536, limit - size))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        return b"".join(chunks).decode("utf-8", "replace").strip()
-    except OSError:
-        return None
+        return b"".join(chunks)
     finally:
         os.close(descriptor)
+
+
+def _read(path: str) -> str | None:
+    """A cgroup (or /proc) file's text, stripped; None if it cannot be read (its cgroup is gone)."""
+    try:
+        return read_bytes(path, _MAX_FILE_BYTES).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
 
 
 def _read_or_fail(path: str) -> str:

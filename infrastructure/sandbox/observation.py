@@ -40,6 +40,8 @@ from mai_safety.domain.observed import (
     is_sensitive,
 )
 
+from .cgroups import read_bytes
+
 #: Whether a file the code opened (its path, "read" or "write") is one the policy's path model marks.
 PathJudge = Callable[[str, str], bool]
 OBSERVED_RUNTIME = "runsc-observed"
@@ -404,22 +406,6 @@ def read_observed(
 # --- under runc: the processes seen at each sample -------------------------------------------
 
 
-def _read_bytes(path: str, limit: int) -> bytes:
-    """Up to ``limit`` bytes of a /proc or cgroup file; OSError if it cannot be read. Read with
-    os.read, not pathlib: every sample of every run reads a few (issue #29)."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        data = b""
-        while len(data) < limit:
-            chunk = os.read(descriptor, limit - len(data))
-            if not chunk:
-                break
-            data += chunk
-        return data
-    finally:
-        os.close(descriptor)
-
-
 class ProcessSightings:
     """The argv of the code's processes (its uid) found in the container's cgroup at each sample."""
 
@@ -434,7 +420,7 @@ class ProcessSightings:
         if self.procs_file is None:
             return
         try:
-            pids = [int(line) for line in _read_bytes(str(self.procs_file), 1 << 20).split()]
+            pids = [int(line) for line in read_bytes(str(self.procs_file), 1 << 20).split()]
         except (OSError, ValueError):
             return
         for pid in pids:
@@ -442,11 +428,11 @@ class ProcessSightings:
                 continue
             self.seen.add(pid)
             try:
-                status = _read_bytes(f"/proc/{pid}/status", 1 << 16).decode("utf-8", "replace")
+                status = read_bytes(f"/proc/{pid}/status", 1 << 16).decode("utf-8", "replace")
                 uid_line = next(line for line in status.splitlines() if line.startswith("Uid:"))
                 if int(uid_line.split()[1]) != self.uid:
                     continue
-                argv = _read_bytes(f"/proc/{pid}/cmdline", 4096).split(b"\0")
+                argv = read_bytes(f"/proc/{pid}/cmdline", 4096).split(b"\0")
             except (OSError, ValueError, StopIteration, IndexError):
                 continue
             words = [cut(word.decode("utf-8", "replace")) for word in argv if word][:MAX_ARGV]

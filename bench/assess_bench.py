@@ -14,7 +14,7 @@ too when its labels.json is there: relative path -> {group, class, expect}, expe
 (baseline-6441331.json) beside it. The bench reads the set's labels and the programs' text only
 to assess them; it prints figures, never the programs.
 
-Latency: a 200-line program made of benign corpus programs is assessed warm (analyzers built, one
+Latency: a program of 50 lines and one of 200 (--lines), made of benign corpus programs, is assessed warm (analyzers built, one
 assessment done first) --iterations times with all three analyzers, and with each analyzer alone
 (Semgrep with its warm engine and cold, Bandit, AST); p50 and p95 are printed side by side.
 "spaced" leaves --pause seconds between assessments, as an assistant's pace does; "back-to-back"
@@ -62,17 +62,17 @@ def submit(code: str) -> Submission:
     return Submission.from_bytes(code.encode("utf-8"), Provenance.MAI, 1 << 24)
 
 
-def program_of_200_lines(benign: list[Example]) -> str:
-    """Benign corpus programs one after another, padded with a small function to 200 lines."""
+def program_of_lines(benign: list[Example], count: int = 200) -> str:
+    """Benign corpus programs one after another, padded with a small function to ``count`` lines."""
     lines: list[str] = []
     for example in benign:
         body = [line for line in example.code.splitlines() if not line.startswith("from __future__")]
-        if len(lines) + len(body) > 190:
+        if len(lines) + len(body) > count - 10:
             continue
         lines.extend(body)
     lines.append("def _pad():")
     lines.append("    total = 0")
-    while len(lines) < 199:
+    while len(lines) < count - 1:
         lines.append(f"    total += {len(lines)}")
     lines.append("    return total")
     return "\n".join(lines) + "\n"
@@ -267,8 +267,8 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), p95
 
 
-def latency(iterations: int, pause: float) -> None:
-    program = program_of_200_lines(load("benign"))
+def latency(iterations: int, pause: float, lines: int = 200) -> None:
+    program = program_of_lines(load("benign"), lines)
     submission = submit(program)
     bandit_policy = load_policies(POLICIES).bandit
     configurations = [
@@ -313,6 +313,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between spaced assessments")
+    parser.add_argument("--lines", default="50,200", help="comma-separated sizes of the latency's program, in lines")
     parser.add_argument("--batch-repeats", type=int, default=3, help="times the corpus batch is assessed (median time)")
     parser.add_argument("--only", default="corpus,blind,blind2,blind3,blind4,latency", help="comma-separated: corpus, blind, blind2, blind3, blind4, latency")
     parser.add_argument("--blind-json", type=Path, help="also write each blind set's levels and figures to this file (NAME replaced by the set's name)")
@@ -334,7 +335,8 @@ def main() -> int:
             for analyzer in suite.analyzers:
                 getattr(analyzer, "close", lambda: None)()
     if "latency" in parts:
-        latency(args.iterations, args.pause)
+        for lines in (int(count) for count in args.lines.split(",")):
+            latency(args.iterations, args.pause, lines)
     return 0
 
 

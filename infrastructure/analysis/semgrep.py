@@ -4,19 +4,23 @@ Why not the ``semgrep`` command: it is a Python program that starts the same eng
 of its own start-up. Calling ``semgrep-core -rules FILE -lang python -json TARGET`` directly costs
 one engine start (~0.1 s for the binary, ~0.05 s more to load our rules) plus the scan itself.
 
-Why a warm engine: the engine's start-up is most of that cost, and semgrep-core (1.182) loads its
-rules *before* it opens the file listing its targets (``-targets``). So we start one process
-ahead of time whose ``-targets`` path is, for now, a second name of a named pipe; it loads the
-rules, then blocks opening the pipe. A scan writes the submission to a file, atomically replaces
-the ``-targets`` path by a regular file holding the target list (the engine opens that path once
-more later, and then reads the file), and writes the same list into the pipe for the open that
-is already waiting. It pays only for the scan: ~0.04 s for 200 lines against ~0.17 s cold (see
+Why a warm engine: the engine's start-up is most of that cost, and semgrep-core (1.182) then does
+more work lazily on its first target, in every process (~15 ms of a ~20 ms scan: compiling the
+rules' string and regex patterns, setting up the taint rules), whatever the target's length. So we
+start one process ahead of time whose target list names two files: a warm-up program of our own,
+then the slot for the code, which is, for now, a second name of a named pipe. The engine loads the
+rules, scans the warm-up program (paying that first-target work), then blocks opening the slot. A
+scan atomically replaces the slot's path by a regular file holding the code (the engine may open
+that path again, and then reads the file), and writes the same code into the pipe for the open
+that is already waiting. It pays only for the scan proper: a few ms for hello world, where the
+engine started cold takes ~0.17 s and one that only loaded its rules ~20 ms (see
 bench/assess_bench.py). If the engine has not reached its open yet it simply reads the regular
-file. Anything unexpected on this path (a non-zero exit, output that is not JSON, a target
-missing from ``paths.scanned``) falls back to a cold run, and after two such failures the warm
-path is switched off for the analyzer's lifetime (``warm_disabled_reason`` says why). The
-waiting process is wrapped in ``timeout`` where available, so that it cannot outlive us by more
-than SPARE_MAX_AGE_S if we are killed without a chance to clean up.
+file. The warm-up program's results are never read: only the slot's are. A batch of several
+programs is scanned by a cold engine. Anything unexpected on this path (a non-zero exit, output
+that is not JSON, the slot missing from ``paths.scanned``) falls back to a cold run, and after two
+such failures the warm path is switched off for the analyzer's lifetime (``warm_disabled_reason``
+says why). The waiting process is wrapped in ``timeout`` where available, so that it cannot outlive
+us by more than SPARE_MAX_AGE_S if we are killed without a chance to clean up.
 
 Errors of the engine are mapped to ours: an unusable rule is a ConfigurationError naming the rule
 file and id (``check_rules``); anything else raises SemgrepFailed, which the AnalyzerSuite turns
@@ -76,16 +80,27 @@ def find_engine() -> Path:
     )
 
 
+#: What a waiting engine scans before the code, so that the first target's lazy work (above) is
+#: done while nobody waits. Its results are never read. Any small program would do; this one has
+#: the kinds of thing the rules look at (strings, calls, imports, a flow from a read to a call).
+_WARM_UP = """import os, subprocess, urllib.request
+name = "report.txt"
+text = open(name).read()
+subprocess.run(["echo", text], check=False)
+urllib.request.urlopen("http://192.0.2.1/", data=text.encode())
+print(f"{name}: {len(text)}", os.getcwd())
+"""
+
+
 class _Spare:
-    """An engine process that has loaded the rules and waits on its named pipe for targets.
+    """An engine process that has loaded the rules, scanned the warm-up program, and waits to open
+    its second target, ``slot``: until a scan, a second name (a hard link) of the pipe ``fifo``.
+    Everything it was given lives in ``folder``, which goes with it."""
 
-    ``targets`` is the path the engine was given; until a scan it is a second name (a hard link)
-    of the pipe ``fifo``.
-    """
-
-    def __init__(self, command: list[str], fifo: Path, targets: Path) -> None:
-        self.fifo = fifo
-        self.targets = targets
+    def __init__(self, command: list[str], folder: Path) -> None:
+        self.folder = folder
+        self.fifo = folder / "pipe"
+        self.slot = folder / "s0.py"
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
@@ -96,11 +111,7 @@ class _Spare:
 
     def kill(self) -> None:
         _kill_group(self.process)
-        for path in (self.fifo, self.targets):
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.Event) -> None:
@@ -224,25 +235,43 @@ class SemgrepAnalyzer:
         return self.analyze_many([submission])[0]
 
     def analyze_many(self, submissions: list[Submission]) -> list[list[Finding]]:
-        """One engine run over all submissions; findings per submission, in order."""
+        """Findings per submission, in order: one program on a waiting engine, several in one
+        engine run."""
         if not submissions:
             return []
         hopeless = [index for index, submission in enumerate(submissions) if _too_deep_to_parse(submission.code)]
         scanned = [submission for index, submission in enumerate(submissions) if index not in hopeless]
+        try:
+            found = iter(self._scan(scanned) if scanned else [])
+            return [[self._skipped()] if index in hopeless else next(found) for index in range(len(submissions))]
+        finally:
+            if self._warm:
+                self._spare_wanted.set()  # the next engine starts shortly after (_replace_spares)
+
+    def _scan(self, submissions: list[Submission]) -> list[list[Finding]]:
+        spare = self._take_spare() if self._warm and len(submissions) == 1 else None
+        if spare is not None:
+            try:
+                output = self._warm_run(spare, submissions[0].code)
+                self._warm_failures = 0
+                return self._findings(output, submissions, [spare.slot])
+            except SemgrepFailed as exc:
+                self._warm_failures += 1
+                if self._warm_failures >= _WARM_FAILURES_BEFORE_COLD:
+                    self._warm = False
+                    self.warm_disabled_reason = str(exc)
+                    self._drop_spares()
         batch = self._workdir / f"scan-{uuid.uuid4().hex}"
         batch.mkdir()
         try:
             paths = []
-            for index, submission in enumerate(scanned):
+            for index, submission in enumerate(submissions):
                 path = batch / f"s{index}.py"
                 path.write_text(submission.code, encoding="utf-8")
                 paths.append(path)
-            found = iter(self._findings(self._run(paths), scanned, paths) if paths else [])
-            return [[self._skipped()] if index in hopeless else next(found) for index in range(len(submissions))]
+            return self._findings(self._cold_run(paths), submissions, paths)
         finally:
             shutil.rmtree(batch, ignore_errors=True)
-            if self._warm:
-                self._spare_wanted.set()  # the next engine starts shortly after (_replace_spares)
 
     def _skipped(self) -> Finding:
         return Finding(
@@ -281,20 +310,7 @@ class SemgrepAnalyzer:
             "-timeout", str(self._policy.per_rule_timeout_s), "-max_memory", str(self._policy.max_memory_mb),
         ]
 
-    def _run(self, paths: list[Path]) -> dict[str, Any]:
-        spare = self._take_spare() if self._warm else None
-        if spare is not None:
-            try:
-                output = self._warm_run(spare, paths)
-                self._fail_on_rule_errors(output)
-                self._warm_failures = 0
-                return output
-            except SemgrepFailed as exc:
-                self._warm_failures += 1
-                if self._warm_failures >= _WARM_FAILURES_BEFORE_COLD:
-                    self._warm = False
-                    self.warm_disabled_reason = str(exc)
-                    self._drop_spares()
+    def _cold_run(self, paths: list[Path]) -> dict[str, Any]:
         if len(paths) == 1:
             output = self._cold(["-lang", "python", str(paths[0])])
         else:  # the engine takes one target with -lang, or a list of them with -targets
@@ -315,17 +331,17 @@ class SemgrepAnalyzer:
         finally:
             _reap_beside(lambda: _kill_group(process))
 
-    def _warm_run(self, spare: _Spare, paths: list[Path]) -> dict[str, Any]:
-        payload = _target_list(paths)
-        # From now on the engine's -targets path is a regular file holding the list: any later
-        # open of it reads the file. The pipe keeps its own name, for the open already waiting.
-        staged = spare.targets.with_name(spare.targets.name + ".staged")
+    def _warm_run(self, spare: _Spare, code: str) -> dict[str, Any]:
+        payload = code.encode("utf-8")
+        # From now on the slot's path is a regular file holding the code: any later open of it
+        # reads the file. The pipe keeps its own name, for the open already waiting.
+        staged = spare.folder / "s0.staged"
         staged.write_bytes(payload)
-        os.replace(staged, spare.targets)
+        os.replace(staged, spare.slot)
         server = None
         stop = threading.Event()
         if not _offer(spare.fifo, payload):  # the engine is not waiting on the pipe (yet): keep offering
-            server = threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-targets")
+            server = threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-code")
             server.start()
         try:
             output = self._answer(spare.process)
@@ -334,7 +350,8 @@ class SemgrepAnalyzer:
             if server is not None:
                 server.join(timeout=1)
             _reap_beside(spare.kill)
-        self._check_scanned(output, paths)
+        self._fail_on_rule_errors(output)
+        self._check_scanned(output, [spare.slot])
         return output
 
     def _answer(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
@@ -404,15 +421,19 @@ class SemgrepAnalyzer:
     # ---- the spare engine -------------------------------------------------------------------
 
     def _spawn_spare(self) -> _Spare:
-        name = uuid.uuid4().hex
-        fifo = self._workdir / f"pipe-{name}"
-        targets = self._workdir / f"targets-{name}.json"
-        os.mkfifo(fifo, 0o600)
-        os.link(fifo, targets)
+        folder = self._workdir / f"scan-spare-{uuid.uuid4().hex}"
+        folder.mkdir()
+        warm_up = folder / "warm-up.py"
+        warm_up.write_text(_WARM_UP, encoding="utf-8")
+        spare_paths = (folder / "pipe", folder / "s0.py")
+        os.mkfifo(spare_paths[0], 0o600)
+        os.link(*spare_paths)
+        targets = folder / "targets.json"
+        targets.write_bytes(_target_list([warm_up, spare_paths[1]]))
         command = [*self._base_command(), "-targets", str(targets)]
         if self._timeout_wrapper:
             command = [self._timeout_wrapper, "-s", "KILL", str(int(SPARE_MAX_AGE_S)), *command]
-        return _Spare(command, fifo, targets)
+        return _Spare(command, folder)
 
     def _ensure_spare(self) -> None:
         with self._lock:
@@ -560,13 +581,13 @@ def _too_deep_to_parse(code: str) -> bool:
 
 
 def _offer(fifo: Path, payload: bytes) -> bool:
-    """Hand the target list to an engine blocked opening the pipe; False if none is waiting."""
+    """Hand the code to an engine blocked opening the pipe; False if none is waiting."""
     try:
         fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
     except OSError:  # ENXIO: no reader has the pipe open
         return False
     try:
-        os.set_blocking(fd, True)  # a long target list may not fit the pipe's buffer at once
+        os.set_blocking(fd, True)  # long code may not fit the pipe's buffer at once
         view = memoryview(payload)
         while view:
             view = view[os.write(fd, view):]
@@ -578,7 +599,7 @@ def _offer(fifo: Path, payload: bytes) -> bool:
 
 
 def _serve_pipe(spare: _Spare, payload: bytes, stop: threading.Event) -> None:
-    """Offer the list until the engine takes it from the pipe or exits (having read the file)."""
+    """Offer the code until the engine takes it from the pipe or exits (having read the file)."""
     while not stop.is_set() and spare.process.poll() is None:
         if _offer(spare.fifo, payload):
             return

@@ -6,9 +6,11 @@ from __future__ import annotations
 import shutil
 import stat
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 import yaml
 
@@ -466,6 +468,65 @@ def test_the_warm_engine_and_a_cold_run_find_the_same(analysis_policy, semgrep):
             assert sorted((f.rule_id, f.line) for f in found) == sorted((f.rule_id, f.line) for f in expected), path.name
         assert semgrep.warm, semgrep.warm_disabled_reason
     finally:
+        cold.close()
+
+
+def _waiting_for_code(analyzer: SemgrepAnalyzer, timeout_s: float = 20.0) -> int:
+    """The pid of the analyzer's waiting engine once it has scanned its warm-up program and blocks
+    opening the code's slot (one of its threads waits for the pipe's writer: ``wait_for_partner``)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for spare in list(analyzer._spares):
+            for engine in psutil.Process(spare.process.pid).children(recursive=True) + [psutil.Process(spare.process.pid)]:
+                if engine.name() != "semgrep-core":
+                    continue
+                for task in Path(f"/proc/{engine.pid}/task").iterdir():
+                    try:
+                        if (task / "wchan").read_text() == "wait_for_partner":
+                            return engine.pid
+                    except OSError:
+                        pass
+        time.sleep(0.02)
+    raise AssertionError(f"no engine came to wait for code within {timeout_s:g} s")
+
+
+def _ends(pid: int, timeout_s: float = 10.0) -> bool:
+    """Whether the process ends (an engine that answered is killed and reaped beside the caller)."""
+    try:
+        psutil.Process(pid).wait(timeout_s)
+    except psutil.NoSuchProcess:
+        pass
+    except psutil.TimeoutExpired:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    return True
+
+
+def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_warm_up(analysis_policy):
+    """The waiting engine scanned a program of its own first (risky calls, a flow from a file to
+    the network), then takes the code through its pipe: what it reports must be the code's alone,
+    as a cold engine would, whichever way the code reached it."""
+    codes = [
+        "print('hello world')\n",  # nothing to report, though the warm-up had plenty
+        "import shutil\nshutil.rmtree('/')\n",  # a rule the warm-up does not fire
+        "import os\nos.system('ls'\ndef f(:\n    pass\n",  # a parse error, reported on the code's own lines
+        "x = 1\n" * 20_000 + "import subprocess\nsubprocess.call('ls', shell=True)\n",  # more than a pipe holds
+    ]
+    cold = SemgrepAnalyzer(analysis_policy.semgrep, warm=False)
+    warm = SemgrepAnalyzer(analysis_policy.semgrep, warm=True)
+    try:
+        expected = [{(f.rule_id, f.line) for f in cold.analyze(submit(code))} for code in codes]
+        assert expected[0] == set() and ("destructive-rmtree-root", 2) in expected[1]
+        assert "semgrep-parse-error" in {rule for rule, _ in expected[2]}
+        assert ("risky-subprocess", 20_002) in expected[3]
+        # right after the start, the engine may not have reached its pipe: it reads the file
+        assert {(f.rule_id, f.line) for f in warm.analyze(submit(codes[1]))} == expected[1]
+        for code, wanted in zip(codes, expected):
+            engine = _waiting_for_code(warm)
+            assert {(f.rule_id, f.line) for f in warm.analyze(submit(code))} == wanted
+            assert _ends(engine), "the scan was not made by the engine that waited"
+        assert warm.warm, warm.warm_disabled_reason
+    finally:
+        warm.close()
         cold.close()
 
 

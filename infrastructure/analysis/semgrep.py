@@ -338,17 +338,15 @@ class SemgrepAnalyzer:
         staged = spare.folder / "s0.staged"
         staged.write_bytes(payload)
         os.replace(staged, spare.slot)
-        server = None
+        # Offered from a thread of its own: code longer than the pipe holds is written only as fast
+        # as the engine reads, and an engine that stops reading must not hold the caller past the
+        # scan's deadline (``_answer`` kills it then, and the write ends with EPIPE).
         stop = threading.Event()
-        if not _offer(spare.fifo, payload):  # the engine is not waiting on the pipe (yet): keep offering
-            server = threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-code")
-            server.start()
+        threading.Thread(target=_serve_pipe, args=(spare, payload, stop), daemon=True, name="semgrep-code").start()
         try:
             output = self._answer(spare.process)
         finally:
             stop.set()
-            if server is not None:
-                server.join(timeout=1)
             _reap_beside(spare.kill)
         self._fail_on_rule_errors(output)
         self._check_scanned(output, [spare.slot])
@@ -599,7 +597,8 @@ def _offer(fifo: Path, payload: bytes) -> bool:
 
 
 def _serve_pipe(spare: _Spare, payload: bytes, stop: threading.Event) -> None:
-    """Offer the code until the engine takes it from the pipe or exits (having read the file)."""
+    """Offer the code until the engine takes it from the pipe, or exits (having read the file),
+    or the scan is over."""
     while not stop.is_set() and spare.process.poll() is None:
         if _offer(spare.fifo, payload):
             return

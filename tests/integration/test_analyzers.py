@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import shutil
 import stat
+import sys
 import textwrap
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +24,7 @@ from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers
 from mai_safety.infrastructure.analysis.ast import AstAnalyzer
 from mai_safety.infrastructure.analysis.bandit import BanditAnalyzer
 from mai_safety.infrastructure.policies import load_policies
-from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer
+from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer, SemgrepFailed
 from mai_safety.infrastructure.analysis.threat_hashes import file_digest, line_digests
 
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
@@ -477,9 +479,11 @@ def _waiting_for_code(analyzer: SemgrepAnalyzer, timeout_s: float = 20.0) -> int
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         for spare in list(analyzer._spares):
-            for engine in psutil.Process(spare.process.pid).children(recursive=True) + [psutil.Process(spare.process.pid)]:
-                if engine.name() != "semgrep-core":
-                    continue
+            try:
+                engines = psutil.Process(spare.process.pid).children(recursive=True)
+            except psutil.NoSuchProcess:
+                continue
+            for engine in engines:
                 for task in Path(f"/proc/{engine.pid}/task").iterdir():
                     try:
                         if (task / "wchan").read_text() == "wait_for_partner":
@@ -509,7 +513,8 @@ def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_wa
         "print('hello world')\n",  # nothing to report, though the warm-up had plenty
         "import shutil\nshutil.rmtree('/')\n",  # a rule the warm-up does not fire
         "import os\nos.system('ls'\ndef f(:\n    pass\n",  # a parse error, reported on the code's own lines
-        "x = 1\n" * 20_000 + "import subprocess\nsubprocess.call('ls', shell=True)\n",  # more than a pipe holds
+        # more than a pipe holds (64 KiB), in comments, which cost the engine little to parse
+        ("# " + "padding " * 20 + "\n") * 1_000 + "import subprocess\nsubprocess.call('ls', shell=True)\n",
     ]
     cold = SemgrepAnalyzer(analysis_policy.semgrep, warm=False)
     warm = SemgrepAnalyzer(analysis_policy.semgrep, warm=True)
@@ -517,7 +522,7 @@ def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_wa
         expected = [{(f.rule_id, f.line) for f in cold.analyze(submit(code))} for code in codes]
         assert expected[0] == set() and ("destructive-rmtree-root", 2) in expected[1]
         assert "semgrep-parse-error" in {rule for rule, _ in expected[2]}
-        assert ("risky-subprocess", 20_002) in expected[3]
+        assert ("risky-subprocess", 1_002) in expected[3] and len(codes[3]) > 1 << 17
         # right after the start, the engine may not have reached its pipe: it reads the file
         assert {(f.rule_id, f.line) for f in warm.analyze(submit(codes[1]))} == expected[1]
         for code, wanted in zip(codes, expected):
@@ -529,6 +534,42 @@ def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_wa
         warm.close()
         cold.close()
 
+
+
+def test_a_waiting_engine_that_stops_reading_the_code_does_not_hold_the_scan_past_its_deadline(analysis_policy, tmp_path):
+    """An engine that opened the code's pipe and never reads it: code longer than the pipe holds
+    cannot all be written, and the scan must still end at its deadline (then the cold engine's
+    answer, a failure here), not when the engine does."""
+    stuck = tmp_path / "semgrep-core"
+    stuck.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys, time\n"
+        "arguments = sys.argv[1:]\n"
+        "if '-targets' not in arguments:\n"
+        "    sys.exit('cold engine: no answer')\n"
+        "targets = json.load(open(arguments[arguments.index('-targets') + 1]))[1]\n"
+        "held = open(targets[-1][1]['path']['fpath'], 'rb')  # the code's slot: opened, never read\n"
+        "time.sleep(120)\n"
+    )
+    stuck.chmod(stuck.stat().st_mode | stat.S_IEXEC)
+    analyzer = SemgrepAnalyzer(analysis_policy.semgrep, engine=stuck, warm=True)
+    outcome: list[BaseException] = []
+
+    def scan() -> None:
+        try:
+            analyzer.analyze(submit("x = 1\n" * 100_000))  # 600 kB: more than a pipe holds
+        except BaseException as exc:  # noqa: BLE001 - the test reads it
+            outcome.append(exc)
+
+    try:
+        _waiting_for_code(analyzer)
+        scanning = threading.Thread(target=scan, daemon=True)
+        scanning.start()
+        scanning.join(timeout=analysis_policy.semgrep.timeout_s + 20)
+        assert not scanning.is_alive(), "the scan was held by an engine that does not read"
+        assert outcome and isinstance(outcome[0], SemgrepFailed) and "cold engine: no answer" in str(outcome[0])
+    finally:
+        analyzer.close()
 
 def test_code_semgrep_cannot_fully_parse_is_a_finding_at_the_failure_level(semgrep):
     findings = semgrep.analyze(submit("import os\nos.system('ls'\ndef f(:\n    pass\n"))

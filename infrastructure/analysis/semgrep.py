@@ -316,18 +316,18 @@ class SemgrepAnalyzer:
         else:  # the engine takes one target with -lang, or a list of them with -targets
             targets = paths[0].parent / "targets.json"
             targets.write_bytes(_target_list(paths))
-            output = self._cold(["-targets", str(targets)])
+            output = self._cold(["-targets", str(targets)], len(paths))
         self._fail_on_rule_errors(output)
         self._check_scanned(output, paths)
         return output
 
-    def _cold(self, arguments: list[str]) -> dict[str, Any]:
+    def _cold(self, arguments: list[str], targets: int = 1) -> dict[str, Any]:
         process = subprocess.Popen(
             [*self._base_command(), *arguments],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
         )
         try:
-            return self._answer(process)
+            return self._answer(process, targets)
         finally:
             _reap_beside(lambda: _kill_group(process))
 
@@ -352,12 +352,14 @@ class SemgrepAnalyzer:
         self._check_scanned(output, [spare.slot])
         return output
 
-    def _answer(self, process: subprocess.Popen[bytes]) -> dict[str, Any]:
+    def _answer(self, process: subprocess.Popen[bytes], targets: int = 1) -> dict[str, Any]:
         """The engine's answer as soon as its JSON document is whole on its output (it writes it
         last, then exits); otherwise, once it ended, what its exit and output say (a failure, a
-        timeout: SemgrepFailed). The caller reaps it (``_reap_beside``)."""
+        timeout: SemgrepFailed). The caller reaps it (``_reap_beside``). The engine has the
+        policy's ``timeout_s`` per target, as the suite's deadline is per submission."""
         assert process.stdout is not None and process.stderr is not None
-        deadline = time.monotonic() + self._policy.timeout_s
+        bound_s = self._policy.timeout_s * max(targets, 1)
+        deadline = time.monotonic() + bound_s
         read: dict[int, bytearray] = {process.stdout.fileno(): bytearray(), process.stderr.fileno(): bytearray()}
         out = read[process.stdout.fileno()]
         self._running.add(process)
@@ -369,7 +371,7 @@ class SemgrepAnalyzer:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         _kill_group(process)
-                        raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s")
+                        raise SemgrepFailed(f"semgrep-core did not finish within {bound_s:g} s")
                     for key, _events in waiting.select(left):
                         chunk = os.read(key.fd, 1 << 16)
                         if not chunk:
@@ -383,7 +385,7 @@ class SemgrepAnalyzer:
             process.wait(timeout=max(deadline - time.monotonic(), 0.1))
         except subprocess.TimeoutExpired:
             _kill_group(process)
-            raise SemgrepFailed(f"semgrep-core did not finish within {self._policy.timeout_s:g} s") from None
+            raise SemgrepFailed(f"semgrep-core did not finish within {bound_s:g} s") from None
         finally:
             self._running.discard(process)
         return self._parsed(process.returncode, bytes(out), bytes(read[process.stderr.fileno()]))

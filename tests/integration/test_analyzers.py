@@ -571,6 +571,28 @@ def test_a_waiting_engine_that_stops_reading_the_code_does_not_hold_the_scan_pas
     finally:
         analyzer.close()
 
+
+def test_a_batch_has_the_engines_time_bound_per_program(analysis_policy, tmp_path):
+    """The engine's time bound (semgrep.timeout_s) is per program, as the suite's deadline is per
+    submission: a batch of two that takes longer than one bound is answered, not failed."""
+    bound_s = analysis_policy.semgrep.timeout_s
+    slow = tmp_path / "semgrep-core"
+    slow.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys, time\n"
+        "arguments = sys.argv[1:]\n"
+        "targets = json.load(open(arguments[arguments.index('-targets') + 1]))[1]\n"
+        f"time.sleep({bound_s} + 1)\n"
+        "paths = [target[1]['path']['fpath'] for target in targets]\n"
+        "print(json.dumps({'results': [], 'errors': [], 'paths': {'scanned': paths}}))\n"
+    )
+    slow.chmod(slow.stat().st_mode | stat.S_IEXEC)
+    analyzer = SemgrepAnalyzer(analysis_policy.semgrep, engine=slow, warm=False)
+    try:
+        assert analyzer.analyze_many([submit("print(1)"), submit("print(2)")]) == [[], []]
+    finally:
+        analyzer.close()
+
 def test_code_semgrep_cannot_fully_parse_is_a_finding_at_the_failure_level(semgrep):
     findings = semgrep.analyze(submit("import os\nos.system('ls'\ndef f(:\n    pass\n"))
     partial = [f for f in findings if f.rule_id == "semgrep-parse-error"]

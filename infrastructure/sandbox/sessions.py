@@ -58,6 +58,8 @@ INTERPRETER_COMMAND = ["python3", "-I", "/sandbox/interpreter.py"]
 #: Every process of the code's uid, ended by one of its own (kill(-1) spares the caller only).
 END_CODE_PROCESSES = ["python3", "-I", "-S", "-c", "import os, signal; os.kill(-1, signal.SIGKILL)"]
 CONNECT_S = 20.0
+#: How long ending the code's processes may take before the next interpreter is started anyway.
+END_CODE_PROCESSES_S = 5.0
 #: Who read a cell's output files: the interpreter, in the process that ran the code.
 FILES_THROUGH = "by the session's interpreter, in the process that ran the cell (self-reported)"
 SESSION_FILES = {
@@ -176,6 +178,15 @@ class DockerInterpreter(LiveInterpreter):
         with BestEffort():
             exec_id = self.client.api.exec_create(self.container_id, END_CODE_PROCESSES, user=CODE_USER, stdout=False, stderr=False)["Id"]
             self.client.api.exec_start(exec_id)
+            # The engine answers that start at once, as nothing of its output is attached: until the
+            # kill has run, an interpreter started next would be killed with the old one (the
+            # session then lost at CONNECT_S, as it was about one time in three on a slower machine).
+            deadline = time.monotonic() + END_CODE_PROCESSES_S
+            while time.monotonic() < deadline:
+                state = self.client.api.exec_inspect(exec_id)
+                if not state.get("Running") and state.get("ExitCode") is not None:
+                    break
+                time.sleep(0.01)
 
     def restart(self) -> None:
         self._end_code_processes()

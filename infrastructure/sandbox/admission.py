@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import docker.errors
+import docker.utils
 import psutil
 
 from mai_safety.domain.limits import HostBusy, HostPolicy, HostRoom
 
 from .cgroups import CgroupReader
 from .containers import LABEL_MANAGED, LABEL_SUPERVISOR
+from .engine_reads import get_json
 from .errors import DOCKER_ERRORS, engine_answers
 
 Admitted = TypeVar("Admitted")
@@ -105,8 +107,10 @@ class RoomCount:
 
     def __call__(self, client: Any) -> tuple[HostRoom, dict[str, int]]:
         with engine_answers():
-            listed = client.api.containers(
-                all=True, filters={"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]}
+            filters = {"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]}
+            listed = get_json(
+                client, "/containers/json", {"all": "1", "filters": docker.utils.convert_filters(filters)},
+                otherwise=lambda: client.api.containers(all=True, filters=filters),
             )
             with self._lock:
                 known = {item["Id"]: self._entry(client, item["Id"], str(item.get("State", ""))) for item in listed}

@@ -5,17 +5,22 @@ when the host has no room."""
 
 from __future__ import annotations
 
+import gc
 import uuid
+import warnings
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import docker
+import docker.utils
 import pytest
 
+from mai_safety.application.errors import SandboxUnavailable
 from mai_safety.domain.limits import HostBusy, HostPolicy, ResourceLimits, cap_to_host
 from mai_safety.infrastructure.sandbox import LABEL_MANAGED
 from mai_safety.infrastructure.sandbox.admission import RoomCount
+from mai_safety.infrastructure.sandbox.engine_reads import get_json
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
 MIB = 2**20
@@ -92,3 +97,37 @@ def test_a_second_count_inspects_nothing_and_a_newcomer_is_counted_and_refuses(
     managed.remove(newcomer)
     _, held_gone = count(docker_client)
     assert newcomer.id not in held_gone and first.id in held_gone
+
+
+def test_the_counts_list_is_the_engines_own_answer_asked_past_requests_session(
+    docker_client: docker.DockerClient, managed: list[Any]
+) -> None:
+    """The list is asked of the SDK's own pool of connections to the engine's socket (engine_reads.py):
+    the same containers the SDK's call lists, without that call; where the shortcut cannot answer,
+    the SDK's call does, and its error is the one the caller gets."""
+    first = _start(docker_client, managed, 64 * MIB)
+    filters = {"label": f"{LABEL_MANAGED}=1", "status": ["created", "running"]}
+    params = {"all": "1", "filters": docker.utils.convert_filters(filters)}
+
+    def never() -> Any:
+        raise AssertionError("the SDK's call was asked, though the engine's socket answers")
+
+    listed = get_json(docker_client, "/containers/json", params, otherwise=never)
+    by_sdk = docker_client.api.containers(all=True, filters=filters)
+    assert first.id in {item["Id"] for item in listed}
+    assert {item["Id"] for item in listed} & {item["Id"] for item in by_sdk} >= {first.id}
+    # An error status is the SDK's to answer (here: a filter the engine refuses).
+    asked = []
+    assert get_json(docker_client, "/containers/json", {"filters": '{"nonsense": ["x"]}'}, otherwise=lambda: asked.append(1)) is None
+    assert asked == [1]
+    # No engine behind the socket: the SDK's own error, which the count says in its words.
+    absent = docker.DockerClient(base_url=f"unix:///tmp/mai-safety-absent-{uuid.uuid4().hex[:8]}.sock", version="1.41")
+    try:
+        # docker-py's Unix connection leaves the socket of a refused connect to the collector.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            with pytest.raises(SandboxUnavailable, match="Docker does not answer"):
+                RoomCount()(absent)
+            gc.collect()
+    finally:
+        absent.close()

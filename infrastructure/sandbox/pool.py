@@ -256,7 +256,8 @@ class WarmPool:
         with BestEffort(OSError, ValueError, KeyError, AssertionError) as attempt:
             applied, how = apply_run_limits(self._host.client(), handle, limits)
             write_files(handle.workdir, {"main.py": code})
-            handle.feed = RecordFeed(handle.workdir)
+            if handle.feed is None:
+                handle.feed = RecordFeed(handle.workdir)
             # The container's keeper (payload/keeper.py, uid 1001) now ends it at the run's deadline,
             # whether or not a supervisor still watches.
             assert handle.keeper is not None
@@ -352,7 +353,9 @@ class WarmPool:
                 self._host.seen(handle.container.attrs)
                 if not gvisor:
                     handle.root = ContainerRoot(int(handle.container.attrs["State"]["Pid"]))
-            # Its runner too, waiting for a run: the exec and the interpreter's start leave the run's path.
+            # Its runner too, waiting for a run: the exec and the interpreter's start leave the run's
+            # path, and so does its connection to the record's socket, made for it here.
+            handle.feed = RecordFeed(workdir)
             handle.primed = prime(self._host.client(), handle.container, workdir)
             if gvisor:
                 handle.primed_watch = prime_watch(self._host.client(), handle.container)

@@ -142,6 +142,12 @@ class RecordFeed:
         else:
             self._seal = "the runner's seal does not match the lines that arrived: lines were added to or cut from the record"
 
+    def renewed(self) -> RecordFeed:
+        """A fresh socket in the same folder, this one closed: for a runner started after one that
+        connected ahead (a pool's primed runner, gone before its run) took this socket's one connection."""
+        self.close(grace_s=0)
+        return RecordFeed(self.path.parent)
+
     def close(self, grace_s: float = 0.05) -> dict[str, Any]:
         """Stop reading (after a moment for the last lines) and say what was recorded."""
         self._thread.join(grace_s)

@@ -164,6 +164,8 @@ class ContainerSupervisor:
         else:
             if primed is not None:
                 primed.close()
+                if handle.feed is not None:  # the gone runner took the record's socket, connected ahead
+                    handle.feed = handle.feed.renewed()
             with refused("Docker failed to start the code"):
                 exec_id = client.api.exec_create(
                     container.id, command, user=CODE_USER, workdir="/workspace", environment=environment

@@ -321,6 +321,34 @@ def test_a_primed_runner_gives_the_code_its_runs_limits_and_nothing_to_reach(poo
     assert attempted["complete"] is True, attempted
 
 
+KILL_PRIMED_RUNNER = """import os, signal
+for pid in (p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()):
+    try:
+        if b'--primed' in open(f'/proc/{pid}/cmdline', 'rb').read() and b'runner.py' in open(f'/proc/{pid}/cmdline', 'rb').read():
+            os.kill(int(pid), signal.SIGKILL)
+            print('killed')
+    except OSError:
+        pass
+"""
+
+
+def test_a_run_whose_primed_runner_is_gone_is_run_by_exec_with_a_record_of_its_own(
+    pooled: MaiSafety, runtime: str, docker_client: docker.DockerClient
+) -> None:
+    """The primed runner takes the record's socket (its one connection) and key ahead of its run. If
+    it is gone when its run comes, the runner started by exec then gets a fresh socket: the record
+    is the run's, sealed and complete, not the gone runner's cut one."""
+    for container in docker_client.containers.list(filters={"label": [f"{LABEL_SUPERVISOR}={pooled.sandbox.supervisor_id}", LABEL_POOL]}):
+        done = container.exec_run(["python3", "-I", "-c", KILL_PRIMED_RUNNER], user="1000:1000")
+        assert done.output.decode().split() == ["killed"], done
+    with acting_as("pool-test"):
+        report = pooled.run(b"open('/tmp/note', 'w').write('x')\nprint('ran')\n", provenance=Provenance.MAI)
+    assert report.status == "completed" and report.stdout == "ran\n", report
+    assert _started(pooled, report.execution_id)["sizing"]["host"]["pooled"] is True
+    completed = next(event for event in pooled.history(report.execution_id) if event["event"] == "Completed")
+    attempted = completed["outcome"]["observations"]["attempted"]
+    assert attempted["complete"] is True and attempted["events"]["file_open"]["count"] >= 1, attempted
+
 WATCHED_PROBE = b"""import threading, time
 open('/tmp/filler', 'wb').write(b'x' * 8 * 1024 * 1024)
 for _ in range(3):

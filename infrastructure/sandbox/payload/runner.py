@@ -12,7 +12,8 @@ keyed by the run's key over every line it sent and the exit status, and ends the
 Any way the code takes toward the recorder (a frame, the collector, a tracer, native code, its own
 memory) is sent first, as a ``reach`` line, before the code holds it.
 
-Started ahead in a pool container (``runner.py --primed``, decision 0015), it first connects to
+Started ahead in a pool container (``runner.py --primed``, decision 0015), it connects to the record
+socket and takes its key ahead too (the pool makes the socket before the runner), then connects to
 /sandbox/go.sock and waits there for one line, the run's CPU-time and task limits, which it sets on
 itself (lowering only) and closes that connection before anything else; the end of the connection
 without a line means no run comes, and it ends.
@@ -460,15 +461,20 @@ def _finish(status: int, audit=sys.audit, run_exitfuncs=atexit._run_exitfuncs, e
 
 def main() -> int:
     refuse_device_nodes()
-    if sys.argv[1:] == ["--primed"] and not wait_for_run():
-        return 0
+    primed = sys.argv[1:] == ["--primed"]
+    if primed:
+        # The record's channel and key before the run: off its path (~1.2 ms), as nothing of the code is here yet.
+        channel, key = _connect()
+        if not wait_for_run():
+            return 0
     if os.path.isdir(INPUTS):
         failed = place_inputs()
         if failed:
             print(failed, file=sys.stderr)
             return 1
         sys.path.insert(0, os.getcwd())  # a helper module among the inputs is importable (after /sandbox)
-    channel, key = _connect()
+    if not primed:
+        channel, key = _connect()
     sys.addaudithook(_recorder(channel, key, _finish.__code__, frozenset({id(main.__code__), id(_finish.__code__)})))
     del channel, key  # held by the hook alone: this frame is one the code can walk to
     sys.argv = [PROGRAM]

@@ -41,10 +41,11 @@ class SampleWriter:
         self.last_error: BaseException | None = None
         self._waiting_since: float | None = None  # a save under way, or failing, since then
         # The writer saves in the context of whoever started the run, so each sample is stamped with
-        # the same actor (and principal) as the run's other events, not the process's default.
+        # the same actor (and principal) as the run's other events, not the process's default. Its
+        # thread starts with the first sample: a short run offers none, and its path neither starts
+        # nor joins a thread (issue #29).
         context = contextvars.copy_context()
         self._thread = threading.Thread(target=context.run, args=(self._work,), name="mai-safety-samples", daemon=True)
-        self._thread.start()
 
     def offer(self, sample: UsageRecord) -> bool:
         if self.ended_elsewhere.is_set():
@@ -56,6 +57,8 @@ class SampleWriter:
             self._queue.put_nowait(sample)
         except queue.Full:
             self.dropped += 1
+        if self._thread.ident is None:
+            self._thread.start()
         return True
 
     def stalled(self) -> bool:
@@ -65,6 +68,8 @@ class SampleWriter:
     def close(self, wait_s: float) -> bool:
         """Stop taking samples and let the writer finish what it holds; True once it has."""
         self._closing.set()
+        if self._thread.ident is None:
+            return True  # never offered a sample: nothing to finish
         try:
             self._queue.put_nowait(_STOP)
         except queue.Full:

@@ -80,3 +80,11 @@ def test_samples_are_saved_as_the_actor_who_started_the_run() -> None:
     assert saved.wait(5)
     assert writer.close(5)
     assert seen == ["alice@host"]
+
+
+def test_a_writer_offered_no_sample_starts_no_thread_and_closes_at_once() -> None:
+    """A short run offers no sample: its path neither starts nor joins the writer's thread."""
+    before = {thread.name for thread in threading.enumerate()}
+    writer = SampleWriter(lambda sample: True)
+    assert "mai-safety-samples" not in {thread.name for thread in threading.enumerate()} - before
+    assert writer.close(0) is True

@@ -195,10 +195,10 @@ class ContainerSupervisor:
             if reader.is_alive():
                 close_attached(attached)
         reader.join(30)
-        if violation is None and not cancelled:
+        if violation is None and not cancelled and handle.gvisor:
             # The command ended by itself: one last reading catches an OOM kill in its final moments.
-            if handle.gvisor:
-                self._gvisor_after(handle, last)
+            # (Under runc the loop ends only on its reading taken once the output had ended: that is it.)
+            self._gvisor_after(handle, last)
             final = self._usage(run, capture)
             run.peaks.add(final)
             late = find_violation(limits, final)

@@ -6,6 +6,7 @@ readable and followable by its submitter from that moment, before anything is re
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at runtime.
 
+import asyncio
 import threading
 from dataclasses import dataclass, field
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
 from fastapi import APIRouter, Header, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter
 
@@ -49,11 +51,27 @@ class ExecutionRoutesState:
     submissions: Submissions = field(default_factory=Submissions)
 
     def wait_for(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
-        bound = self.max_wait_s if wait_s is None else min(wait_s, self.max_wait_s)
         try:
-            return report_response(future.result(timeout=bound))
+            return report_response(future.result(timeout=self.bound(wait_s)))
         except FutureTimeout:
-            pass
+            return self.pending(execution_id, who)
+
+    async def awaited(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
+        """``wait_for`` on the event loop: the run's thread hands its report to the loop, not to a
+        worker thread that hands it on (a wake-up less on a pooled run's path, issue #29)."""
+        done = asyncio.wrap_future(future)
+        done.add_done_callback(lambda ended: ended.cancelled() or ended.exception())  # read, if nobody waits on it now
+        try:
+            report = await asyncio.wait_for(asyncio.shield(done), self.bound(wait_s))
+        except asyncio.TimeoutError:
+            return await run_in_threadpool(self.pending, execution_id, who)
+        return report_response(report)
+
+    def bound(self, wait_s: float | None) -> float:
+        return self.max_wait_s if wait_s is None else min(wait_s, self.max_wait_s)
+
+    def pending(self, execution_id: str, who: Principal) -> Any:
+        """The answer to a submission still running past its wait: its status now, ``202``."""
         with as_principal(who):
             try:
                 status = self.service.report(execution_id).status
@@ -133,7 +151,7 @@ def assess(request: Request, body: AssessmentRequest, who: Caller) -> Assessment
     response_model=ExecutionReport,
     responses={202: {"model": PendingExecution}, **problem_responses(409, 429)},
 )
-def submit(
+async def submit(
     request: Request,
     body: ExecutionRequest,
     who: Caller,
@@ -142,35 +160,41 @@ def submit(
     """Assess, record, and run if the gate allows, answering with the finished execution
     (HIGH and BLOCKED code: ``awaiting_override``). A retry with the same ``Idempotency-Key``
     returns the first execution and records nothing new."""
-    code = body.code.encode("utf-8", "surrogatepass")
-    files = decoded_files(body.files)
-    limits = RequestedLimits(**body.limits.model_dump())
-    caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}
     state = _state(request)
-    with as_principal(who):
-        execution_id = (
-            state.service.submission_id(uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}"))
-            if idempotency_key
-            else uuid4()
-        )
-        future = state.runs.start(
-            str(execution_id),
-            lambda: state.service.run(
-                code,
-                provenance=body.provenance,
-                requested=limits,
-                source="the request's code",
-                network=body.network,
-                requirements=body.requirements,
-                caller=caller,
-                execution_id=execution_id,
-                revises=body.revises,
-                files=files,
-                image=body.image,
-            ),
-        )
-    state.submissions.add(str(execution_id), who.name, future)
-    return state.wait_for(future, str(execution_id), who, body.wait_s)
+
+    def begin() -> tuple[str, Future[ExecutionReport]]:
+        # On a worker thread: a retry's id is read from the ledger, the files are decoded.
+        code = body.code.encode("utf-8", "surrogatepass")
+        files = decoded_files(body.files)
+        limits = RequestedLimits(**body.limits.model_dump())
+        caller = {"task_id": body.task_id or "", "session_id": body.session_id or "", "on_behalf_of": body.on_behalf_of or ""}
+        with as_principal(who):
+            execution_id = (
+                state.service.submission_id(uuid5(IDEMPOTENCY_NAMESPACE, f"{who.name}\n{idempotency_key}"))
+                if idempotency_key
+                else uuid4()
+            )
+            future = state.runs.start(
+                str(execution_id),
+                lambda: state.service.run(
+                    code,
+                    provenance=body.provenance,
+                    requested=limits,
+                    source="the request's code",
+                    network=body.network,
+                    requirements=body.requirements,
+                    caller=caller,
+                    execution_id=execution_id,
+                    revises=body.revises,
+                    files=files,
+                    image=body.image,
+                ),
+            )
+        state.submissions.add(str(execution_id), who.name, future)
+        return str(execution_id), future
+
+    execution_id, future = await run_in_threadpool(begin)
+    return await state.awaited(future, execution_id, who, body.wait_s)
 
 
 @router.get(

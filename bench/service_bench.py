@@ -86,6 +86,13 @@ class Service:
         self.process = subprocess.Popen([CLI, "serve", "--port", self.url.rsplit(":", 1)[1]], env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.http = httpx.Client(base_url=self.url, headers={"Authorization": f"Bearer {self.token}"}, timeout=120)
+        try:
+            self._wait_until_ready(pool)
+        except BaseException:
+            self.close()  # a service that never became ready is stopped, not left holding its pool
+            raise
+
+    def _wait_until_ready(self, pool: int) -> None:
         deadline = time.monotonic() + 60
         while True:
             try:

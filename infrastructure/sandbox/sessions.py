@@ -60,6 +60,8 @@ END_CODE_PROCESSES = ["python3", "-I", "-S", "-c", "import os, signal; os.kill(-
 CONNECT_S = 20.0
 #: How long ending the code's processes may take before the next interpreter is started anyway.
 END_CODE_PROCESSES_S = 5.0
+#: How long a crashed interpreter's exit status is waited for before the cell is reported without it.
+CRASH_STATUS_S = 1.0
 #: Who read a cell's output files: the interpreter, in the process that ran the code.
 FILES_THROUGH = "by the session's interpreter, in the process that ran the cell (self-reported)"
 SESSION_FILES = {
@@ -158,12 +160,8 @@ class DockerInterpreter(LiveInterpreter):
         """The interpreter ended mid-cell: how, as far as the engine tells."""
         exit_code = None
         with BestEffort():
-            for _ in range(20):
-                state = self.client.api.exec_inspect(self.exec_id)
-                if not state.get("Running"):
-                    exit_code = state.get("ExitCode")
-                    break
-                time.sleep(0.05)
+            state = self._once_ended(self.exec_id, CRASH_STATUS_S, every_s=0.05)
+            exit_code = state.get("ExitCode") if state is not None else None
         why = {137: "killed (SIGKILL: memory, or the code)", 152: "past its CPU time (SIGXCPU)", 139: "a segmentation fault"}
         said = why.get(exit_code or 0, f"exit status {exit_code}")
         self._end_code_processes()
@@ -181,12 +179,19 @@ class DockerInterpreter(LiveInterpreter):
             # The engine answers that start at once, as nothing of its output is attached: until the
             # kill has run, an interpreter started next would be killed with the old one (the
             # session then lost at CONNECT_S, as it was about one time in three on a slower machine).
-            deadline = time.monotonic() + END_CODE_PROCESSES_S
-            while time.monotonic() < deadline:
-                state = self.client.api.exec_inspect(exec_id)
-                if not state.get("Running") and state.get("ExitCode") is not None:
-                    break
-                time.sleep(0.01)
+            self._once_ended(exec_id, END_CODE_PROCESSES_S, every_s=0.01)
+
+    def _once_ended(self, exec_id: str, bound_s: float, every_s: float) -> dict[str, Any] | None:
+        """The exec's state once the engine says it ended (not running, its exit status known),
+        asked every ``every_s``; None if it still ran after ``bound_s``."""
+        deadline = time.monotonic() + bound_s
+        while True:
+            state: dict[str, Any] = self.client.api.exec_inspect(exec_id)
+            if not state.get("Running") and state.get("ExitCode") is not None:
+                return state
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(every_s)
 
     def restart(self) -> None:
         self._end_code_processes()

@@ -97,10 +97,21 @@ class _Spare:
     its second target, ``slot``: until a scan, a second name (a hard link) of the pipe ``fifo``.
     Everything it was given lives in ``folder``, which goes with it."""
 
-    def __init__(self, command: list[str], folder: Path) -> None:
+    def __init__(self, folder: Path, base_command: list[str], timeout_wrapper: str | None) -> None:
+        """Lay out ``folder`` (the warm-up program, the pipe, the slot, the target list) and start
+        the engine on it, under ``timeout_wrapper`` (``timeout -s KILL``) when there is one."""
         self.folder = folder
         self.fifo = folder / "pipe"
         self.slot = folder / "s0.py"
+        warm_up = folder / "warm-up.py"
+        warm_up.write_text(_WARM_UP, encoding="utf-8")
+        os.mkfifo(self.fifo, 0o600)
+        os.link(self.fifo, self.slot)
+        targets = folder / "targets.json"
+        targets.write_bytes(_target_list([warm_up, self.slot]))
+        command = [*base_command, "-targets", str(targets)]
+        if timeout_wrapper:
+            command = [timeout_wrapper, "-s", "KILL", str(int(SPARE_MAX_AGE_S)), *command]
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
@@ -423,17 +434,7 @@ class SemgrepAnalyzer:
     def _spawn_spare(self) -> _Spare:
         folder = self._workdir / f"scan-spare-{uuid.uuid4().hex}"
         folder.mkdir()
-        warm_up = folder / "warm-up.py"
-        warm_up.write_text(_WARM_UP, encoding="utf-8")
-        spare_paths = (folder / "pipe", folder / "s0.py")
-        os.mkfifo(spare_paths[0], 0o600)
-        os.link(*spare_paths)
-        targets = folder / "targets.json"
-        targets.write_bytes(_target_list([warm_up, spare_paths[1]]))
-        command = [*self._base_command(), "-targets", str(targets)]
-        if self._timeout_wrapper:
-            command = [self._timeout_wrapper, "-s", "KILL", str(int(SPARE_MAX_AGE_S)), *command]
-        return _Spare(command, folder)
+        return _Spare(folder, self._base_command(), self._timeout_wrapper)
 
     def _ensure_spare(self) -> None:
         with self._lock:

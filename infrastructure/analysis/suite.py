@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Protocol, cast, runtime_checkable
 
 from mai_safety.application.ports import Assessor
@@ -44,6 +45,16 @@ class BatchAnalyzer(Protocol):
     name: str
 
     def analyze_many(self, submissions: list[Submission]) -> list[list[Finding]]: ...
+
+
+@runtime_checkable
+class HandingOffAnalyzer(Protocol):
+    """An analyzer whose work is done by another process: it hands the code over at once and
+    returns what waits for the findings."""
+
+    name: str
+
+    def hand_off(self, submission: Submission) -> Callable[[], list[Finding]]: ...
 
 
 class _Run(threading.Thread):
@@ -165,6 +176,20 @@ class AnalyzerSuite(Assessor):
 
     @staticmethod
     def _work(analyzer: Any, submission: Submission) -> Any:
+        """What the analyzer's thread will run. One that hands its work to another process does
+        so here, on the caller's thread, before any analyzer's thread starts: the others share the
+        interpreter's lock, and a hand-off made beside them waits for it (Semgrep's engine got the
+        code only once Bandit and the AST analysis had finished)."""
+        if isinstance(analyzer, HandingOffAnalyzer):
+            try:
+                return analyzer.hand_off(submission)
+            except Exception as exc:  # noqa: BLE001 - reported by the analyzer's run, as its failure
+                failure = exc
+
+                def failed() -> Any:
+                    raise failure
+
+                return failed
         if isinstance(analyzer, MeasuringAnalyzer):
             return lambda: analyzer.analyze_and_measure(submission)
         return lambda: analyzer.analyze(submission)

@@ -1,7 +1,8 @@
 """The assessor: every analyzer over the same submission, findings merged, the level the highest.
 
 Analyzers run concurrently, each in its own thread with a deadline: Semgrep spends its time in a
-child process, so it overlaps with Bandit and the AST analyzer (which share the interpreter). An
+child process, handed the code before any thread starts (``HandingOffAnalyzer``), so it overlaps
+with Bandit and the AST analyzer (which share the interpreter, and so run one after the other). An
 analyzer that raises or misses its deadline is not trusted to have found nothing: its failure is
 a finding at the policy's failure level (at least MEDIUM), naming the analyzer, so a broken or
 stuck analyzer can never produce LOW. A stuck analyzer's thread is left behind (threads cannot be

@@ -420,8 +420,8 @@ def test_a_semgrep_override_for_an_unknown_rule_is_refused(policies_copy):
 
 
 def test_a_semgrep_rule_without_our_level_names_its_file_and_key(policies_copy):
-    _edit(policies_copy / "semgrep" / "miner.yaml", "level: BLOCKED, ", "")
-    with pytest.raises(ConfigurationError, match=r"miner.yaml: key rules.0.metadata.level: this key is required"):
+    _edit(policies_copy / "semgrep" / "reverse_shell.yaml", "level: BLOCKED, ", "")
+    with pytest.raises(ConfigurationError, match=r"reverse_shell.yaml: key rules.0.metadata.level: this key is required"):
         load_analysis_policy(policies_copy)
 
 

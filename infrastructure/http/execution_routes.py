@@ -10,7 +10,7 @@ import asyncio
 import threading
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from concurrent.futures import Future, TimeoutError as FutureTimeout
+from concurrent.futures import Future
 from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
@@ -50,15 +50,10 @@ class ExecutionRoutesState:
     stopping: threading.Event
     submissions: Submissions = field(default_factory=Submissions)
 
-    def wait_for(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
-        try:
-            return report_response(future.result(timeout=self.bound(wait_s)))
-        except FutureTimeout:
-            return self.pending(execution_id, who)
-
     async def awaited(self, future: Future[ExecutionReport], execution_id: str, who: Principal, wait_s: float | None) -> Any:
-        """``wait_for`` on the event loop: the run's thread hands its report to the loop, not to a
-        worker thread that hands it on (a wake-up less on a pooled run's path, issue #29)."""
+        """The run's report if it ends within the wait, else its ``202``; awaited on the event loop:
+        the run's thread hands its report to the loop, not to a worker thread that hands it on (a
+        wake-up less on a pooled run's path, issue #29)."""
         done = asyncio.wrap_future(future)
         done.add_done_callback(lambda ended: ended.cancelled() or ended.exception())  # read, if nobody waits on it now
         try:
@@ -102,10 +97,16 @@ class ExecutionRoutesState:
                     raise failure from None
                 return report_response(self.service.report(execution_id))  # recorded meanwhile
 
-    def answer(self, execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
-        with as_principal(who):
-            future = self.runs.start(execution_id, work)
-        return self.wait_for(future, execution_id, who, wait_s)
+    async def answer(self, execution_id: str, who: Principal, wait_s: float | None, work: Callable[[], ExecutionReport]) -> Any:
+        """Start ``work`` (an answer to the gate that runs the code) as the run of ``execution_id``,
+        and await it as a submission is awaited."""
+
+        def start() -> Future[ExecutionReport]:
+            with as_principal(who):
+                return self.runs.start(execution_id, work)
+
+        future = await run_in_threadpool(start)
+        return await self.awaited(future, execution_id, who, wait_s)
 
 
 #: An execution's report rendered as the routes' ``response_model`` renders it (the same JSON),
@@ -268,19 +269,19 @@ def _open_watch(state: ExecutionRoutesState, execution_id: str, who: Principal, 
 
 
 @router.post("/v1/executions/{execution_id}/confirm", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}, **problem_responses(409, 429)})
-def confirm(request: Request, execution_id: str, who: Caller, body: ConfirmRequest | None = None) -> Any:
+async def confirm(request: Request, execution_id: str, who: Caller, body: ConfirmRequest | None = None) -> Any:
     """Confirm HIGH code (role ``approver``; never its submitter), then run it."""
     body = body or ConfirmRequest()
-    return _state(request).answer(
+    return await _state(request).answer(
         execution_id, who, body.wait_s,
         lambda: _state(request).service.approve(execution_id, body.explanation, kind="confirmation", on_behalf_of=body.on_behalf_of),
     )
 
 
 @router.post("/v1/executions/{execution_id}/override", tags=["gate"], response_model=ExecutionReport, responses={202: {"model": PendingExecution}, **problem_responses(409, 429)})
-def override(request: Request, execution_id: str, body: OverrideRequest, who: Caller) -> Any:
+async def override(request: Request, execution_id: str, body: OverrideRequest, who: Caller) -> Any:
     """Override BLOCKED code with a written explanation (role ``security-officer``; never its submitter), then run it."""
-    return _state(request).answer(
+    return await _state(request).answer(
         execution_id, who, body.wait_s,
         lambda: _state(request).service.approve(execution_id, body.explanation, kind="override", on_behalf_of=body.on_behalf_of),
     )

@@ -256,8 +256,7 @@ class WarmPool:
         with BestEffort(OSError, ValueError, KeyError, AssertionError) as attempt:
             applied, how = apply_run_limits(self._host.client(), handle, limits)
             write_files(handle.workdir, {"main.py": code})
-            if handle.feed is None:
-                handle.feed = RecordFeed(handle.workdir)
+            assert handle.feed is not None  # made with the container (_make), before its runner was primed
             # The container's keeper (payload/keeper.py, uid 1001) now ends it at the run's deadline,
             # whether or not a supervisor still watches.
             assert handle.keeper is not None

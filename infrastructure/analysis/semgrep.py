@@ -20,7 +20,11 @@ programs is scanned by a cold engine. Anything unexpected on this path (a non-ze
 that is not JSON, the slot missing from ``paths.scanned``) falls back to a cold run, and after two
 such failures the warm path is switched off for the analyzer's lifetime (``warm_disabled_reason``
 says why). The waiting process is wrapped in ``timeout`` where available, so that it cannot outlive
-us by more than SPARE_MAX_AGE_S if we are killed without a chance to clean up.
+us by more than SPARE_MAX_AGE_S if we are killed without a chance to clean up, and started through
+``setpriv --pdeathsig TERM`` where that exists, so that it ends as soon as we do: a killed service
+left its waiting engines (~110 MiB each) for those five minutes. The parent that signal watches is
+the thread that started the process, so every waiting engine, the first included, is started by the
+one thread that lives as long as the analyzer (``_replace_spares``).
 
 Errors of the engine are mapped to ours: an unusable rule is a ConfigurationError naming the rule
 file and id (``check_rules``); anything else raises SemgrepFailed, which the AnalyzerSuite turns
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import ast
 import fcntl
+import functools
 import importlib.util
 import json
 import os
@@ -99,9 +104,11 @@ class _Spare:
     its second target, ``slot``: until a scan, a second name (a hard link) of the pipe ``fifo``.
     Everything it was given lives in ``folder``, which goes with it."""
 
-    def __init__(self, folder: Path, base_command: list[str], timeout_wrapper: str | None) -> None:
+    def __init__(self, folder: Path, base_command: list[str], timeout_wrapper: str | None, death_signal: str | None) -> None:
         """Lay out ``folder`` (the warm-up program, the pipe, the slot, the target list) and start
-        the engine on it, under ``timeout_wrapper`` (``timeout -s KILL``) when there is one."""
+        the engine on it, under ``timeout_wrapper`` (``timeout -s KILL``) when there is one, and
+        through ``death_signal`` (``setpriv``: TERM to the wrapper, which passes it on, when the
+        starting thread ends) when there is one."""
         self.folder = folder
         self.fifo = folder / "pipe"
         self.slot = folder / "s0.py"
@@ -114,6 +121,8 @@ class _Spare:
         command = [*base_command, "-targets", str(targets)]
         if timeout_wrapper:
             command = [timeout_wrapper, "-s", "KILL", str(int(SPARE_MAX_AGE_S)), *command]
+        if death_signal:
+            command = [death_signal, "--pdeathsig", "TERM", *command]
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
@@ -127,11 +136,32 @@ class _Spare:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.Event) -> None:
-    """Start the next waiting engine SPARE_DELAY_S after a scan took one, not at once: loading
-    the rules costs ~0.1 s of a core, which would otherwise be taken from the run of the code the
-    scan just judged (measured on 2 cores: a pooled hello world 25 ms beside it, 19 ms after it).
-    Ends with the analyzer."""
+@functools.lru_cache(maxsize=1)
+def _death_signal_wrapper() -> str | None:
+    """``setpriv`` if it is here and takes ``--pdeathsig`` (util-linux 2.33 and later), else None."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    try:
+        done = subprocess.run([setpriv, "--pdeathsig", "TERM", "true"], capture_output=True, timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return setpriv if done.returncode == 0 else None
+
+
+def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.Event, started: threading.Event) -> None:
+    """Start the first waiting engine at once (``started`` then), and each next one SPARE_DELAY_S
+    after a scan took one, not at once: loading the rules costs ~0.1 s of a core, which would
+    otherwise be taken from the run of the code the scan just judged (measured on 2 cores: a pooled
+    hello world 25 ms beside it, 19 ms after it). Ends with the analyzer, and every engine it
+    started ends with it (the module's docstring: ``--pdeathsig``)."""
+    live = analyzer()
+    try:
+        if live is not None:
+            live._ensure_spare()
+    finally:
+        del live
+        started.set()
     while True:
         if not wanted.wait(timeout=5.0):
             if analyzer() is None:
@@ -142,7 +172,10 @@ def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.
         live = analyzer()
         if live is None:
             return
-        live._ensure_spare()
+        try:
+            live._ensure_spare()
+        except Exception:  # noqa: BLE001 - this thread must outlive a failed start: its engines end with it
+            pass
         del live
 
 
@@ -232,11 +265,13 @@ class SemgrepAnalyzer:
         self._running: set[subprocess.Popen[bytes]] = set()
         self._finalizer = weakref.finalize(self, _cleanup, self._spares, self._running, self._workdir)
         self._spare_wanted = threading.Event()
+        self._death_signal = _death_signal_wrapper()
         if self._warm:
-            self._ensure_spare()
+            started = threading.Event()
             threading.Thread(
-                target=_replace_spares, args=(weakref.ref(self), self._spare_wanted), name="semgrep-spares", daemon=True
+                target=_replace_spares, args=(weakref.ref(self), self._spare_wanted, started), name="semgrep-spares", daemon=True
             ).start()
+            started.wait(timeout=10.0)  # as before: the first engine is on its way when the analyzer is
 
     # ---- public -----------------------------------------------------------------------------
 
@@ -475,7 +510,7 @@ class SemgrepAnalyzer:
     def _spawn_spare(self) -> _Spare:
         folder = self._workdir / f"scan-spare-{uuid.uuid4().hex}"
         folder.mkdir()
-        return _Spare(folder, self._base_command(), self._timeout_wrapper)
+        return _Spare(folder, self._base_command(), self._timeout_wrapper, self._death_signal)
 
     def _ensure_spare(self) -> None:
         with self._lock:

@@ -710,3 +710,51 @@ def test_semgrep_folders_left_by_killed_processes_are_removed_at_the_next_start(
     finally:
         shutil.rmtree(dead, ignore_errors=True)
         shutil.rmtree(alive, ignore_errors=True)
+
+
+#: A process that builds a warm analyzer, as the service does, says its pid, then waits to be killed.
+_HOLDER = """
+import sys, time
+from pathlib import Path
+from mai_safety.infrastructure.analysis.policy import load_analysis_policy
+from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer
+analyzer = SemgrepAnalyzer(load_analysis_policy(Path(sys.argv[1])).semgrep, warm=True)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_killed_process_s_waiting_engines_end_with_it_not_minutes_later() -> None:
+    """A service killed with SIGKILL cannot clean up: its waiting engine (blocked opening the code's
+    pipe, which no one will now open) must still end at once, not when its ``timeout`` wrapper gives
+    up five minutes later (semgrep.SPARE_MAX_AGE_S), holding ~110 MiB meanwhile."""
+    import subprocess
+
+    with subprocess.Popen([sys.executable, "-c", _HOLDER, str(POLICIES)], stdout=subprocess.PIPE, text=True) as holder:
+        try:
+            assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+            waiting = _engines_waiting_under(holder.pid)
+            wrappers = [process for process in psutil.Process(holder.pid).children() if process.name() != "semgrep-core"]
+            holder.kill()
+            holder.wait(10)
+            left = [process.pid for process in waiting + wrappers if not _ends(process.pid, timeout_s=10)]
+            assert not left, f"engines outlived their killed owner: {left}"
+        finally:
+            if holder.poll() is None:
+                holder.kill()
+                holder.wait(10)
+
+
+def _engines_waiting_under(pid: int, timeout_s: float = 20.0) -> list[psutil.Process]:
+    """The engines below ``pid`` that block opening the code's pipe (``wait_for_partner``)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        waiting = [
+            engine for engine in psutil.Process(pid).children(recursive=True)
+            if engine.name() == "semgrep-core"
+            and any((task / "wchan").read_text() == "wait_for_partner" for task in Path(f"/proc/{engine.pid}/task").iterdir())
+        ]
+        if waiting:
+            return waiting
+        time.sleep(0.05)
+    raise AssertionError(f"no engine came to wait for code within {timeout_s:g} s")

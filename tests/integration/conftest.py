@@ -165,10 +165,14 @@ def contained_app(request: pytest.FixtureRequest, tmp_path: Path, docker_client:
     application.close()
 
 
+def started_event(app: MaiSafety, execution_id: str) -> dict:
+    """The execution's Started event as its history gives it (what the run got: runtime, image, sizing)."""
+    return next(event for event in app.history(execution_id) if event["event"] == "Started")
+
+
 def runtime_of(app: MaiSafety, execution_id: str) -> str:
     """The runtime the run got, as its Started event records it."""
-    started = next(event for event in app.history(execution_id) if event["event"] == "Started")
-    return started["runtime"]["name"]
+    return started_event(app, execution_id)["runtime"]["name"]
 
 
 def gvisor_processes_of_forgotten_containers(client: docker.DockerClient) -> list[int]:

@@ -23,7 +23,7 @@ from mai_safety.domain.files import InvalidInputFile
 from mai_safety.infrastructure.bootstrap import bootstrap
 
 from .cli_helpers import policies_with, run_cli, suite_policies
-from .conftest import run_overridden, runtime_policies, settings_for, skip_without_gvisor
+from .conftest import run_overridden, runtime_policies, settings_for, skip_without_gvisor, started_event
 
 CSV = b"city,rain_mm\nOslo,763\nBergen,2250\nTromso,1030\n"
 #: A 1x1 PNG, written by the code from the CSV's numbers (no imaging library in the minimal image).
@@ -247,7 +247,7 @@ def test_the_data_image_turns_a_csv_into_a_matplotlib_chart(app: MaiSafety) -> N
     assert "wettest: Bergen" in report.stdout
     (chart,) = report.files_out
     assert chart["name"] == "chart.png" and app.file(report.execution_id, "chart.png")[1].startswith(b"\x89PNG")
-    started = next(event for event in app.history(report.execution_id) if event["event"] == "Started")
+    started = started_event(app, report.execution_id)
     assert started["image"] == "mai-safety/sandbox-data:1"
     assert app.status()["images"]["data"] == {"tag": "mai-safety/sandbox-data:1", "present": True}
     # The default image stays minimal: the same code fails there for want of pandas.
@@ -264,11 +264,11 @@ def test_the_data_image_keeps_its_own_warm_pool(tmp_path: Path, docker_client: d
             time.sleep(0.2)
         report = application.run(PLOT, files={"data.csv": CSV}, image="data")
         assert report.status == "completed" and [item["name"] for item in report.files_out] == ["chart.png"], report
-        started = next(event for event in application.history(report.execution_id) if event["event"] == "Started")
+        started = started_event(application, report.execution_id)
         assert started["image"] == "mai-safety/sandbox-data:1" and started["sizing"]["host"]["pooled"] is True
         # A default-image run never takes the data image's container.
         plain = application.run(b"print(1)\n")
-        started = next(event for event in application.history(plain.execution_id) if event["event"] == "Started")
+        started = started_event(application, plain.execution_id)
         assert started["image"] == "mai-safety/sandbox:1"
     finally:
         application.close()

@@ -31,7 +31,7 @@ from mai_safety.ledger.infrastructure.open_index import open_table
 from .cli_helpers import CLI, policies_with
 from mai_safety.infrastructure.sandbox.runtimes import end_gvisor_processes, runsc_processes
 
-from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor
+from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor, started_event
 
 MiB = 1024 * 1024
 
@@ -130,7 +130,7 @@ def test_limits_follow_the_trust_level(app: MaiSafety) -> None:
     assert trusted.limits["cpus"] > untrusted.limits["cpus"]
     assert trusted.limits["memory_bytes"] > untrusted.limits["memory_bytes"]
     assert trusted.limits["timeout_s"] > untrusted.limits["timeout_s"]
-    started = _events(app, untrusted.execution_id)[1]
+    started = started_event(app, untrusted.execution_id)
     assert started["sizing"]["trust"] == "untrusted" and started["sizing"]["provenance"] == "external"
 
 
@@ -140,7 +140,7 @@ def test_more_complex_code_gets_more_within_its_profile(app: MaiSafety) -> None:
     complex_ = app.run(lines)
     assert complex_.limits["memory_bytes"] > simple.limits["memory_bytes"]
     assert complex_.limits["timeout_s"] > simple.limits["timeout_s"]
-    assert _events(app, complex_.execution_id)[1]["sizing"]["complexity_score"] == 1.0
+    assert started_event(app, complex_.execution_id)["sizing"]["complexity_score"] == 1.0
 
 
 def test_limits_shrink_when_the_host_share_leaves_little_room(app_with) -> None:  # type: ignore[no-untyped-def]
@@ -150,7 +150,7 @@ def test_limits_shrink_when_the_host_share_leaves_little_room(app_with) -> None:
     report = app.run(b"print('small room')\n", requested=RequestedLimits(memory_bytes=512 * MiB))
     assert report.status == "completed", report
     assert 128 * MiB <= report.limits["memory_bytes"] < 512 * MiB
-    host = _events(app, report.execution_id)[1]["sizing"]["host"]
+    host = started_event(app, report.execution_id)["sizing"]["host"]
     assert "memory_bytes" in host["capped"] and host["memory_share"] == pytest.approx(share)
 
 
@@ -277,7 +277,7 @@ def test_eight_concurrent_executions_all_end_recorded_with_nothing_left_running(
     # the last of eight can start after the first has ended (the runs are assessed and their
     # containers made concurrently, but not instantly), which says nothing about supervision.
     spans = [
-        (next(e["timestamp"] for e in _events(app, r.execution_id) if e["event"] == "Started"), _ending(app, r.execution_id)["timestamp"])
+        (started_event(app, r.execution_id)["timestamp"], _ending(app, r.execution_id)["timestamp"])
         for r in reports
     ]
     assert max(sum(start <= moment < end for start, end in spans) for moment, _ in spans) >= 2
@@ -343,7 +343,7 @@ def test_runsc_processes_a_failed_start_leaves_are_ended_by_container_id(docker_
 def test_the_shipped_policy_runs_untrusted_code_under_gvisor_where_it_is_registered(app: MaiSafety) -> None:
     report = app.run(b"print(open('/proc/version').read())\n", provenance=Provenance.EXTERNAL)
     assert report.status == "completed", report
-    started = _events(app, report.execution_id)[1]
+    started = started_event(app, report.execution_id)
     assert started["runtime"]["requested"] == "auto"
     if GVISOR.get("available"):
         assert started["runtime"]["name"] == "runsc" and "note" not in started["runtime"]
@@ -351,4 +351,4 @@ def test_the_shipped_policy_runs_untrusted_code_under_gvisor_where_it_is_registe
     else:
         assert started["runtime"]["name"] == "runc" and "gVisor" in started["runtime"]["note"]
     trusted = app.run(b"print(1)\n", provenance=Provenance.USER)
-    assert _events(app, trusted.execution_id)[1]["runtime"] == {"name": "runc", "requested": "runc"}
+    assert started_event(app, trusted.execution_id)["runtime"] == {"name": "runc", "requested": "runc"}

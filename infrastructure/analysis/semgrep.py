@@ -154,29 +154,23 @@ def _replace_spares(analyzer: "weakref.ref[SemgrepAnalyzer]", wanted: threading.
     after a scan took one, not at once: loading the rules costs ~0.1 s of a core, which would
     otherwise be taken from the run of the code the scan just judged (measured on 2 cores: a pooled
     hello world 25 ms beside it, 19 ms after it). Ends with the analyzer, and every engine it
-    started ends with it (the module's docstring: ``--pdeathsig``)."""
-    live = analyzer()
-    try:
-        if live is not None:
-            live._ensure_spare()
-    finally:
-        del live
-        started.set()
+    started ends with it (the module's docstring: ``--pdeathsig``); a failed start does not end it."""
     while True:
-        if not wanted.wait(timeout=5.0):
-            if analyzer() is None:
-                return
-            continue
-        time.sleep(SPARE_DELAY_S)
-        wanted.clear()
         live = analyzer()
         if live is None:
+            started.set()
             return
         try:
             live._ensure_spare()
         except Exception:  # noqa: BLE001 - this thread must outlive a failed start: its engines end with it
             pass
         del live
+        started.set()
+        while not wanted.wait(timeout=5.0):
+            if analyzer() is None:
+                return
+        time.sleep(SPARE_DELAY_S)
+        wanted.clear()
 
 
 def _reap_beside(end: Callable[[], None]) -> None:
@@ -265,7 +259,7 @@ class SemgrepAnalyzer:
         self._running: set[subprocess.Popen[bytes]] = set()
         self._finalizer = weakref.finalize(self, _cleanup, self._spares, self._running, self._workdir)
         self._spare_wanted = threading.Event()
-        self._death_signal = _death_signal_wrapper()
+        self._death_signal = _death_signal_wrapper() if self._warm else None  # only waiting engines need it
         if self._warm:
             started = threading.Event()
             threading.Thread(

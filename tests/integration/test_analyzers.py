@@ -9,7 +9,7 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psutil
@@ -473,25 +473,39 @@ def test_the_warm_engine_and_a_cold_run_find_the_same(analysis_policy, semgrep):
         cold.close()
 
 
-def _waiting_for_code(analyzer: SemgrepAnalyzer, timeout_s: float = 20.0) -> int:
-    """The pid of the analyzer's waiting engine once it has scanned its warm-up program and blocks
-    opening the code's slot (one of its threads waits for the pipe's writer: ``wait_for_partner``)."""
+def _engines_waiting_below(pids: list[int]) -> list[int]:
+    """The engines below these processes that have scanned their warm-up program and block opening
+    the code's slot (one of their threads waits for the pipe's writer: ``wait_for_partner``)."""
+    waiting = []
+    for pid in pids:
+        try:
+            engines = psutil.Process(pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            continue
+        for engine in engines:
+            for task in Path(f"/proc/{engine.pid}/task").iterdir():
+                try:
+                    if (task / "wchan").read_text() == "wait_for_partner":
+                        waiting.append(engine.pid)
+                        break
+                except OSError:
+                    pass
+    return waiting
+
+
+def _until_engines_wait_below(pids: Callable[[], list[int]], timeout_s: float = 20.0) -> list[int]:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        for spare in list(analyzer._spares):
-            try:
-                engines = psutil.Process(spare.process.pid).children(recursive=True)
-            except psutil.NoSuchProcess:
-                continue
-            for engine in engines:
-                for task in Path(f"/proc/{engine.pid}/task").iterdir():
-                    try:
-                        if (task / "wchan").read_text() == "wait_for_partner":
-                            return engine.pid
-                    except OSError:
-                        pass
+        waiting = _engines_waiting_below(pids())
+        if waiting:
+            return waiting
         time.sleep(0.02)
     raise AssertionError(f"no engine came to wait for code within {timeout_s:g} s")
+
+
+def _waiting_for_code(analyzer: SemgrepAnalyzer, timeout_s: float = 20.0) -> int:
+    """The pid of the analyzer's waiting engine once it blocks opening the code's slot."""
+    return _until_engines_wait_below(lambda: [spare.process.pid for spare in list(analyzer._spares)], timeout_s)[0]
 
 
 def _ends(pid: int, timeout_s: float = 10.0) -> bool:
@@ -733,28 +747,13 @@ def test_a_killed_process_s_waiting_engines_end_with_it_not_minutes_later() -> N
     with subprocess.Popen([sys.executable, "-c", _HOLDER, str(POLICIES)], stdout=subprocess.PIPE, text=True) as holder:
         try:
             assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
-            waiting = _engines_waiting_under(holder.pid)
-            wrappers = [process for process in psutil.Process(holder.pid).children() if process.name() != "semgrep-core"]
+            waiting = _until_engines_wait_below(lambda: [holder.pid])
+            wrappers = [process.pid for process in psutil.Process(holder.pid).children() if process.pid not in waiting]
             holder.kill()
             holder.wait(10)
-            left = [process.pid for process in waiting + wrappers if not _ends(process.pid, timeout_s=10)]
+            left = [pid for pid in waiting + wrappers if not _ends(pid, timeout_s=10)]
             assert not left, f"engines outlived their killed owner: {left}"
         finally:
             if holder.poll() is None:
                 holder.kill()
                 holder.wait(10)
-
-
-def _engines_waiting_under(pid: int, timeout_s: float = 20.0) -> list[psutil.Process]:
-    """The engines below ``pid`` that block opening the code's pipe (``wait_for_partner``)."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        waiting = [
-            engine for engine in psutil.Process(pid).children(recursive=True)
-            if engine.name() == "semgrep-core"
-            and any((task / "wchan").read_text() == "wait_for_partner" for task in Path(f"/proc/{engine.pid}/task").iterdir())
-        ]
-        if waiting:
-            return waiting
-        time.sleep(0.05)
-    raise AssertionError(f"no engine came to wait for code within {timeout_s:g} s")

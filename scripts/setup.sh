@@ -145,7 +145,7 @@ ensure_venv() {
 # The checkout's own modules, compiled once. pip compiles what it installs, but the project is
 # installed editable: its modules are read from this folder, and where PYTHONDONTWRITEBYTECODE is set
 # (these machines set it) no process ever writes their bytecode, so every command, service and test
-# process would compile all of them again (~0.3 s each; docs/local-service.md). Python still reads
+# process would compile all of them again (~0.3 s each; docs/performance.md). Python still reads
 # bytecode it finds; a file changed since is compiled again in memory, as without this step.
 compile_sources() {
   .venv/bin/python -m compileall -q -j 0 domain application infrastructure ledger client >/dev/null

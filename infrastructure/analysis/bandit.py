@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import logging
 import threading
+from typing import TypedDict
 
 from bandit.core import config as bandit_config
 from bandit.core import manager as bandit_manager
@@ -55,21 +56,37 @@ _ADVICE = {
 }
 
 
-class BanditAnalyzer:
-    name = "bandit"
+class IssueRecord(TypedDict):
+    """What Bandit said about one line, as plain data (the scanner's answer can cross a pipe)."""
 
-    def __init__(self, policy: BanditPolicy) -> None:
-        self._policy = policy
+    test_id: str
+    test: str
+    severity: str
+    confidence: str
+    line: int
+    column: int
+    cwe: int
+    text: str
+
+
+class BanditReport(TypedDict):
+    issues: list[IssueRecord]
+    skipped: list[str]  # why Bandit could not read the code, if it could not
+
+
+class BanditScanner:
+    """Bandit's manager, its plugins loaded once, scanning code held in memory. It knows no policy:
+    what it returns is what Bandit said, which BanditAnalyzer (or a process of its own,
+    bandit_process.py) turns into findings."""
+
+    def __init__(self) -> None:
         logging.getLogger("bandit").setLevel(logging.CRITICAL)
         self._manager = bandit_manager.BanditManager(
             bandit_config.BanditConfig(), "file", quiet=True, ignore_nosec=True
         )
         self._lock = threading.Lock()
 
-    def analyze(self, submission: Submission) -> list[Finding]:
-        """Findings for the submission's code; a parse failure or an internal error becomes a finding
-        of its own. Bandit's levels do not depend on provenance (see policies/assessment.yaml)."""
-        code = submission.code
+    def scan(self, code: str) -> BanditReport:
         data = code.encode("utf-8")
         with self._lock:
             manager = self._manager
@@ -82,9 +99,39 @@ class BanditAnalyzer:
             manager._parse_file(_FILENAME, io.BytesIO(data), [_FILENAME])  # noqa: SLF001 - see module docstring
             issues = list(manager.results)
             skipped = list(manager.skipped)
+        return {"issues": [_record(issue) for issue in issues], "skipped": [str(reason) for _name, reason in skipped]}
+
+
+def _record(issue: object) -> IssueRecord:
+    return {
+        "test_id": str(getattr(issue, "test_id", "")),
+        "test": str(getattr(issue, "test", "")),
+        "severity": str(getattr(issue, "severity", "")),
+        "confidence": str(getattr(issue, "confidence", "")),
+        "line": int(getattr(issue, "lineno", 0) or 0),
+        "column": max(int(getattr(issue, "col_offset", 0) or 0), 0),
+        "cwe": int(getattr(getattr(issue, "cwe", None), "id", 0) or 0),
+        "text": str(getattr(issue, "text", "")),
+    }
+
+
+class BanditAnalyzer:
+    name = "bandit"
+
+    def __init__(self, policy: BanditPolicy, scanner: BanditScanner | None = None) -> None:
+        self._policy = policy
+        self._scanner = scanner or BanditScanner()
+
+    def analyze(self, submission: Submission) -> list[Finding]:
+        """Findings for the submission's code; a parse failure or an internal error becomes a finding
+        of its own. Bandit's levels do not depend on provenance (see policies/assessment.yaml)."""
+        return self.findings(self._scanner.scan(submission.code), submission.code)
+
+    def findings(self, report: BanditReport, code: str) -> list[Finding]:
+        """The policy's findings for what Bandit reported about ``code``."""
         lines = code.splitlines()
-        findings = [self._finding(issue, lines) for issue in issues]
-        for _name, reason in skipped:
+        findings = [self._finding(issue, lines) for issue in report["issues"]]
+        for reason in report["skipped"]:
             findings.append(
                 Finding(
                     analyzer=self.name,
@@ -96,26 +143,22 @@ class BanditAnalyzer:
             )
         return findings
 
-    def _finding(self, issue: object, lines: list[str]) -> Finding:
-        test_id = getattr(issue, "test_id", "")
-        severity = str(getattr(issue, "severity", ""))
-        confidence = str(getattr(issue, "confidence", ""))
-        line = int(getattr(issue, "lineno", 0) or 0)
-        cwe = getattr(getattr(issue, "cwe", None), "id", 0) or 0
+    def _finding(self, issue: IssueRecord, lines: list[str]) -> Finding:
+        test_id, severity, confidence, line = issue["test_id"], issue["severity"], issue["confidence"], issue["line"]
         snippet = lines[line - 1].strip()[:200] if 0 < line <= len(lines) else ""
         return Finding(
             analyzer=self.name,
-            rule_id=f"{test_id}:{getattr(issue, 'test', '')}",
+            rule_id=f"{test_id}:{issue['test']}",
             level=self._policy.level_for(test_id, severity, confidence),
-            message=f"{str(getattr(issue, 'text', '')).rstrip('.')}; "
+            message=f"{issue['text'].rstrip('.')}; "
             + _ADVICE.get(test_id, "see Bandit's documentation of this test for the safer alternative"),
             line=line,
-            column=max(int(getattr(issue, "col_offset", 0) or 0), 0),
+            column=issue["column"],
             snippet=snippet,
             severity=severity,
             confidence=confidence,
-            cwe=f"CWE-{cwe}" if cwe else "",
+            cwe=f"CWE-{issue['cwe']}" if issue["cwe"] else "",
         )
 
 
-__all__ = ["BanditAnalyzer", "RiskLevel"]
+__all__ = ["BanditAnalyzer", "BanditReport", "BanditScanner", "IssueRecord", "RiskLevel"]

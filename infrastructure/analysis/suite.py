@@ -1,8 +1,10 @@
 """The assessor: every analyzer over the same submission, findings merged, the level the highest.
 
 Analyzers run concurrently, each in its own thread with a deadline: Semgrep spends its time in a
-child process, handed the code before any thread starts (``HandingOffAnalyzer``), so it overlaps
-with Bandit and the AST analyzer (which share the interpreter, and so run one after the other). An
+child process, handed the code before any thread starts (``HandingOffAnalyzer``), and so, in a
+long-lived suite, does Bandit (bandit_process.py), so both overlap with the AST analyzer; in a
+one-shot process Bandit shares the interpreter with the AST analyzer, and they run one after the
+other. An
 analyzer that raises or misses its deadline is not trusted to have found nothing: its failure is
 a finding at the policy's failure level (at least MEDIUM), naming the analyzer, so a broken or
 stuck analyzer can never produce LOW. A stuck analyzer's thread is left behind (threads cannot be
@@ -248,13 +250,16 @@ def build_analyzers(
     warm_semgrep: bool | None = None,
     policy: Any = None,
     cache_entries: int | None = None,
+    bandit_process: bool | None = None,
 ) -> AnalyzerSuite:
     """The assessor with all three analyzers (Semgrep, Bandit, AST) configured from ``policies_dir``.
 
     ``bandit_policy`` is ``Policies.bandit`` from infrastructure/policies. ``only`` keeps a subset by name
     (for benchmarks); ``warm_semgrep`` overrides the policy's ``semgrep.warm_engine``, and unless it
     is False (a one-shot process) the suite keeps its last verdicts by the code's hash (cache.py;
-    ``cache_entries`` says how many, 0 for none: a benchmark of the analyzers). Raises
+    ``cache_entries`` says how many, 0 for none: a benchmark of the analyzers). Likewise, unless it
+    is False, Bandit reads the code in a process of its own, beside the AST analysis
+    (bandit_process.py); ``bandit_process`` overrides that (benchmarks compare the two). Raises
     ConfigurationError naming the file and key when a policy is wrong or the engine is missing.
     """
     from .policy import load_analysis_policy
@@ -268,7 +273,13 @@ def build_analyzers(
     if "semgrep" in wanted:  # first: its engine process starts while the others read the code
         analyzers.append(SemgrepAnalyzer(policy.semgrep, failure_level=policy.failure_level, warm=warm_semgrep))
     if "bandit" in wanted:
-        analyzers.append(BanditAnalyzer(bandit_policy))
+        bandit = BanditAnalyzer(bandit_policy)
+        if bandit_process if bandit_process is not None else warm_semgrep is not False:
+            from .bandit_process import BanditInItsOwnProcess
+
+            analyzers.append(BanditInItsOwnProcess(bandit, deadline_s=policy.deadline_s))
+        else:
+            analyzers.append(bandit)
     if "ast" in wanted:
         analyzers.append(AstAnalyzer(policy.ast, policy.threats, policy.paths))
     failure_level = max(policy.failure_level, getattr(bandit_policy, "failure_level", RiskLevel.MEDIUM))

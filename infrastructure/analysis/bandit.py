@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import logging
 import threading
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from bandit.core import config as bandit_config
 from bandit.core import manager as bandit_manager
@@ -19,7 +19,8 @@ from bandit.core import meta_ast, metrics
 from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 
-from ..policies import BanditPolicy
+if TYPE_CHECKING:  # Bandit's own process (bandit_process.py) needs no policy, nor pydantic
+    from ..policies import BanditPolicy
 
 _FILENAME = "<submission>"
 

@@ -267,6 +267,29 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), p95
 
 
+def _busy(steps: int) -> float:
+    started = time.perf_counter()
+    total = 0
+    for step in range(steps):
+        total += step
+    return time.perf_counter() - started
+
+
+def cores_at_work(processes: int = 3, steps: int = 2_000_000) -> None:
+    """How much work this machine does with ``processes`` busy processes at once, in units of one
+    alone: the analyzers are three processes computing at once (Semgrep's engine, Bandit's, ours)."""
+    import multiprocessing
+
+    with multiprocessing.Pool(processes) as pool:
+        pool.map(_busy, [1000] * processes)  # the workers are up before anything is timed
+        alone = min(pool.apply(_busy, (steps,)) for _ in range(3))
+        started = time.perf_counter()
+        pool.map(_busy, [steps] * processes, chunksize=1)
+        together = time.perf_counter() - started
+    print(f"\nthis machine: {processes} busy processes at once do {processes * alone / together:.2f} times the work of one "
+          f"({alone * 1000:.0f} ms of work each: {together * 1000:.0f} ms together)")
+
+
 def _until_bandit_is_ready(suite: Any, timeout_s: float = 30.0) -> None:
     """Wait for Bandit's own process, where the suite has one (bandit_process.py), to take code:
     until then it reads in-process, which is not what the row measures."""
@@ -286,6 +309,8 @@ def latency(iterations: int, pause: float, lines: int = 200) -> None:
         ("all three", dict(only=None, warm_semgrep=None)),
         # What a one-shot command does, and what the service did before bandit_process.py.
         ("all three, Bandit in-process", dict(only=None, warm_semgrep=None, bandit_process=False)),
+        # Two of the three at once: how far three processes computing on two cores are from two.
+        ("semgrep and ast, no bandit", dict(only=("semgrep", "ast"), warm_semgrep=None)),
         ("semgrep (warm engine)", dict(only=("semgrep",), warm_semgrep=True)),
         ("semgrep (cold engine)", dict(only=("semgrep",), warm_semgrep=False)),
         ("bandit", dict(only=("bandit",), warm_semgrep=None)),
@@ -349,6 +374,7 @@ def main() -> int:
             for analyzer in suite.analyzers:
                 getattr(analyzer, "close", lambda: None)()
     if "latency" in parts:
+        cores_at_work()
         for lines in (int(count) for count in args.lines.split(",")):
             latency(args.iterations, args.pause, lines)
     return 0

@@ -19,7 +19,8 @@ framed by ``multiprocessing.connection``); the policy's levels are applied here,
 - **It ends with its owner**: it reads its requests from a pipe the owner holds, so when the owner
   ends, even killed, the pipe closes and the process exits once it has answered the program it
   may be reading.
-- Its answer is read with a deadline and a size bound (``MAX_ANSWER_BYTES``).
+- Its answer is read with a deadline and a size bound (``MAX_ANSWER_BYTES``); a process that has not
+  answered, or not taken the code, by the deadline is killed.
 
 A one-shot command (``warm_semgrep=False``) reads in-process: starting the process costs more than
 it saves there.
@@ -45,6 +46,10 @@ from .bandit import BanditAnalyzer, BanditReport, BanditScanner
 #: The most an answer may hold; a bigger one is a failure of the analyzer (a 1 MiB program's
 #: findings are a few MiB at worst).
 MAX_ANSWER_BYTES = 64 << 20
+#: Code up to this size is written on the caller's thread before the analyzers start; a pipe holds
+#: 64 KiB (Linux's default), and an idle process has read everything before, so the write cannot
+#: block. Bigger code is written by Bandit's own thread, under the deadline.
+PIPE_HOLDS_BYTES = 60 * 1024
 #: The most a request may hold (the service's own size limit on code is far lower).
 MAX_REQUEST_BYTES = 256 << 20
 #: How long a new process may take to load Bandit and say it is ready.
@@ -149,19 +154,35 @@ class BanditInItsOwnProcess:
         process = self._take()
         if process is None:
             return lambda: self._analyzer.analyze(submission)
-        try:
-            process.requests.send_bytes(code.encode("utf-8"))
-        except OSError:  # it had ended before it got the code: not this program's doing
-            self._lose(process)
-            return lambda: self._analyzer.analyze(submission)
+        data = code.encode("utf-8")
         deadline = time.monotonic() + max(self._deadline_s - 0.5, self._deadline_s / 2)
+        if len(data) <= PIPE_HOLDS_BYTES:  # an idle process's pipe is empty: this write cannot block
+            try:
+                process.requests.send_bytes(data)
+            except OSError:  # it had ended before it got the code: not this program's doing
+                self._lose(process)
+                return lambda: self._analyzer.analyze(submission)
+            data = b""
 
         def findings() -> list[Finding]:
+            # A write of big code into a process that stopped reading blocks: it ends at the
+            # deadline, when the process is killed. (The wait for the answer has its own.)
+            watchdog = threading.Timer(max(deadline - time.monotonic(), 0) + 0.1, process.popen.kill) if data else None
+            if watchdog is not None:
+                watchdog.daemon = True
+                watchdog.start()
             try:
+                if data:
+                    process.requests.send_bytes(data)
                 report = self._answer(process, deadline)
-            except BaseException:
+            except BaseException as exc:
                 self._lose(process)
+                if isinstance(exc, OSError):  # the write failed: the process ended while taking the code
+                    raise BanditProcessFailed(f"Bandit's process ended while taking the code ({exc})") from None
                 raise
+            finally:
+                if watchdog is not None:
+                    watchdog.cancel()
             self._give_back(process)
             return self._analyzer.findings(report, code)
 

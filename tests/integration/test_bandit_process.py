@@ -196,3 +196,24 @@ def test_a_killed_owner_s_bandit_process_ends_with_it() -> None:
             if holder.poll() is None:
                 holder.kill()
                 holder.wait(10)
+
+
+def test_big_code_for_a_process_that_stopped_reading_blocks_no_caller_and_fails_closed_at_the_deadline(in_process) -> None:
+    """Code bigger than a pipe holds cannot be written at once: it is written by Bandit's thread,
+    and a process that does not take it is killed at the deadline."""
+    analyzer = BanditInItsOwnProcess(in_process, deadline_s=4)
+    try:
+        pid = _pid(analyzer)
+        os.kill(pid, signal.SIGSTOP)
+        big = submit("x = 1\n" * 12_000)  # 72 KB
+        started = time.monotonic()
+        wait = analyzer.hand_off(big)
+        assert time.monotonic() - started < 0.5, "the caller's thread was blocked writing the code"
+        with pytest.raises(BanditProcessFailed):
+            wait()
+        assert time.monotonic() - started < 8
+        assert _gone(pid), "the process that did not take the code was left"
+        assert _pid(analyzer) != pid
+        assert analyzer.analyze(big) == in_process.analyze(big)  # big code, taken by the new process
+    finally:
+        analyzer.close()

@@ -16,6 +16,8 @@ framed by ``multiprocessing.connection``); the policy's levels are applied here,
   the failure is the analyzer's (the suite rates it at the policy's failure level, like any
   analyzer that fails), the process is killed, and a new one is started in the background. A
   program that crashes Bandit's parser ends this process, not the service.
+- **It holds no secret the owner was given in its environment**: our settings (the ledger's URL,
+  with its password) and libpq's are left out of its environment.
 - **It ends with its owner**: it reads its requests from a pipe the owner holds, so when the owner
   ends, even killed, the pipe closes and the process exits once it has answered the program it
   may be reading.
@@ -64,6 +66,12 @@ class BanditProcessFailed(RuntimeError):
     """The process died, overran its deadline or answered wrongly while reading a program."""
 
 
+def _environment_without_secrets() -> dict[str, str]:
+    """The owner's environment without our settings (the ledger's URL and its password among them)
+    or libpq's (``PG*``): the process reads code nobody trusts, and needs neither."""
+    return {name: value for name, value in os.environ.items() if not name.startswith(("MAI_SAFETY_", "PG"))}
+
+
 class _Process:
     """One started process and the two ends of the pipes the owner holds."""
 
@@ -77,6 +85,7 @@ class _Process:
                 stdout=from_child_w,
                 stderr=subprocess.DEVNULL,
                 close_fds=True,
+                env=_environment_without_secrets(),
             )
         except BaseException:
             for fd in (to_child_r, to_child_w, from_child_r, from_child_w):

@@ -217,3 +217,16 @@ def test_big_code_for_a_process_that_stopped_reading_blocks_no_caller_and_fails_
         assert analyzer.analyze(big) == in_process.analyze(big)  # big code, taken by the new process
     finally:
         analyzer.close()
+
+
+def test_the_process_that_reads_untrusted_code_is_not_given_the_ledger_s_credentials(in_process, monkeypatch) -> None:
+    monkeypatch.setenv("MAI_SAFETY_DATABASE_URL", "postgresql://mai:s3cret@db:5432/ledger")
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    analyzer = BanditInItsOwnProcess(in_process, deadline_s=20)
+    try:
+        pid = _pid(analyzer)
+        environment = Path(f"/proc/{pid}/environ").read_bytes()
+        assert b"s3cret" not in environment
+        assert b"PATH=" in environment  # the rest of the environment is kept
+    finally:
+        analyzer.close()

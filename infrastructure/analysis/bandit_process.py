@@ -44,6 +44,7 @@ from typing import Any
 from mai_safety.domain.assessment import Finding, Submission
 
 from .bandit import BanditAnalyzer, BanditReport, BanditScanner
+from .child_environment import environment_without_secrets
 
 #: The most an answer may hold; a bigger one is a failure of the analyzer (a 1 MiB program's
 #: findings are a few MiB at worst).
@@ -66,12 +67,6 @@ class BanditProcessFailed(RuntimeError):
     """The process died, overran its deadline or answered wrongly while reading a program."""
 
 
-def _environment_without_secrets() -> dict[str, str]:
-    """The owner's environment without our settings (the ledger's URL and its password among them)
-    or libpq's (``PG*``): the process reads code nobody trusts, and needs neither."""
-    return {name: value for name, value in os.environ.items() if not name.startswith(("MAI_SAFETY_", "PG"))}
-
-
 class _Process:
     """One started process and the two ends of the pipes the owner holds."""
 
@@ -85,7 +80,7 @@ class _Process:
                 stdout=from_child_w,
                 stderr=subprocess.DEVNULL,
                 close_fds=True,
-                env=_environment_without_secrets(),
+                env=environment_without_secrets(),
             )
         except BaseException:
             for fd in (to_child_r, to_child_w, from_child_r, from_child_w):

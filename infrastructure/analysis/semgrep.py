@@ -61,6 +61,7 @@ from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.errors import MaiSafetyError
 from mai_safety.domain.levels import RiskLevel
 
+from .child_environment import environment_without_secrets
 from .policy import SemgrepPolicy
 
 SPARE_MAX_AGE_S = 300.0
@@ -125,7 +126,8 @@ class _Spare:
             command = [death_signal, "--pdeathsig", "TERM", *command]
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+            env=environment_without_secrets(),
         )
 
     def fresh(self) -> bool:
@@ -396,6 +398,7 @@ class SemgrepAnalyzer:
         process = subprocess.Popen(
             [*self._base_command(), *arguments],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+            env=environment_without_secrets(),
         )
         try:
             return self._answer(process, targets)

@@ -757,3 +757,37 @@ def test_a_killed_process_s_waiting_engines_end_with_it_not_minutes_later() -> N
             if holder.poll() is None:
                 holder.kill()
                 holder.wait(10)
+
+
+def test_semgrep_s_engines_are_not_given_the_ledger_s_credentials(analysis_policy, monkeypatch) -> None:
+    """The engines parse code nobody trusts: neither the waiting engine nor a cold one holds our
+    settings (the ledger's URL carries its password) or libpq's (child_environment.py)."""
+    monkeypatch.setenv("MAI_SAFETY_DATABASE_URL", "postgresql://mai:s3cret@db:5432/ledger")
+    monkeypatch.setenv("PGPASSWORD", "s3cret")
+    analyzer = SemgrepAnalyzer(analysis_policy.semgrep, warm=True)
+    try:
+        engine = _waiting_for_code(analyzer)
+        environment = Path(f"/proc/{engine}/environ").read_bytes()
+        assert b"s3cret" not in environment and b"PATH=" in environment
+    finally:
+        analyzer.close()
+    cold = SemgrepAnalyzer(analysis_policy.semgrep, warm=False)
+    seen: list[bytes] = []
+    try:
+        code = "import time\n" + "x = 1\n" * 20000  # long enough to be caught scanning
+        scan = threading.Thread(target=cold.analyze, args=(submit(code),))
+        scan.start()
+        deadline = time.monotonic() + 20
+        while scan.is_alive() and time.monotonic() < deadline and not seen:
+            for child in psutil.Process().children(recursive=True):
+                try:
+                    if str(cold._workdir) in " ".join(child.cmdline()):  # this analyzer's engine, no other
+                        seen.append(Path(f"/proc/{child.pid}/environ").read_bytes())
+                except (psutil.NoSuchProcess, FileNotFoundError, ProcessLookupError):
+                    continue
+            time.sleep(0.005)
+        scan.join(30)
+    finally:
+        cold.close()
+    assert seen, "the cold engine was not caught running"
+    assert all(b"s3cret" not in environment for environment in seen)

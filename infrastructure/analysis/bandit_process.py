@@ -90,7 +90,6 @@ class _Process:
         os.close(from_child_w)
         self.requests = Connection(to_child_w, readable=False)
         self.answers = Connection(from_child_r, writable=False)
-        self.ready = False
         self.busy = False
 
     def wait_until_ready(self, timeout_s: float) -> None:
@@ -98,10 +97,12 @@ class _Process:
             raise BanditProcessFailed(f"Bandit's process did not start within {timeout_s:g} s")
         if self.answers.recv_bytes(len(_READY)) != _READY:
             raise BanditProcessFailed("Bandit's process did not say it was ready")
-        self.ready = True
 
-    def end(self) -> None:
-        """Close its pipes (it exits on its own) and make sure it is gone."""
+    def end(self, *, at_once: bool = False) -> None:
+        """Close its pipes (it exits on its own) and make sure it is gone; ``at_once``: kill it
+        first (it failed, and may be stuck)."""
+        if at_once:
+            self.popen.kill()
         for connection in (self.requests, self.answers):
             try:
                 connection.close()
@@ -128,7 +129,8 @@ class BanditInItsOwnProcess:
         self._analyzer = analyzer
         self._deadline_s = deadline_s
         self._lock = threading.Lock()
-        self._processes: list[_Process] = []  # at most one; a list so the finalizer sees the current one
+        # At most one, and only once it has said it is ready; a list so the finalizer sees the current one.
+        self._processes: list[_Process] = []
         self._failed_starts = 0
         self._starting = False
         self._closed = False
@@ -140,7 +142,7 @@ class BanditInItsOwnProcess:
     def own_process(self) -> bool:
         """True while the process is ready to take a program (for tests and benchmarks)."""
         with self._lock:
-            return bool(self._processes) and self._processes[0].ready
+            return bool(self._processes)
 
     @property
     def pid(self) -> int | None:
@@ -201,7 +203,7 @@ class BanditInItsOwnProcess:
 
     def _take(self) -> _Process | None:
         with self._lock:
-            if self._processes and self._processes[0].ready and not self._processes[0].busy:
+            if self._processes and not self._processes[0].busy:
                 self._processes[0].busy = True
                 return self._processes[0]
             return None
@@ -215,8 +217,7 @@ class BanditInItsOwnProcess:
         with self._lock:
             if process in self._processes:
                 self._processes.remove(process)
-        process.popen.kill()
-        process.end()
+        process.end(at_once=True)
         self._start_in_background()
 
     def _start_in_background(self) -> None:
@@ -233,8 +234,7 @@ class BanditInItsOwnProcess:
             process.wait_until_ready(START_TIMEOUT_S)
         except (OSError, EOFError, BanditProcessFailed) as exc:
             if process is not None:
-                process.popen.kill()
-                process.end()
+                process.end(at_once=True)
             with self._lock:
                 self._starting = False
                 self._failed_starts += 1

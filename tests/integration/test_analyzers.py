@@ -27,6 +27,8 @@ from mai_safety.infrastructure.policies import load_policies
 from mai_safety.infrastructure.analysis.semgrep import SemgrepAnalyzer, SemgrepFailed
 from mai_safety.infrastructure.analysis.threat_hashes import file_digest, line_digests
 
+from .processes import ends
+
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
 
 
@@ -508,17 +510,6 @@ def _waiting_for_code(analyzer: SemgrepAnalyzer, timeout_s: float = 20.0) -> int
     return _until_engines_wait_below(lambda: [spare.process.pid for spare in list(analyzer._spares)], timeout_s)[0]
 
 
-def _ends(pid: int, timeout_s: float = 10.0) -> bool:
-    """Whether the process ends (an engine that answered is killed and reaped beside the caller)."""
-    try:
-        psutil.Process(pid).wait(timeout_s)
-    except psutil.NoSuchProcess:
-        pass
-    except psutil.TimeoutExpired:
-        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
-    return True
-
-
 def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_warm_up(analysis_policy):
     """The waiting engine scanned a program of its own first (risky calls, a flow from a file to
     the network), then takes the code through its pipe: what it reports must be the code's alone,
@@ -542,7 +533,7 @@ def test_the_waiting_engine_reports_on_the_code_it_is_handed_and_never_on_its_wa
         for code, wanted in zip(codes, expected):
             engine = _waiting_for_code(warm)
             assert {(f.rule_id, f.line) for f in warm.analyze(submit(code))} == wanted
-            assert _ends(engine), "the scan was not made by the engine that waited"
+            assert ends(engine), "the scan was not made by the engine that waited"
         assert warm.warm, warm.warm_disabled_reason
     finally:
         warm.close()
@@ -751,7 +742,7 @@ def test_a_killed_process_s_waiting_engines_end_with_it_not_minutes_later() -> N
             wrappers = [process.pid for process in psutil.Process(holder.pid).children() if process.pid not in waiting]
             holder.kill()
             holder.wait(10)
-            left = [pid for pid in waiting + wrappers if not _ends(pid, timeout_s=10)]
+            left = [pid for pid in waiting + wrappers if not ends(pid, timeout_s=10)]
             assert not left, f"engines outlived their killed owner: {left}"
         finally:
             if holder.poll() is None:

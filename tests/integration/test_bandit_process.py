@@ -24,6 +24,8 @@ from mai_safety.infrastructure.analysis.bandit_process import BanditInItsOwnProc
 from mai_safety.infrastructure.policies import load_policies
 from tests.corpus.labels import load
 
+from .processes import ends
+
 POLICIES = Path(__file__).resolve().parents[2] / "policies"
 
 
@@ -46,16 +48,6 @@ def _pid(analyzer: BanditInItsOwnProcess) -> int:
     assert psutil.Process(pid).ppid() == os.getpid()
     assert "mai_safety.infrastructure.analysis.bandit_process" in psutil.Process(pid).cmdline()
     return pid
-
-
-def _gone(pid: int, timeout_s: float = 10.0) -> bool:
-    try:
-        psutil.Process(pid).wait(timeout_s)
-    except psutil.NoSuchProcess:
-        return True
-    except psutil.TimeoutExpired:
-        return False
-    return True
 
 
 @pytest.fixture
@@ -116,7 +108,7 @@ def test_a_process_killed_while_reading_fails_the_program_closed_and_is_replaced
     [failure] = assessment.findings
     assert (failure.analyzer, failure.rule_id) == ("bandit", "analyzer-failed")
     assert "ended while reading the code" in failure.message
-    assert _gone(pid)
+    assert ends(pid)
     replacement = _pid(own)
     assert replacement != pid
     assert [f.rule_id for f in own.analyze(submit("import pickle\npickle.loads(b'')\n"))] == ["B403:blacklist", "B301:blacklist"]
@@ -130,7 +122,7 @@ def test_a_process_that_overruns_its_deadline_is_killed_and_the_program_fails_cl
         wait = analyzer.hand_off(submit("print('hello')\n"))
         with pytest.raises(BanditProcessFailed, match="did not answer in time"):
             wait()
-        assert _gone(pid), "the overrunning process was left running"
+        assert ends(pid), "the overrunning process was left running"
         assert _pid(analyzer) != pid
     finally:
         analyzer.close()
@@ -140,7 +132,7 @@ def test_close_ends_the_process(in_process) -> None:
     analyzer = BanditInItsOwnProcess(in_process, deadline_s=20)
     pid = _pid(analyzer)
     analyzer.close()
-    assert _gone(pid, timeout_s=5)
+    assert ends(pid, timeout_s=5)
     assert not analyzer.own_process
 
 
@@ -191,7 +183,7 @@ def test_a_killed_owner_s_bandit_process_ends_with_it() -> None:
             [worker] = [p.pid for p in psutil.Process(holder.pid).children() if "bandit_process" in p.cmdline()[-1]]
             holder.kill()
             holder.wait(10)
-            assert _gone(worker), "Bandit's process outlived its killed owner"
+            assert ends(worker), "Bandit's process outlived its killed owner"
         finally:
             if holder.poll() is None:
                 holder.kill()
@@ -212,7 +204,7 @@ def test_big_code_for_a_process_that_stopped_reading_blocks_no_caller_and_fails_
         with pytest.raises(BanditProcessFailed):
             wait()
         assert time.monotonic() - started < 8
-        assert _gone(pid), "the process that did not take the code was left"
+        assert ends(pid), "the process that did not take the code was left"
         assert _pid(analyzer) != pid
         assert analyzer.analyze(big) == in_process.analyze(big)  # big code, taken by the new process
     finally:

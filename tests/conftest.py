@@ -5,7 +5,10 @@ what it creates itself.
 
 The whole suite runs with a home of its own: the signing key ($XDG_CONFIG_HOME), the witness
 ($XDG_STATE_HOME) and the default ledger ($XDG_DATA_HOME) that tests make go to a temporary folder
-removed at the end, never to the real home of whoever runs the tests."""
+removed at the end, never to the real home of whoever runs the tests.
+
+scripts/test.sh runs the suite in two pytest-xdist workers, then the tests marked ``alone`` one at a
+time (tests/alone.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import shutil
 import tempfile
 
 import pytest
+
+pytest_plugins = ["tests.alone"]
 
 os.environ.setdefault("TESTCONTAINERS_RYUK_DISABLED", "true")
 

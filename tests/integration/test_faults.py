@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import docker
+import pytest
 
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.sandbox.containers import LABEL_DEADLINE, docker_time
@@ -91,6 +92,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
         app.close()
 
 
+@pytest.mark.alone  # sixteen runs at once (tests/alone.py)
 def test_sixteen_runs_at_once_never_mistake_a_removed_container_for_an_outage(tmp_path: Path, docker_client) -> None:  # type: ignore[no-untyped-def]
     program = tmp_path / "quick.py"
     program.write_text("print('done')\n")

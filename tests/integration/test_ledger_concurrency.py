@@ -23,6 +23,8 @@ PROCESSES, THREADS = 3, 2  # three processes of two writers each, and two writer
 EXECUTIONS = 416  # per writer: 416 finished (3 events each) and one waiting (2): 1,250 events
 WRITERS = (PROCESSES + 1) * THREADS
 
+pytestmark = pytest.mark.alone  # eight writers at once (tests/alone.py)
+
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def ledger(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Attacker]:

@@ -23,7 +23,7 @@ from mai_safety.infrastructure.settings import PROJECT_ROOT
 from .cli_helpers import CLI, STARTED_PIDS, policies_with
 from .conftest import POSTGRES_IMAGE
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.alone]  # alone: 32 CLI processes at once against a connection limit (tests/alone.py)
 
 RUNS = 32
 MAX_CONNECTIONS = 100  # Postgres' default, stated: the budget the runs share

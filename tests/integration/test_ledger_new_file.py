@@ -8,6 +8,7 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
+import pytest
 from eventsourcing.sqlite import SQLiteDatastore
 
 from mai_safety.ledger.infrastructure.sqlite_connections import StatementCachingPool
@@ -26,6 +27,7 @@ def _open(path: str, barrier: multiprocessing.synchronize.Barrier, answers: mult
         answers.put(f"{type(exc).__name__}: {exc}")
 
 
+@pytest.mark.alone  # sixteen processes at once (tests/alone.py)
 def test_sixteen_processes_opening_a_new_ledger_at_once_all_open_it(tmp_path: Path) -> None:
     context = multiprocessing.get_context("fork")  # the imports are done once, here
     failures = []

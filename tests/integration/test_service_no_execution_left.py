@@ -31,7 +31,7 @@ from .service_helpers import grant_tokens, running_server
 from .test_service_ledger_outage import _url, _wait_until_postgres_answers
 from .test_service_ledger_outage import own_postgres as own_postgres  # noqa: F401 - the fixture, used by name
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.alone]  # alone: two runs at once on the whole engine, eight clients (tests/alone.py)
 
 #: Three seconds of a program, as the issue's clients posted.
 SLEEPER = "import time\ntime.sleep(3)\nprint('slept')\n"

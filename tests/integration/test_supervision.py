@@ -92,6 +92,7 @@ def test_samples_are_recorded_while_a_cpu_bound_program_runs(contained_app: MaiS
     ],
     ids=["memory", "cpu_time", "wall_time", "pids", "output", "disk"],
 )
+@pytest.mark.alone  # a limit met, seen from outside within a sample (tests/alone.py)
 def test_each_limit_crossed_ends_the_run_recorded_with_the_limit_the_value_and_the_time(
     contained_app: MaiSafety, program: bytes, requested: RequestedLimits, reason: str
 ) -> None:
@@ -265,6 +266,7 @@ def _kill_the_supervisor_then_recover(
         app.close()
 
 
+@pytest.mark.alone  # eight runs at once (tests/alone.py)
 def test_eight_concurrent_executions_all_end_recorded_with_nothing_left_running(
     app: MaiSafety, docker_client: docker.DockerClient
 ) -> None:

@@ -31,8 +31,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if phase not in PHASES:
         raise pytest.UsageError(f"{PHASE_VARIABLE}={phase!r}: use one of {', '.join(PHASES)}, or leave it unset")
     wanted = phase == "alone"
-    kept = [item for item in items if (item.get_closest_marker("alone") is not None) == wanted]
-    left = [item for item in items if (item.get_closest_marker("alone") is not None) != wanted]
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        (kept if (item.get_closest_marker("alone") is not None) == wanted else left).append(item)
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept

@@ -16,7 +16,8 @@ to assess them; it prints figures, never the programs.
 
 Latency: a program of 50 lines and one of 200 (--lines), made of benign corpus programs, is assessed warm (analyzers built, one
 assessment done first) --iterations times with all three analyzers, and with each analyzer alone
-(Semgrep with its warm engine and cold, Bandit, AST); p50 and p95 are printed side by side.
+(Semgrep with its warm engine and cold, Bandit, AST), and as before decisions 0057 (Bandit
+in-process) and 0059 (the AST analysis on a thread of its own); p50 and p95 are printed side by side.
 "spaced" leaves --pause seconds between assessments, as an assistant's pace does; "back-to-back"
 does not, which shows the cost of restarting Semgrep's waiting engine under load. The corpus
 batch's time per file is printed with the detection figures (--batch-repeats runs, median).
@@ -42,6 +43,7 @@ from mai_safety.domain.assessment import Submission  # noqa: E402
 from mai_safety.domain.errors import InvalidSubmission  # noqa: E402
 from mai_safety.domain.levels import Provenance, RiskLevel  # noqa: E402
 from mai_safety.infrastructure.analysis import AnalyzerSuite, build_analyzers  # noqa: E402
+from mai_safety.infrastructure.analysis.policy import load_analysis_policy  # noqa: E402
 from mai_safety.infrastructure.policies import load_policies  # noqa: E402
 from tests.corpus.labels import Example, load  # noqa: E402
 
@@ -301,6 +303,18 @@ def _until_bandit_is_ready(suite: Any, timeout_s: float = 30.0) -> None:
             time.sleep(0.05)
 
 
+class _OnAThread:
+    """The AST analysis without its own bound (suite.SelfBoundingAnalyzer), so the suite runs it on a
+    thread of its own, as before decision 0059."""
+
+    def __init__(self, analyzer: Any) -> None:
+        self.name = analyzer.name
+        self._analyzer = analyzer
+
+    def analyze_and_measure(self, submission: Submission) -> Any:
+        return self._analyzer.analyze_and_measure(submission)
+
+
 def latency(iterations: int, pause: float, lines: int = 200) -> None:
     program = program_of_lines(load("benign"), lines)
     submission = submit(program)
@@ -346,6 +360,37 @@ def latency(iterations: int, pause: float, lines: int = 200) -> None:
         s50, s95 = percentiles(spaced)
         b50, b95 = percentiles(back_to_back)
         print(f"{label:<30}{s50:>10.0f}ms{s95:>6.0f}ms{b50:>17.0f}ms{b95:>6.0f}ms")
+    interleaved(submission, bandit_policy, iterations, pause)
+
+
+def interleaved(submission: Submission, bandit_policy: Any, iterations: int, pause: float) -> None:
+    """All three analyzers as shipped against the AST analysis on a thread of its own (before decision
+    0059), one assessment each in turn, so that both see the same moments of the machine."""
+    shipped = build_analyzers(POLICIES, bandit_policy, cache_entries=0)
+    before = build_analyzers(POLICIES, bandit_policy, cache_entries=0)
+    before = AnalyzerSuite([_OnAThread(each) if each.name == "ast" else each for each in before.analyzers],
+                           RiskLevel.MEDIUM, deadline_s=load_analysis_policy(POLICIES).deadline_s)
+    times: dict[str, list[float]] = {"as shipped": [], "AST on a thread": []}
+    try:
+        for suite in (shipped, before):
+            _until_bandit_is_ready(suite)
+            suite.assess(submission)
+        time.sleep(max(pause, 0.3))
+        for _ in range(iterations):
+            for label, suite in (("as shipped", shipped), ("AST on a thread", before)):
+                started = time.perf_counter()
+                suite.assess(submission)
+                times[label].append((time.perf_counter() - started) * 1000)
+                time.sleep(pause)
+    finally:
+        for suite in (shipped, before):
+            for analyzer in suite.analyzers:
+                getattr(analyzer, "close", lambda: None)()
+    print(f"\nall three, interleaved, spaced {pause:g} s, {iterations} runs each (decision 0059)")
+    shipped_p50 = percentiles(times["as shipped"])[0]
+    for label, samples in times.items():
+        p50, p95 = percentiles(samples)
+        print(f"  {label:<28}{p50:>10.0f}ms{p95:>6.0f}ms   x{p50 / shipped_p50:.2f} of as shipped")
 
 
 def main() -> int:

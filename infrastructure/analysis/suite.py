@@ -1,11 +1,21 @@
 """The assessor: every analyzer over the same submission, findings merged, the level the highest.
 
-Analyzers run concurrently, each in its own thread with a deadline: Semgrep spends its time in a
-child process, handed the code before any thread starts (``HandingOffAnalyzer``), and so, in a
-long-lived suite, does Bandit (bandit_process.py), so both overlap with the AST analyzer; in a
-one-shot process Bandit shares the interpreter with the AST analyzer, and they run one after the
-other. An
-analyzer that raises or misses its deadline is not trusted to have found nothing: its failure is
+Analyzers run concurrently under one deadline: Semgrep spends its time in a child process, handed
+the code first (``HandingOffAnalyzer``), and so, in a long-lived suite, does Bandit
+(bandit_process.py), so both overlap with the AST analyzer; in a one-shot process Bandit shares the
+interpreter with the AST analyzer, and they run one after the other.
+
+Where each one runs, and why (issue #29, decision 0059):
+- An analyzer that bounds its own time (``SelfBoundingAnalyzer``: the AST analysis, which stops at
+  the deadline it is given) runs on the caller's thread, right after the hand-offs. The caller is
+  already on a core; a thread of its own had to be scheduled beside the two processes just handed
+  the code, on two cores, and waited for one (measured: the AST analysis began 4-6 ms late).
+- Any other in-process analyzer runs in a thread of its own, as the deadline needs.
+- The wait for a handed-off analyzer's answer runs in a thread started once the caller's own
+  analysis is done: reading an answer takes the interpreter's lock, and taken in the middle of the
+  AST analysis it held both up.
+
+An analyzer that raises or misses its deadline is not trusted to have found nothing: its failure is
 a finding at the policy's failure level (at least MEDIUM), naming the analyzer, so a broken or
 stuck analyzer can never produce LOW. A stuck analyzer's thread is left behind (threads cannot be
 killed); Semgrep's own process is killed by its adapter before the deadline.
@@ -23,6 +33,7 @@ from mai_safety.application.ports import Assessor
 from mai_safety.domain.assessment import Assessment, Finding, Submission
 from mai_safety.domain.levels import RiskLevel
 
+from .bounds import AnalysisOverran
 from .cache import AssessmentCache
 
 
@@ -58,6 +69,19 @@ class HandingOffAnalyzer(Protocol):
     name: str
 
     def hand_off(self, submission: Submission) -> Callable[[], list[Finding]]: ...
+
+
+@runtime_checkable
+class SelfBoundingAnalyzer(Protocol):
+    """An in-process analyzer that stops by itself at a deadline: it raises ``AnalysisOverran`` once
+    ``time.monotonic()`` has passed ``deadline``, checking often enough that it overruns it by no more
+    than a few milliseconds. The suite runs it on the caller's thread."""
+
+    name: str
+
+    def analyze_within(self, submission: Submission, deadline: float) -> tuple[list[Finding], dict[str, int]]:
+        """Findings and measures, as ``MeasuringAnalyzer.analyze_and_measure``, by ``deadline``."""
+        ...
 
 
 class _Run(threading.Thread):
@@ -124,25 +148,44 @@ class AnalyzerSuite(Assessor):
 
     def _assess(self, submission: Submission) -> Assessment:
         started = time.perf_counter()
-        runs = [_Run(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers]
-        for run in runs:
-            run.start()
         deadline = time.monotonic() + self._deadline_s
+        # The hand-offs first, on this thread (``_work``); then the threads of the in-process analyzers
+        # that cannot bound themselves; then this thread's own analysis; then the waits (module docstring).
+        works = [(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers]
+        own = [analyzer for analyzer, _work in works if isinstance(analyzer, SelfBoundingAnalyzer)]
+        threaded = [_Run(analyzer, work) for analyzer, work in works
+                    if analyzer not in own and not isinstance(analyzer, HandingOffAnalyzer)]
+        for run in threaded:
+            run.start()
+        outcomes: dict[int, Any] = {id(analyzer): self._bounded(analyzer, submission, deadline) for analyzer in own}
+        waits = [_Run(analyzer, work) for analyzer, work in works if isinstance(analyzer, HandingOffAnalyzer)]
+        for run in waits:
+            run.start()
+        for run in threaded + waits:
+            run.join(max(deadline - time.monotonic(), 0))
+            outcomes[id(run.analyzer)] = self._outcome(run)
         findings: list[Finding] = []
         complexity: dict[str, int] = {}
-        for run in runs:
-            run.join(max(deadline - time.monotonic(), 0))
-            outcome = self._outcome(run)
+        for analyzer in self._analyzers:  # in the suite's order, whoever ran it
+            outcome = outcomes[id(analyzer)]
             if isinstance(outcome, Finding):
                 findings.append(outcome)
-                continue
-            if isinstance(run.analyzer, MeasuringAnalyzer):
+            elif isinstance(analyzer, (MeasuringAnalyzer, SelfBoundingAnalyzer)):
                 found, measured = outcome
                 findings.extend(found)
                 complexity = dict(measured)
             else:
                 findings.extend(outcome)
         return self._assessment(submission, findings, complexity, started)
+
+    def _bounded(self, analyzer: Any, submission: Submission, deadline: float) -> Any:
+        """A self-bounding analyzer's outcome, run here: its findings and measures, or its failure."""
+        try:
+            return analyzer.analyze_within(submission, deadline)
+        except AnalysisOverran:
+            return self._overran(analyzer.name)
+        except Exception as exc:  # noqa: BLE001 - any failure of an analyzer must fail closed
+            return self._failed(analyzer.name, exc)
 
     def assess_many(self, submissions: list[Submission]) -> list[Assessment]:
         """Assess many submissions; analyzers that can read them in one go do so."""
@@ -198,29 +241,33 @@ class AnalyzerSuite(Assessor):
         return lambda: analyzer.analyze(submission)
 
     def _outcome(self, run: _Run) -> Any:
-        name = run.analyzer.name
         if run.is_alive():
-            return Finding(
-                analyzer=name,
-                rule_id="analyzer-timeout",
-                level=self._failure_level,
-                message=f"{name} did not finish within {self._deadline_s:g} s, so the code was not fully checked; "
-                "shorten or simplify the program, or ask for a manual review",
-                severity="MEDIUM",
-                confidence="HIGH",
-            )
+            return self._overran(run.analyzer.name)
         if run.error is not None:
-            exc = run.error
-            return Finding(
-                analyzer=name,
-                rule_id="analyzer-failed",
-                level=self._failure_level,
-                message=f"{name} failed ({type(exc).__name__}: {str(exc)[:200]}), so the code was not fully checked; "
-                "it is rated at least " + self._failure_level.value + " until the analyzer works again",
-                severity="MEDIUM",
-                confidence="HIGH",
-            )
+            return self._failed(run.analyzer.name, run.error)
         return run.result
+
+    def _overran(self, name: str) -> Finding:
+        return Finding(
+            analyzer=name,
+            rule_id="analyzer-timeout",
+            level=self._failure_level,
+            message=f"{name} did not finish within {self._deadline_s:g} s, so the code was not fully checked; "
+            "shorten or simplify the program, or ask for a manual review",
+            severity="MEDIUM",
+            confidence="HIGH",
+        )
+
+    def _failed(self, name: str, exc: BaseException) -> Finding:
+        return Finding(
+            analyzer=name,
+            rule_id="analyzer-failed",
+            level=self._failure_level,
+            message=f"{name} failed ({type(exc).__name__}: {str(exc)[:200]}), so the code was not fully checked; "
+            "it is rated at least " + self._failure_level.value + " until the analyzer works again",
+            severity="MEDIUM",
+            confidence="HIGH",
+        )
 
     def _assessment(
         self,

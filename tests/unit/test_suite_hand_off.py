@@ -1,14 +1,17 @@
 """The suite hands code to an analyzer that works in another process before the analyzers that
-share the interpreter start (infrastructure/analysis/suite.py): analyzers that record when they
-are called; no engine, no I/O."""
+share the interpreter start, runs an analyzer that bounds its own time on the caller's thread, and
+only then waits for the handed-off answers (infrastructure/analysis/suite.py): analyzers that
+record when they are called; no engine, no I/O."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 from mai_safety.domain.assessment import Finding, Submission
 from mai_safety.domain.levels import Provenance, RiskLevel
+from mai_safety.infrastructure.analysis.bounds import AnalysisOverran
 from mai_safety.infrastructure.analysis.suite import AnalyzerSuite
 
 
@@ -69,3 +72,60 @@ def test_a_hand_off_that_fails_is_the_analyzers_failure_and_never_low() -> None:
     failure = assessment.findings[0]
     assert (failure.analyzer, failure.rule_id) == ("elsewhere", "analyzer-failed") and "no room left" in failure.message
     assert "in-process starts" in log, "the other analyzers still ran"
+
+
+class Bounded:
+    """Bounds its own time (suite.SelfBoundingAnalyzer): run on the caller's thread; notes where and
+    when, and what it was told; or overruns, or breaks."""
+
+    name = "bounded"
+
+    def __init__(self, log: list[str], raises: BaseException | None = None) -> None:
+        self.log = log
+        self.raises = raises
+        self.deadline: float | None = None
+
+    def analyze_within(self, submission: Submission, deadline: float) -> tuple[list[Finding], dict[str, int]]:
+        self.log.append(f"{self.name} starts on {threading.current_thread().name}")
+        self.deadline = deadline
+        if self.raises is not None:
+            raise self.raises
+        return [], {"lines": 1}
+
+
+class Waited(Elsewhere):
+    """Notes when its answer is waited for."""
+
+    def hand_off(self, submission: Submission) -> Callable[[], list[Finding]]:
+        findings = super().hand_off(submission)
+
+        def noted() -> list[Finding]:
+            self.log.append("answer waited for")
+            return findings()
+
+        return noted
+
+
+def test_an_analyzer_that_bounds_itself_runs_on_the_callers_thread_between_the_hand_off_and_the_wait() -> None:
+    log: list[str] = []
+    bounded, elsewhere = Bounded(log), Waited(log)
+    suite = AnalyzerSuite([bounded, elsewhere], RiskLevel.MEDIUM, deadline_s=7)
+    before = time.monotonic()
+    assessment = suite.assess(_submission())
+    caller = threading.current_thread().name
+    assert log == ["handed off", f"bounded starts on {caller}", "answer waited for"]
+    assert elsewhere.on_thread == "analyzer-elsewhere", "the wait keeps its own thread, under the deadline"
+    assert bounded.deadline is not None and before + 7 <= bounded.deadline <= time.monotonic() + 7
+    assert assessment.level is RiskLevel.HIGH and assessment.complexity == {"lines": 1}
+    assert assessment.analyzers == ("bounded", "elsewhere")
+
+
+def test_an_analyzer_that_bounds_itself_and_overruns_or_breaks_fails_the_code_closed() -> None:
+    for raised, rule in ((AnalysisOverran("past the deadline"), "analyzer-timeout"), (ValueError("broken"), "analyzer-failed")):
+        log: list[str] = []
+        suite = AnalyzerSuite([Bounded(log, raises=raised), InProcess(log)], RiskLevel.MEDIUM)
+        assessment = suite.assess(_submission())
+        assert assessment.level is RiskLevel.MEDIUM
+        (failure,) = assessment.findings
+        assert (failure.analyzer, failure.rule_id) == ("bounded", rule)
+        assert "in-process starts" in log, "the other analyzers still ran"

@@ -95,9 +95,15 @@ class AstAnalyzer:
         return self.analyze_and_measure(submission)[0]
 
     def analyze_and_measure(self, submission: Submission) -> tuple[list[Finding], dict[str, int]]:
+        return self.analyze_within(submission, None)
+
+    def analyze_within(self, submission: Submission, deadline: float | None) -> tuple[list[Finding], dict[str, int]]:
+        """Findings and the complexity measure; past ``deadline`` (time.monotonic()), if one is given,
+        the run stops with AnalysisOverran (suite.py runs this analysis on its caller's thread)."""
         code = submission.code
         hits: list[Hit] = self._threat_hits(code)
         analysis = ProgramAnalysis(self._threats, paths=self._paths)
+        analysis.state.deadline = deadline
         tree: ast.Module | None = None
         broken: list[tuple[int, str]] = []
         try:

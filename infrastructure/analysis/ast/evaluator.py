@@ -92,6 +92,8 @@ class ExpressionEvaluator:
             if found is not None:
                 return found
         self.state.steps += 1
+        if not self.state.steps & 1023:
+            self.state.check_deadline()
         if depth > MAX_FOLD_DEPTH or self.state.steps > MAX_FOLD_STEPS:
             value: Value = Unknown(frozenset({"opaque"}))
         else:

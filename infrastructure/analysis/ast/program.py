@@ -67,6 +67,7 @@ class ProgramAnalysis:
     def _analyse_nested(self, tree: ast.AST, imports: dict[str, Value]) -> AnalysisState:
         """Code the program runs (exec, eval, compile), analysed in turn, seeing the program's imports."""
         nested = ProgramAnalysis(self.state.threats, self.state.depth + 1, self.state.paths)
+        nested.state.deadline = self.state.deadline
         nested.state.inherited_env = imports
         nested.state.env = dict(imports)
         nested.run(tree)

@@ -6,12 +6,14 @@ objects (docs/decisions/0039-ast-analysis-as-objects.md).
 from __future__ import annotations
 
 import ast
+import time
 from dataclasses import dataclass, field
 
 from mai_safety.domain.levels import RiskLevel
 
 from ..policy import ThreatList
 from ..sensitive_paths import SensitivePaths
+from ..bounds import AnalysisOverran
 from .commands import PLACEHOLDER, CommandHit
 from .values import Value, join_path
 
@@ -63,6 +65,7 @@ class AnalysisState:
         self.pass_no = 1
         self.hits: list[Hit] = []
         self.steps = 0
+        self.deadline: float | None = None  # time.monotonic() by which the run stops (check_deadline)
         self.memo: dict[int, Value] | None = None
         self.opaque_seen = False  # an opaque value was made: worth learning once more with every caller known
         self.counts = {"loops": 0, "imports": 0, "calls": 0, "functions": 0, "classes": 0}
@@ -115,6 +118,12 @@ class AnalysisState:
         self.clipboard: list[ast.AST] = []
         self.wallet_texts: list[ast.AST] = []
 
+
+    def check_deadline(self) -> None:
+        """Stop the run (AnalysisOverran) once its deadline has passed; the walker and the evaluator
+        call this every few hundred steps, so a run overruns its deadline by milliseconds at most."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise AnalysisOverran(f"the analysis passed its deadline after {self.steps} evaluation steps")
     def learned(self) -> tuple[object, ...]:
         """What the program has established beyond its names, as a mark that changes when a statement
         adds to it: every fact above that the calls after it or the rules over the whole program read

@@ -101,7 +101,11 @@ class TreeWalker:
         second = self.state.pass_no == 2
         counts = self.state.counts
         on_text, on_name = self.judges.on_text, self.judges.on_name
+        check_deadline, visited = self.state.check_deadline, 0
         while stack:
+            visited += 1
+            if not visited & 255:
+                check_deadline()
             node, ctx, depth = stack.pop()
             cls = node.__class__
             if cls is ast.Name:  # the commonest nodes: nothing below them

@@ -18,6 +18,7 @@ from mai_safety.application.executions import MaiSafety
 from mai_safety.domain.errors import InvalidSubmission
 from mai_safety.domain.levels import Provenance
 from mai_safety.domain.network import NetworkMode, NetworkNotAllowed
+from mai_safety.infrastructure.sandbox.supervisors import supervisor_label
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.settings import DEFAULT_IMAGE
 
@@ -64,7 +65,9 @@ def app(policies: Path, tmp_path: Path, world: World, monkeypatch: pytest.Monkey
     application = bootstrap(settings_for(f"sqlite:///{tmp_path / 'ledger.sqlite'}", policies))
     yield application
     application.close()
-    left = docker_client.networks.list(filters={"label": "mai-safety.managed=1"})
+    # This process's networks only: the other worker's egress tests make and remove theirs meanwhile.
+    ours = {"label": ["mai-safety.managed=1", f"mai-safety.supervisor={supervisor_label()}"]}
+    left = docker_client.networks.list(filters=ours)
     assert not left, f"networks left behind: {[network.name for network in left]}"
 
 

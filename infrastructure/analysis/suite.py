@@ -151,10 +151,9 @@ class AnalyzerSuite(Assessor):
         deadline = time.monotonic() + self._deadline_s
         # The hand-offs first, on this thread (``_work``); then the threads of the in-process analyzers
         # that cannot bound themselves; then this thread's own analysis; then the waits (module docstring).
-        works = [(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers]
-        own = [analyzer for analyzer, _work in works if isinstance(analyzer, SelfBoundingAnalyzer)]
-        threaded = [_Run(analyzer, work) for analyzer, work in works
-                    if analyzer not in own and not isinstance(analyzer, HandingOffAnalyzer)]
+        own = [analyzer for analyzer in self._analyzers if isinstance(analyzer, SelfBoundingAnalyzer)]
+        works = [(analyzer, self._work(analyzer, submission)) for analyzer in self._analyzers if analyzer not in own]
+        threaded = [_Run(analyzer, work) for analyzer, work in works if not isinstance(analyzer, HandingOffAnalyzer)]
         for run in threaded:
             run.start()
         outcomes: dict[int, Any] = {id(analyzer): self._bounded(analyzer, submission, deadline) for analyzer in own}

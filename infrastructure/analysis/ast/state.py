@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from mai_safety.domain.levels import RiskLevel
 
 from ..policy import ThreatList
-from ..sensitive_paths import SensitivePaths
 from ..bounds import AnalysisOverran
+from ..sensitive_paths import SensitivePaths
 from .commands import PLACEHOLDER, CommandHit
 from .values import Value, join_path
 
@@ -118,12 +118,12 @@ class AnalysisState:
         self.clipboard: list[ast.AST] = []
         self.wallet_texts: list[ast.AST] = []
 
-
     def check_deadline(self) -> None:
         """Stop the run (AnalysisOverran) once its deadline has passed; the walker and the evaluator
         call this every few hundred steps, so a run overruns its deadline by milliseconds at most."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise AnalysisOverran(f"the analysis passed its deadline after {self.steps} evaluation steps")
+
     def learned(self) -> tuple[object, ...]:
         """What the program has established beyond its names, as a mark that changes when a statement
         adds to it: every fact above that the calls after it or the rules over the whole program read

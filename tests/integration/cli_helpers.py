@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import subprocess
@@ -16,9 +17,58 @@ from mai_safety.infrastructure.settings import PROJECT_ROOT
 
 CLI = [sys.executable, "-m", "mai_safety.infrastructure.cli"]
 
-#: Every CLI process this test session started: the containers they supervised are the session's
-#: own (conftest's leftover check judges those, and no one else's, on a shared Docker engine).
-STARTED_PIDS: set[int] = set()
+class StartedProcesses:
+    """The processes this test process started that may supervise containers (CLIs, services).
+
+    The containers they supervised are this test process's own: conftest's leftover check judges
+    those, and no one else's, on a shared Docker engine. A container whose supervisor has ended is
+    also taken as ours, unless another pytest-xdist worker of this run started that supervisor: a
+    test there may leave an orphan on purpose (a killed supervisor's pool, waiting for the next start
+    to reap it), and this worker must neither judge nor remove it. So under xdist each worker writes
+    the pids it starts to a file of its own in a folder the run's workers share, and reads the others'.
+    """
+
+    def __init__(self) -> None:
+        self._pids: set[int] = set()
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+        self._folder = Path(tempfile.gettempdir()) / f"mai-tests-{run}" if run and worker else None
+        self._mine = self._folder / f"{worker}.pids" if self._folder is not None else None
+        if self._folder is not None and self._mine is not None:
+            self._folder.mkdir(mode=0o700, exist_ok=True)
+            atexit.register(self._forget)
+
+    def add(self, pid: int) -> None:
+        self._pids.add(pid)
+        if self._mine is not None:
+            with self._mine.open("a", encoding="ascii") as record:
+                record.write(f"{pid}\n")
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._pids
+
+    def started_by_another_worker(self, pid: int) -> bool:
+        if self._folder is None:
+            return False
+        for record in self._folder.glob("*.pids"):
+            if record == self._mine:
+                continue
+            try:
+                if str(pid) in record.read_text(encoding="ascii").split():
+                    return True
+            except FileNotFoundError:  # that worker has ended
+                continue
+        return False
+
+    def _forget(self) -> None:
+        if self._mine is not None:
+            self._mine.unlink(missing_ok=True)
+        if self._folder is not None:
+            with contextlib.suppress(OSError):  # another worker's record is still there
+                self._folder.rmdir()
+
+
+STARTED_PIDS = StartedProcesses()
 
 
 def run_cli(args: list[str], env: dict[str, str], stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:

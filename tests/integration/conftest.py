@@ -40,14 +40,17 @@ def docker_client() -> Iterator[docker.DockerClient]:
 def _of_this_run(supervisor: str) -> bool:
     """Whether a container's supervisor is this test process, one of its children, or gone: a
     live supervisor outside this process tree is another suite's run on the same engine (another
-    checkout's tests), whose containers are not ours to judge or remove."""
+    checkout's tests), whose containers are not ours to judge or remove; so is a gone one that
+    another worker of this run started (cli_helpers.StartedProcesses)."""
     try:
         _host, pid, _started = supervisor.split("/")
-        if int(pid) in STARTED_PIDS:  # a CLI this session ran, alive or not
+        if int(pid) in STARTED_PIDS:  # a CLI or a service this process ran, alive or not
             return True
         process = psutil.Process(int(pid))
-    except (ValueError, psutil.NoSuchProcess):
+    except ValueError:
         return True
+    except psutil.NoSuchProcess:
+        return not STARTED_PIDS.started_by_another_worker(int(pid))
     if process.pid == os.getpid():
         return True
     try:

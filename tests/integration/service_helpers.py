@@ -21,7 +21,7 @@ import httpx
 from mai_safety.domain.access import Role
 from mai_safety.infrastructure.bootstrap import bootstrap
 
-from .cli_helpers import policies_with
+from .cli_helpers import STARTED_PIDS, policies_with
 from .conftest import settings_for
 
 SERVE = [sys.executable, "-m", "mai_safety.infrastructure.cli", "serve"]
@@ -99,6 +99,7 @@ def running_servers(
                 process = subprocess.Popen(
                     SERVE + ["--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
                 )
+            STARTED_PIDS.add(process.pid)
             servers.append(Server(process, f"http://127.0.0.1:{port}", log))
         for server in servers:
             _wait_until_it_answers(server)
@@ -138,6 +139,7 @@ def running_server(
         process = subprocess.Popen(
             [*(prefix or []), *SERVE, "--port", str(port), *(args or [])], env=full_env, stdout=sink, stderr=subprocess.STDOUT
         )
+    STARTED_PIDS.add(process.pid)
     server = Server(process, f"http://127.0.0.1:{port}", log)
     try:
         deadline = time.monotonic() + 60

@@ -17,7 +17,7 @@ import pytest
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.infrastructure.sandbox.containers import LABEL_DEADLINE, docker_time
 
-from .cli_helpers import CLI, suite_policies
+from .cli_helpers import CLI, STARTED_PIDS, suite_policies
 from .conftest import containers_of_this_run, settings_for
 
 
@@ -63,6 +63,7 @@ def test_a_busy_loop_dies_at_its_deadline_after_its_supervisor_is_killed(
     supervisor = subprocess.Popen(
         CLI + ["run", str(program), "--timeout", "3"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
+    STARTED_PIDS.add(supervisor.pid)
     app = bootstrap(settings_for(database_url))
     try:
         container = _running_sandbox(docker_client)
@@ -282,6 +283,7 @@ def test_a_lost_docker_connection_is_recorded_as_lost_supervision_not_a_clean_fi
     env = _cli_env(f"sqlite:///{tmp_path / 'ledger.sqlite'}")
     env["DOCKER_HOST"] = f"unix://{relay.path}"
     supervisor = subprocess.Popen(CLI + ["run", str(program), "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    STARTED_PIDS.add(supervisor.pid)
     try:
         _running_sandbox(docker_client)
         time.sleep(1.0)

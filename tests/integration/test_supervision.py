@@ -28,7 +28,7 @@ from mai_safety.domain.limits import HostBusy, RequestedLimits
 from mai_safety.infrastructure.bootstrap import bootstrap
 from mai_safety.ledger.infrastructure.open_index import open_table
 
-from .cli_helpers import CLI, policies_with
+from .cli_helpers import CLI, STARTED_PIDS, policies_with
 from mai_safety.infrastructure.sandbox.runtimes import end_gvisor_processes, runsc_processes
 
 from .conftest import GVISOR, containers_of_this_run, run_overridden, runtime_of, settings_for, skip_without_gvisor, started_event
@@ -243,6 +243,7 @@ def _kill_the_supervisor_then_recover(
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAI_SAFETY_")}
     env["MAI_SAFETY_DATABASE_URL"] = database_url
     service = subprocess.Popen(CLI + ["run", str(program)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    STARTED_PIDS.add(service.pid)
     app = bootstrap(settings_for(database_url))
     try:
         execution_id = _wait_for_started(app)
@@ -312,6 +313,7 @@ def test_a_killed_service_under_gvisor_is_recovered_and_no_runsc_process_outlive
     service = subprocess.Popen(
         CLI + ["run", str(program), "--provenance", "external"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
+    STARTED_PIDS.add(service.pid)
     app = bootstrap(settings_for(database_url))
     try:
         execution_id = _wait_for_started(app)

@@ -206,8 +206,13 @@ class ContainerSupervisor:
                 violation = late  # "timeout": the keeper ended the container at the run's deadline
         exit_code = self._exit_code(exec_id, began)
         lost = None
-        if exit_code is None and violation is None and not cancelled and handle.sandbox_ended:
-            # gVisor's kernel ended under the code: the engine answers, the sandbox is gone.
+        if violation is None and not cancelled and handle.sandbox_ended:
+            # gVisor's kernel ended under the code: the engine answers, the sandbox is gone. The
+            # command's status, if the engine gives one, is runsc's own (127: its wait for the
+            # program failed with the sandbox), not the program's: the keeper holds a container
+            # open past the code's end, so one that ended under a command we neither stopped nor
+            # timed out ended under the program. (Seen under load: `completed`, exit status 127.)
+            exit_code = None
             if handle.sandbox_exit == 137 and not handle.oom_killed:
                 self._await_oom_flag(handle)
             violation = gvisor_death(handle.oom_killed, limits, run.peaks, time.monotonic() - run.started, handle.host_tasks)

@@ -356,3 +356,32 @@ def test_the_shipped_policy_runs_untrusted_code_under_gvisor_where_it_is_registe
         assert started["runtime"]["name"] == "runc" and "gVisor" in started["runtime"]["note"]
     trusted = app.run(b"print(1)\n", provenance=Provenance.USER)
     assert started_event(app, trusted.execution_id)["runtime"] == {"name": "runc", "requested": "runc"}
+
+
+def test_a_gvisor_sandbox_killed_under_a_running_program_is_never_recorded_as_its_clean_finish(
+    app: MaiSafety, docker_client: docker.DockerClient
+) -> None:
+    """The host kills gVisor's kernel while the program sleeps (as the OOM killer does at the memory
+    limit): the engine may still hand back a status for the program's command, runsc's own (127,
+    its wait for the program failed), which must not be recorded as the program's. Seen under load
+    at the memory limit: `completed`, exit status 127. Nothing reached a limit here, so the end is
+    the supervision's loss, with the sandbox's exit status, and no exit status of the program."""
+    skip_without_gvisor()
+    with ThreadPoolExecutor(1) as pool:
+        running = pool.submit(app.run, b"import time\nprint('up', flush=True)\ntime.sleep(20)\nprint('woke')\n", provenance=Provenance.EXTERNAL)
+        deadline = time.monotonic() + 30
+        sandbox = None
+        while sandbox is None and time.monotonic() < deadline:
+            for container in containers_of_this_run(docker_client):
+                kernels = [process for process, command in runsc_processes() if container.id in command and "boot" in command]
+                if kernels:
+                    sandbox = kernels[0]
+            time.sleep(0.1)
+        assert sandbox is not None, "gVisor's kernel never started"
+        time.sleep(1.5)  # the program is asleep in it
+        sandbox.kill()
+        report = running.result(timeout=60)
+    assert report.status != "completed", report
+    assert (report.status, report.termination_reason, report.exit_code) == ("terminated", "supervision_lost", None), report
+    assert "gVisor's sandbox ended by itself (exit status 137)" in report.detail
+    assert "woke" not in report.stdout
